@@ -1,0 +1,84 @@
+# smpbench: POSIX make. `make`, `make test`, `make bench`, `make install`.
+.POSIX:
+.SUFFIXES:
+.SUFFIXES: .c .o
+
+VERSION = 0.1.0
+
+PREFIX = /usr/local
+MANPREFIX = $(PREFIX)/share/man
+
+CC = cc
+CFLAGS = -std=c11 -O2 -g -Wall -Wextra -Werror
+CPPFLAGS = -D_POSIX_C_SOURCE=200809L -DSMPB_VERSION=\"$(VERSION)\"
+LDFLAGS =
+LDLIBS = -lpthread -lm
+
+HDR = src/lib/smpb.h
+LIB = src/lib/libsmpb.a
+LIBOBJ = src/lib/clock.o src/lib/cpu.o src/lib/err.o src/lib/opt.o \
+	src/lib/out.o src/lib/stats.o src/lib/team.o
+
+BIN = bin/smpb-ring
+MAN = src/ring.1
+
+UNIT = tests/unit/t001-opt tests/unit/t002-stats tests/unit/t003-clock \
+	tests/unit/t004-out tests/unit/t005-cpu tests/unit/t006-team \
+	tests/unit/t007-err
+
+all: $(BIN)
+
+.c.o:
+	$(CC) $(CFLAGS) $(CPPFLAGS) -c -o $@ $<
+
+$(LIBOBJ): $(HDR)
+src/ring.o: $(HDR)
+
+$(LIB): $(LIBOBJ)
+	rm -f $@
+	$(AR) -rc $@ $(LIBOBJ)
+
+bin/smpb-ring: src/ring.o $(LIB)
+	@mkdir -p bin
+	$(CC) $(LDFLAGS) -o $@ src/ring.o $(LIB) $(LDLIBS)
+
+# The unit tests: tests/unit/tNNN-name from tests/unit/tNNN-name.c.
+.c:
+	$(CC) $(CFLAGS) $(CPPFLAGS) -Isrc/lib $(LDFLAGS) -o $@ $< $(LIB) \
+	    $(LDLIBS)
+
+$(UNIT): $(LIB) tests/tap.h tests/unit/child.h
+
+test: $(BIN) $(UNIT)
+	sh tests/run
+
+# Until the driver lands: the seed's ring sweep, 2..16 processes.
+bench: $(BIN)
+	@printf 'Kernel %s\n' "$$(uname -r)"; n=2; \
+	while [ $$n -le 16 ]; do \
+		bin/smpb-ring -n $$n -T 1 | \
+		    awk '{ printf "%2d : %s switches / second\n", $$1, $$3 }' \
+		    || exit 1; \
+		n=$$((n + 1)); \
+	done
+
+install: $(BIN)
+	mkdir -p $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(MANPREFIX)/man1
+	cp -f $(BIN) $(DESTDIR)$(PREFIX)/bin/
+	for m in $(MAN); do \
+		p=$$(basename "$$m" .1); \
+		sed 's/^\.Os smpbench$$/.Os smpbench $(VERSION)/' "$$m" \
+		    > $(DESTDIR)$(MANPREFIX)/man1/smpb-$$p.1 || exit 1; \
+	done
+
+uninstall:
+	for b in $(BIN); do rm -f $(DESTDIR)$(PREFIX)/bin/$${b#bin/}; done
+	for m in $(MAN); do \
+		rm -f $(DESTDIR)$(MANPREFIX)/man1/smpb-$$(basename "$$m"); \
+	done
+
+clean:
+	rm -f $(BIN) $(LIB) $(LIBOBJ) src/*.o $(UNIT)
+	rm -rf tests/tmp
+
+.PHONY: all test bench install uninstall clean

@@ -1,0 +1,207 @@
+/*
+ * cpu.c: every platform difference of the suite, and the only file built
+ * with _GNU_SOURCE.
+ *
+ * Linux: sched_setaffinity, sched_getcpu, PR_SET_PDEATHSIG, RUSAGE_THREAD
+ * and the L2 size from sysfs. FreeBSD: cpuset_setaffinity. Elsewhere the
+ * portable fallbacks: binding reports ENOTSUP (exit 4 in the programs),
+ * the current CPU is unknown (-1), a thread's CPU time comes from its
+ * POSIX CPU-time clock, and parent death is noticed by team.c's guardian
+ * through EOF on the liveness pipe.
+ */
+#if defined(__linux__)
+#define _GNU_SOURCE
+#endif
+
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/mman.h>
+#include <sys/resource.h>
+#include <time.h>
+#include <unistd.h>
+
+#if defined(__linux__)
+#include <sched.h>
+#include <sys/prctl.h>
+#elif defined(__FreeBSD__)
+#include <sys/param.h>
+#include <sys/cpuset.h>
+#endif
+
+#include "smpb.h"
+
+#if !defined(MAP_ANONYMOUS) && defined(MAP_ANON)
+#define MAP_ANONYMOUS MAP_ANON
+#endif
+
+int
+cpu_count(void)
+{
+	long n = sysconf(_SC_NPROCESSORS_ONLN);
+
+	return n > 0 ? (int)n : 1;
+}
+
+/*
+ * The CPUs this process may run on, in ascending order: the affinity mask
+ * where the platform has one (it honours taskset and cpusets), else
+ * 0..online-1. Returns how many were stored.
+ */
+int
+cpu_allowed(int *cpus, int max)
+{
+	int n = 0, c;
+#if defined(__linux__)
+	cpu_set_t set;
+
+	if (sched_getaffinity(0, sizeof(set), &set) == 0) {
+		for (c = 0; c < CPU_SETSIZE && c < SMPB_MAXCPU && n < max; c++)
+			if (CPU_ISSET(c, &set))
+				cpus[n++] = c;
+		if (n > 0)
+			return n;
+	}
+#endif
+	for (c = 0; c < cpu_count() && n < max; c++)
+		cpus[n++] = c;
+	return n;
+}
+
+/* Can this system pin a thread to a CPU at all? */
+bool
+cpu_can_bind(void)
+{
+#if defined(__linux__) || defined(__FreeBSD__)
+	return true;
+#else
+	return false;
+#endif
+}
+
+/* Pin the calling thread to one CPU: 0, or an errno (ENOTSUP: can't). */
+int
+cpu_bind(int cpu)
+{
+#if defined(__linux__)
+	cpu_set_t set;
+
+	if (cpu < 0 || cpu >= CPU_SETSIZE)
+		return EINVAL;
+	CPU_ZERO(&set);
+	CPU_SET(cpu, &set);
+	return sched_setaffinity(0, sizeof(set), &set) == 0 ? 0 : errno;
+#elif defined(__FreeBSD__)
+	cpuset_t set;
+
+	if (cpu < 0 || cpu >= CPU_SETSIZE)
+		return EINVAL;
+	CPU_ZERO(&set);
+	CPU_SET(cpu, &set);
+	return cpuset_setaffinity(CPU_LEVEL_WHICH, CPU_WHICH_TID, -1,
+	    sizeof(set), &set) == 0 ? 0 : errno;
+#else
+	(void)cpu;
+	return ENOTSUP;
+#endif
+}
+
+/* The CPU the caller runs on now, or -1 where the OS can't tell. */
+int
+cpu_current(void)
+{
+#if defined(__linux__)
+	return sched_getcpu();
+#else
+	return -1;
+#endif
+}
+
+/* Size of one CPU's L2 cache in KiB, or 0 when it can't be found. */
+long
+cpu_l2_kib(void)
+{
+	long kib = 0;
+#if defined(__linux__)
+	FILE *f;
+	char unit = 'K';
+
+	f = fopen("/sys/devices/system/cpu/cpu0/cache/index2/size", "r");
+	if (f != NULL) {
+		if (fscanf(f, "%ld%c", &kib, &unit) < 1)
+			kib = 0;
+		else if (unit == 'M')
+			kib *= 1024;
+		fclose(f);
+	}
+#if defined(_SC_LEVEL2_CACHE_SIZE)
+	if (kib <= 0) {
+		long bytes = sysconf(_SC_LEVEL2_CACHE_SIZE);
+
+		kib = bytes > 0 ? bytes / 1024 : 0;
+	}
+#endif
+#endif
+	return kib > 0 ? kib : 0;
+}
+
+/*
+ * In a forked worker: die as soon as the parent does. Linux delivers
+ * SIGKILL on the parent's death; everywhere, team.c's guardian kills the
+ * workers when the liveness pipe reaches EOF. Either way, a parent that died
+ * before this call is caught by the getppid check.
+ */
+void
+cpu_die_with_parent(pid_t parent)
+{
+#if defined(__linux__)
+	if (prctl(PR_SET_PDEATHSIG, SIGKILL) == -1)
+		_exit(SMPB_EXIT_FAIL);
+#endif
+	if (getppid() != parent)
+		_exit(SMPB_EXIT_FAIL);
+}
+
+/* CPU time (and, on Linux, context switches) of the calling thread. */
+void
+cpu_usage_thread(struct usage *u)
+{
+#if defined(__linux__)
+	struct rusage ru;
+
+	if (getrusage(RUSAGE_THREAD, &ru) == 0) {
+		u->user_s = ru.ru_utime.tv_sec + ru.ru_utime.tv_usec / 1e6;
+		u->sys_s = ru.ru_stime.tv_sec + ru.ru_stime.tv_usec / 1e6;
+		u->nvcsw = ru.ru_nvcsw;
+		u->nivcsw = ru.ru_nivcsw;
+		return;
+	}
+#endif
+	struct timespec ts;
+
+	/* POSIX gives one CPU clock per thread: counted as user time. */
+	if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts) == -1)
+		ts.tv_sec = 0, ts.tv_nsec = 0;
+	u->user_s = ts.tv_sec + ts.tv_nsec / 1e9;
+	u->sys_s = 0;
+	u->nvcsw = 0;
+	u->nivcsw = 0;
+}
+
+/* Zeroed memory shared with forked workers; NULL on failure. */
+void *
+cpu_shared_alloc(size_t size)
+{
+	void *p = mmap(NULL, size, PROT_READ | PROT_WRITE,
+	    MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+
+	return p == MAP_FAILED ? NULL : p;
+}
+
+void
+cpu_shared_free(void *p, size_t size)
+{
+	if (p != NULL)
+		munmap(p, size);
+}

@@ -1,0 +1,180 @@
+/*
+ * err.c: the program's name, its messages, its signal flags and the single
+ * exit path.
+ *
+ * Messages go to stderr as "smpb-ring: what failed", gaining ": errno text"
+ * when the format ends in a colon (sbase's convention). die() is the only
+ * way a program ends early: it prints, runs the cleanup hooks registered
+ * with at_die (team.c registers kill-and-reap there) and exits.
+ *
+ * Signal handlers only record the signal; sig_check(), called from the
+ * normal flow wherever main waits, turns a recorded SIGINT, SIGTERM or
+ * SIGHUP into cleanup and exit 128 + signal, and the -L watchdog's SIGALRM
+ * into exit 3.
+ */
+#include <errno.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "smpb.h"
+
+#define MAX_HOOKS	8
+
+const char *prog_name = "smpb";
+static const char *prog_usage = "";
+
+/* Cleanup hooks, run newest first by die(). Written and read by main. */
+static void (*hooks[MAX_HOOKS])(void);
+static int nhooks;
+
+/* Written by the handlers, read by sig_check and sig_child_event. */
+static volatile sig_atomic_t caught_signal;
+static volatile sig_atomic_t child_event;
+static unsigned watchdog_s;
+
+void
+prog_init(const char *argv0, const char *usage_text)
+{
+	const char *slash = strrchr(argv0, '/');
+
+	prog_name = slash != NULL ? slash + 1 : argv0;
+	prog_usage = usage_text;
+}
+
+_Noreturn void
+usage(int status)
+{
+	if (status == 0) {
+		printf("%s\n", prog_usage);
+		exit(0);
+	}
+	fprintf(stderr, "%s\n", prog_usage);
+	exit(status);
+}
+
+static void
+vmessage(const char *fmt, va_list ap)
+{
+	int saved = errno;
+	size_t len = strlen(fmt);
+
+	fprintf(stderr, "%s: ", prog_name);
+	vfprintf(stderr, fmt, ap);
+	if (len > 0 && fmt[len - 1] == ':')
+		fprintf(stderr, " %s", strerror(saved));
+	fputc('\n', stderr);
+	errno = saved;
+}
+
+void
+warnmsg(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vmessage(fmt, ap);
+	va_end(ap);
+}
+
+void
+at_die(void (*fn)(void))
+{
+	if (nhooks < MAX_HOOKS)
+		hooks[nhooks++] = fn;
+}
+
+/* A forked worker must not run its parent's cleanup. */
+void
+die_forget(void)
+{
+	nhooks = 0;
+}
+
+static _Noreturn void
+run_hooks_and_exit(int status)
+{
+	while (nhooks > 0)
+		hooks[--nhooks]();
+	fflush(stdout);
+	exit(status);
+}
+
+/* Print the message (none when fmt is NULL), clean up, exit. */
+_Noreturn void
+die(int status, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (fmt != NULL) {
+		va_start(ap, fmt);
+		vmessage(fmt, ap);
+		va_end(ap);
+	}
+	run_hooks_and_exit(status);
+}
+
+static void
+on_signal(int sig)
+{
+	if (sig == SIGCHLD)
+		child_event = 1;
+	else if (caught_signal == 0)
+		caught_signal = sig;
+}
+
+/*
+ * Install the handlers (without SA_RESTART, so a blocked call returns
+ * EINTR and main gets to sig_check), ignore SIGPIPE so a closed pipe is an
+ * EPIPE error, and arm the watchdog.
+ */
+void
+sig_setup(unsigned limit_s)
+{
+	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGALRM, SIGCHLD };
+	struct sigaction sa;
+	size_t i;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	sa.sa_flags = SA_NOCLDSTOP;
+	for (i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
+		if (sigaction(sigs[i], &sa, NULL) == -1)
+			die(SMPB_EXIT_FAIL, "sigaction:");
+	signal(SIGPIPE, SIG_IGN);
+	watchdog_s = limit_s;
+	alarm(limit_s);
+}
+
+int
+sig_pending(void)
+{
+	return caught_signal;
+}
+
+/* Called from main's waits: act on a recorded signal, in the normal flow. */
+void
+sig_check(void)
+{
+	int sig = caught_signal;
+
+	if (sig == 0)
+		return;
+	if (sig == SIGALRM)
+		die(SMPB_EXIT_TIMEOUT, "timed out after %u s", watchdog_s);
+	run_hooks_and_exit(SMPB_EXIT_SIGNAL + sig);
+}
+
+/* True once after each SIGCHLD: a worker may have died. */
+bool
+sig_child_event(void)
+{
+	if (!child_event)
+		return false;
+	child_event = 0;
+	return true;
+}

@@ -1,0 +1,200 @@
+/*
+ * opt.c: strict option arguments and the flags every program shares.
+ *
+ * strtoll alone accepts leading blanks, a sign, "0x10" with base 0 and
+ * trailing garbage; a benchmark must not quietly run 5 processes when it
+ * was asked for " 5x". Numbers here are plain decimal digits, checked for
+ * overflow and range, and a bad one ends the program with one line on
+ * stderr and exit 2:
+ *
+ *	smpb-ring: -n: 'abc' is not a number (2..100000)
+ */
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "smpb.h"
+
+struct opt_common opt_c = { .parsable = false, .limit_s = 600 };
+
+/* Largest -L: a week. */
+#define LIMIT_MAX_S	604800
+
+static bool
+all_digits(const char *s)
+{
+	if (*s == '\0')
+		return false;
+	for (; *s != '\0'; s++)
+		if (*s < '0' || *s > '9')
+			return false;
+	return true;
+}
+
+long long
+opt_num(int flag, const char *arg, long long lo, long long hi)
+{
+	long long v;
+	char *end;
+
+	if (!all_digits(arg))
+		die(SMPB_EXIT_USAGE, "-%c: '%s' is not a number (%lld..%lld)",
+		    flag, arg, lo, hi);
+	errno = 0;
+	v = strtoll(arg, &end, 10);
+	if (errno == ERANGE || v < lo || v > hi)
+		die(SMPB_EXIT_USAGE, "-%c: '%s' is out of range (%lld..%lld)",
+		    flag, arg, lo, hi);
+	return v;
+}
+
+/* Seconds: digits with an optional fraction, "2", "0.5", ".25". */
+double
+opt_seconds(int flag, const char *arg, double lo, double hi)
+{
+	const char *p = arg;
+	int digits = 0;
+	double v;
+
+	for (; *p >= '0' && *p <= '9'; p++)
+		digits++;
+	if (*p == '.')
+		for (p++; *p >= '0' && *p <= '9'; p++)
+			digits++;
+	if (digits == 0 || *p != '\0' || strlen(arg) > 20)
+		die(SMPB_EXIT_USAGE, "-%c: '%s' is not a number of seconds "
+		    "(%g..%g)", flag, arg, lo, hi);
+	v = strtod(arg, NULL);
+	if (v < lo || v > hi)
+		die(SMPB_EXIT_USAGE, "-%c: '%s' is out of range (%g..%g)",
+		    flag, arg, lo, hi);
+	return v;
+}
+
+/* One CPU number of a list: digits, below SMPB_MAXCPU. */
+static int
+cpulist_number(const char **pp)
+{
+	const char *p = *pp;
+	long v = 0;
+
+	if (*p < '0' || *p > '9')
+		return -1;
+	for (; *p >= '0' && *p <= '9'; p++) {
+		v = v * 10 + (*p - '0');
+		if (v >= SMPB_MAXCPU)
+			return -1;
+	}
+	*pp = p;
+	return (int)v;
+}
+
+/*
+ * Every listed CPU must be one this process may run on: a typo is a usage
+ * error, not a worker failing to bind half-way through the start.
+ */
+static void
+check_cpus(int flag, const int *cpus, int n)
+{
+	static int allowed[SMPB_MAXCPU];
+	int nallowed, i, j;
+
+	if (!cpu_can_bind())
+		die(SMPB_EXIT_UNSUPPORTED, "-%c: this system cannot bind "
+		    "threads to CPUs", flag);
+	nallowed = cpu_allowed(allowed, SMPB_MAXCPU);
+	for (i = 0; i < n; i++) {
+		for (j = 0; j < nallowed && allowed[j] != cpus[i]; j++)
+			continue;
+		if (j == nallowed)
+			die(SMPB_EXIT_USAGE, "-%c: CPU %d is not available "
+			    "(%d CPUs here, %d to %d)", flag, cpus[i], nallowed,
+			    allowed[0], allowed[nallowed - 1]);
+	}
+}
+
+/*
+ * A CPU list, "0", "0,2", "0-3,6": fills cpus[] in the order written and
+ * returns how many. Repeats are allowed ("0,0,1" puts two of every three
+ * workers on CPU 0).
+ */
+int
+opt_cpulist(int flag, const char *arg, int *cpus, int max)
+{
+	const char *p = arg;
+	int n = 0, lo, hi, c;
+
+	for (;;) {
+		if ((lo = cpulist_number(&p)) < 0)
+			goto bad;
+		hi = lo;
+		if (*p == '-') {
+			p++;
+			if ((hi = cpulist_number(&p)) < lo)
+				goto bad;
+		}
+		for (c = lo; c <= hi; c++) {
+			if (n == max)
+				goto bad;
+			cpus[n++] = c;
+		}
+		if (*p == '\0') {
+			check_cpus(flag, cpus, n);
+			return n;
+		}
+		if (*p++ != ',')
+			goto bad;
+	}
+bad:
+	die(SMPB_EXIT_USAGE, "-%c: '%s' is not a CPU list (like 0,2-3; "
+	    "CPUs 0..%d, at most %d entries)", flag, arg, SMPB_MAXCPU - 1, max);
+}
+
+void
+print_version(void)
+{
+	printf("%s (smpbench) %s\n", prog_name, SMPB_VERSION);
+}
+
+/* The shared flags: -h -p -V -L. True when c was one of them. */
+bool
+opt_common(int c, const char *arg)
+{
+	switch (c) {
+	case 'h':
+		usage(SMPB_EXIT_OK);
+	case 'L':
+		opt_c.limit_s = (unsigned)opt_num('L', arg, 0, LIMIT_MAX_S);
+		return true;
+	case 'p':
+		opt_c.parsable = true;
+		return true;
+	case 'V':
+		print_version();
+		exit(SMPB_EXIT_OK);
+	default:
+		return false;
+	}
+}
+
+/* getopt returned '?' or ':' (the option string starts with ':'). */
+_Noreturn void
+opt_bad(int c)
+{
+	if (c == ':')
+		die(SMPB_EXIT_USAGE, "-%c: needs an argument (see %s -h)",
+		    optopt, prog_name);
+	die(SMPB_EXIT_USAGE, "-%c: unknown option (see %s -h)", optopt,
+	    prog_name);
+}
+
+void
+opt_no_operands(int argc, char *argv[])
+{
+	if (optind < argc)
+		die(SMPB_EXIT_USAGE, "unexpected operand '%s' (see %s -h)",
+		    argv[optind], prog_name);
+}

@@ -1,0 +1,119 @@
+/*
+ * stats.c: arithmetic on a vector of samples; no I/O, no state.
+ *
+ * Every function takes n >= 1 values (n == 0 yields 0). The fairness
+ * figures follow their papers: Jain's index (sum x)^2 / (n sum x^2) is 1
+ * when every worker did the same work and 1/n when one did it all; the
+ * normalised variance, the seed 001 program's fifth column, is the
+ * population variance over the squared mean, and equals 1/jain - 1.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "smpb.h"
+
+double
+stats_mean(const double *v, size_t n)
+{
+	double sum = 0;
+	size_t i;
+
+	if (n == 0)
+		return 0;
+	for (i = 0; i < n; i++)
+		sum += v[i];
+	return sum / (double)n;
+}
+
+static int
+cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* The middle value, or the mean of the two middle ones; v is not changed. */
+double
+stats_median(const double *v, size_t n)
+{
+	double *copy, m;
+
+	if (n == 0)
+		return 0;
+	if ((copy = malloc(n * sizeof(*copy))) == NULL)
+		die(SMPB_EXIT_FAIL, "malloc:");
+	memcpy(copy, v, n * sizeof(*copy));
+	qsort(copy, n, sizeof(*copy), cmp_double);
+	m = n % 2 ? copy[n / 2] : (copy[n / 2 - 1] + copy[n / 2]) / 2;
+	free(copy);
+	return m;
+}
+
+void
+stats_minmax(const double *v, size_t n, double *min, double *max)
+{
+	size_t i;
+
+	*min = *max = n > 0 ? v[0] : 0;
+	for (i = 1; i < n; i++) {
+		if (v[i] < *min)
+			*min = v[i];
+		if (v[i] > *max)
+			*max = v[i];
+	}
+}
+
+/* Sample standard deviation (n - 1 in the denominator); 0 for n < 2. */
+double
+stats_stddev(const double *v, size_t n)
+{
+	double mean = stats_mean(v, n), ss = 0;
+	size_t i;
+
+	if (n < 2)
+		return 0;
+	for (i = 0; i < n; i++)
+		ss += (v[i] - mean) * (v[i] - mean);
+	return sqrt(ss / (double)(n - 1));
+}
+
+/* Coefficient of variation, stddev / mean; 0 when the mean is 0. */
+double
+stats_cv(const double *v, size_t n)
+{
+	double mean = stats_mean(v, n);
+
+	return mean == 0 ? 0 : stats_stddev(v, n) / mean;
+}
+
+/* Jain's fairness index; 1 for all-zero input (nobody was favoured). */
+double
+stats_jain(const double *v, size_t n)
+{
+	double sum = 0, sumsq = 0;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		sum += v[i];
+		sumsq += v[i] * v[i];
+	}
+	if (sumsq == 0)
+		return 1;
+	return sum * sum / ((double)n * sumsq);
+}
+
+/* Population variance over the squared mean; 0 when the mean is 0. */
+double
+stats_normvar(const double *v, size_t n)
+{
+	double mean = stats_mean(v, n), ss = 0;
+	size_t i;
+
+	if (mean == 0)
+		return 0;
+	for (i = 0; i < n; i++)
+		ss += (v[i] - mean) * (v[i] - mean);
+	return ss / ((double)n * mean * mean);
+}

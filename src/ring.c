@@ -1,0 +1,252 @@
+/*
+ * smpb-ring: the token ring of seed 003 (Richard Tobin, comp.arch, 1991).
+ *
+ * N processes in a circle of pipes pass a one-byte token; all but one are
+ * blocked in read() at any time, so every pass is a wakeup and a switch.
+ * Worker 0 is the ring's master: it injects the token, counts laps and
+ * times them. Figure: switches per second = N * laps / seconds.
+ *
+ * Fixed from the seed: a ring of one process is refused (the seed's
+ * make_child recursed without end, a fork bomb); the run is stopped by
+ * laps (-i) or by time (-T, default 1 s: the seed's 100 laps take well under
+ * a millisecond today); the timed interval starts when all workers are
+ * ready and ends at the master's last lap, so neither process creation nor
+ * the shutdown cascade (EOF passed round the ring) is measured; every
+ * read and write is checked, and a broken ring fails instead of spinning.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "lib/smpb.h"
+
+static const char usage_text[] =
+    "usage: smpb-ring [-hpV] [-c cpulist] [-i laps | -T seconds] "
+    "[-L seconds] [-n procs]";
+
+static struct {
+	long	procs;			/* -n: processes in the ring, 2..100000 */
+	long long laps;			/* -i: laps to run; 0: run for -T */
+	double	seconds;		/* -T: seconds to run, default 1 */
+	int	cpus[SMPB_MAXCPU];	/* -c: CPUs, round robin */
+	int	ncpus;			/* -c: entries in cpus, 0 = unpinned */
+} opt = { .procs = 2, .seconds = 1.0 };
+
+/* Worker k reads from in and writes to out; it closes the strays it got. */
+struct link {
+	int	in;
+	int	out;
+	int	stray[2];
+};
+
+/* What the master leaves in its slot's result[]. */
+enum { RES_LAPS, RES_WALL_NS };
+
+static void
+parse_args(int argc, char *argv[])
+{
+	bool timed = false;
+	int c;
+
+	while ((c = getopt(argc, argv, ":c:hi:L:n:pT:V")) != -1) {
+		if (opt_common(c, optarg))
+			continue;
+		switch (c) {
+		case 'c':
+			opt.ncpus = opt_cpulist('c', optarg, opt.cpus,
+			    SMPB_MAXCPU);
+			break;
+		case 'i':
+			opt.laps = opt_num('i', optarg, 1, 1000000000000LL);
+			break;
+		case 'n':
+			opt.procs = (long)opt_num('n', optarg, 2, 100000);
+			break;
+		case 'T':
+			opt.seconds = opt_seconds('T', optarg, 0.001, 86400);
+			timed = true;
+			break;
+		default:
+			opt_bad(c);
+		}
+	}
+	if (timed && opt.laps > 0)
+		die(SMPB_EXIT_USAGE, "-i and -T exclude each other "
+		    "(see %s -h)", prog_name);
+	opt_no_operands(argc, argv);
+}
+
+/* One token in: 1, or 0 at EOF. */
+static int
+token_in(struct team *t, int self, int fd)
+{
+	char token;
+	ssize_t r;
+
+	while ((r = read(fd, &token, 1)) == -1 && errno == EINTR)
+		continue;
+	if (r == -1)
+		team_fail(t, self, "read:");
+	return (int)r;
+}
+
+/* One token out: false when the next worker has gone (EPIPE). */
+static bool
+token_out(struct team *t, int self, int fd)
+{
+	if (write_full(fd, "x", 1) == 0)
+		return true;
+	if (errno != EPIPE)
+		team_fail(t, self, "write:");
+	return false;
+}
+
+/* Worker 0: inject the token, count laps until told to stop, time them. */
+static void
+master(struct team *t, const struct link *l)
+{
+	struct slot *me = team_slot(t, 0);
+	uint64_t laps = 0, t0, t1;
+
+	t0 = clock_now_ns();
+	if (!token_out(t, 0, l->out))
+		team_fail(t, 0, "the ring is broken: worker 1 is gone");
+	for (;;) {
+		if (token_in(t, 0, l->in) == 0)
+			team_fail(t, 0, "the ring is broken: a worker is gone");
+		slot_note_cpu(me);
+		laps++;
+		if (laps == (uint64_t)opt.laps || !team_running(t))
+			break;
+		if (!token_out(t, 0, l->out))
+			team_fail(t, 0, "the ring is broken: worker 1 is gone");
+	}
+	t1 = clock_now_ns();
+	me->result[RES_LAPS] = laps;
+	me->result[RES_WALL_NS] = t1 - t0;
+	close(l->out);			/* start the EOF cascade */
+	while (token_in(t, 0, l->in) != 0)
+		continue;
+}
+
+/* Workers 1..N-1: pass the token on until EOF, then pass the EOF on. */
+static void
+relay(struct team *t, int self, const struct link *l)
+{
+	struct slot *me = team_slot(t, self);
+
+	while (token_in(t, self, l->in) == 1) {
+		slot_note_cpu(me);
+		if (!token_out(t, self, l->out))
+			team_fail(t, self, "the ring is broken: worker %d is "
+			    "gone", (self + 1) % team_size(t));
+	}
+	close(l->out);
+}
+
+static void
+ring_worker(struct team *t, int self, void *arg)
+{
+	const struct link *l = arg;
+
+	if (l->stray[0] >= 0)
+		close(l->stray[0]);
+	if (l->stray[1] >= 0)
+		close(l->stray[1]);
+	team_gate(t, self);
+	if (self == 0)
+		master(t, l);
+	else
+		relay(t, self, l);
+}
+
+static void
+ring_pipe(int fd[2], int k, long n)
+{
+	if (pipe(fd) == -1)
+		die(SMPB_EXIT_FAIL, "cannot create pipe %d of %ld (raise "
+		    "'ulimit -n'): pipe:", k, n);
+}
+
+/*
+ * Fork the ring one worker at a time, so main holds at most four pipe ends
+ * whatever N is: pipe k joins worker k-1 to worker k, and pipe 0 joins the
+ * last worker to the master.
+ */
+static void
+spawn_ring(struct team *t, long n)
+{
+	int first[2], next[2], in;
+	struct link l;
+	int k;
+
+	ring_pipe(first, 0, n);
+	in = first[0];
+	for (k = 0; k < n; k++) {
+		if (k + 1 < n)
+			ring_pipe(next, k + 1, n);
+		else {
+			next[0] = -1;
+			next[1] = first[1];
+		}
+		l.in = in;
+		l.out = next[1];
+		l.stray[0] = next[0];
+		l.stray[1] = k + 1 < n ? first[1] : -1;
+		team_spawn(t, k, ring_worker, &l);
+		close(in);
+		close(next[1]);
+		in = next[0];
+	}
+}
+
+static void
+report(struct team *t)
+{
+	struct slot *m = team_slot(t, 0);
+	struct usage u;
+	double wall_s = (double)m->result[RES_WALL_NS] / 1e9;
+	double switches = (double)opt.procs * (double)m->result[RES_LAPS];
+	double per_s = wall_s > 0 ? switches / wall_s : 0;
+
+	if (!opt_c.parsable) {
+		printf("%ld : %.0f switches / second\n", opt.procs, per_s);
+		return;
+	}
+	team_usage(t, &u);
+	kv_begin();
+	kv_int("procs", opt.procs);
+	kv_int("laps", (long long)m->result[RES_LAPS]);
+	kv_num("wall_s", wall_s, 6);
+	kv_num("switches_per_s", per_s, 0);
+	kv_num("us_per_switch", switches > 0 ? wall_s * 1e6 / switches : 0, 4);
+	kv_num("user_s", u.user_s, 3);
+	kv_num("sys_s", u.sys_s, 3);
+	kv_int("nvcsw", u.nvcsw);
+	kv_int("nivcsw", u.nivcsw);
+	kv_int("cpus_used", team_cpus_used(t));
+	kv_int("cpus_pinned", opt.ncpus);
+	kv_end();
+}
+
+int
+main(int argc, char *argv[])
+{
+	struct team *t;
+
+	prog_init(argv[0], usage_text);
+	parse_args(argc, argv);
+	sig_setup(opt_c.limit_s);
+	t = team_new(TEAM_PROCS, (int)opt.procs, opt.cpus, opt.ncpus);
+	spawn_ring(t, opt.procs);
+	team_go(t);
+	if (opt.laps == 0) {
+		team_sleep(t, opt.seconds);
+		team_stop(t);
+	}
+	team_wait(t);
+	report(t);
+	team_free(t);
+	return SMPB_EXIT_OK;
+}

@@ -1,0 +1,136 @@
+# shellcheck shell=sh disable=SC2034
+# lib.sh: TAP helpers for the sh tests; sourced, never run.
+#
+#	. tests/lib.sh
+#	run bin/smpb-ring -n 1		sets RC, OUT (stdout), ERR (stderr)
+#	is "$RC" 2 "exit 2"		ok N - exit 2 / not ok, with got/want
+#	like "$OUT" '^2 : [0-9]* switches' "classic line"
+#	check "name" cmd args...	ok when the command succeeds
+#	done_testing			plan last; exit 0, or 1 if any failed
+#	skip_all "reason"		1..0 # SKIP reason; exit 4
+#
+# Every test script runs from the top of the tree with TMPDIR_T, a fresh
+# directory of its own, removed at exit.
+
+T_COUNT=0
+T_FAILED=0
+TMPDIR_T=$(mktemp -d "${TMPDIR:-/tmp}/smpbench-test.XXXXXX") || exit 1
+trap 'rm -rf "$TMPDIR_T"' EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+
+t_result() {
+	T_COUNT=$((T_COUNT + 1))
+	if [ "$1" -eq 0 ]; then
+		printf 'ok %d - %s\n' "$T_COUNT" "$2"
+	else
+		T_FAILED=$((T_FAILED + 1))
+		printf 'not ok %d - %s\n' "$T_COUNT" "$2"
+	fi
+}
+
+# run CMD...: run it, keeping its status, stdout and stderr.
+run() {
+	"$@" >"$TMPDIR_T/out" 2>"$TMPDIR_T/err"
+	RC=$?
+	OUT=$(cat "$TMPDIR_T/out")
+	ERR=$(cat "$TMPDIR_T/err")
+}
+
+is() {
+	if [ "$1" = "$2" ]; then
+		t_result 0 "$3"
+	else
+		t_result 1 "$3"
+		printf '#   got:  %s\n#   want: %s\n' "$1" "$2"
+	fi
+}
+
+# like TEXT ERE NAME: some line of TEXT matches the extended regex.
+like() {
+	if printf '%s\n' "$1" | grep -Eq -- "$2"; then
+		t_result 0 "$3"
+	else
+		t_result 1 "$3"
+		printf '#   got:  %s\n#   want: /%s/\n' "$1" "$2"
+	fi
+}
+
+check() {
+	t_name=$1
+	shift
+	if "$@"; then
+		t_result 0 "$t_name"
+	else
+		t_result 1 "$t_name"
+	fi
+}
+
+lines() {
+	if [ -z "$1" ]; then
+		echo 0
+	else
+		printf '%s\n' "$1" | wc -l | tr -d ' '
+	fi
+}
+
+# kv TEXT KEY: the value of KEY in a key=value line.
+kv() {
+	printf '%s\n' "$1" | tr ' ' '\n' | sed -n "s/^$2=//p"
+}
+
+# alive PID...: how many of these are running (zombies are dead).
+alive() {
+	a_n=0
+	for a_pid in "$@"; do
+		a_st=$(ps -o stat= -p "$a_pid" 2>/dev/null) || continue
+		case $a_st in
+		Z*|"") ;;
+		*) a_n=$((a_n + 1)) ;;
+		esac
+	done
+	echo "$a_n"
+}
+
+# children PID: the pids whose parent is PID.
+children() {
+	ps -eo pid=,ppid= | awk -v p="$1" '$2 == p { print $1 }'
+}
+
+# wait_gone SECONDS PID...: true once none is alive, false at the deadline.
+wait_gone() {
+	w_tries=$(($1 * 10))
+	shift
+	while [ "$(alive "$@")" -gt 0 ]; do
+		[ "$w_tries" -le 0 ] && return 1
+		w_tries=$((w_tries - 1))
+		sleep 0.1
+	done
+	return 0
+}
+
+# wait_children PID N: wait (up to 5 s) until PID has at least N children.
+wait_children() {
+	w_tries=50
+	while [ "$(children "$1" | wc -l)" -lt "$2" ]; do
+		[ "$w_tries" -le 0 ] && return 1
+		w_tries=$((w_tries - 1))
+		sleep 0.1
+	done
+	return 0
+}
+
+need_cmd() {
+	command -v "$1" >/dev/null 2>&1
+}
+
+skip_all() {
+	printf '1..0 # SKIP %s\n' "$1"
+	exit 4
+}
+
+done_testing() {
+	printf '1..%d\n' "$T_COUNT"
+	[ "$T_FAILED" -eq 0 ]
+	exit $?
+}

@@ -1,0 +1,126 @@
+# t201-ring: smpb-ring's output forms, options, exit codes and cleanup.
+# shellcheck disable=SC2086 # $KIDS is a list of pids, split on purpose
+# shellcheck source=tests/lib.sh
+. tests/lib.sh
+RING=bin/smpb-ring
+[ -x "$RING" ] || skip_all "$RING is not built (run make)"
+
+# Classic form: the seed's line.
+run $RING -n 2 -T 0.2
+is "$RC" 0 "-n 2 -T 0.2 exits 0"
+like "$OUT" '^2 : [0-9]+ switches / second$' "classic line"
+is "$(lines "$OUT")" 1 "one line"
+is "$ERR" "" "nothing on stderr"
+
+# Parsable form: every key, in order, plain decimal numbers.
+run $RING -p -n 3 -i 2000
+is "$RC" 0 "-p -n 3 -i 2000 exits 0"
+keys=$(printf '%s\n' "$OUT" | tr ' ' '\n' | sed 's/=.*//' | tr '\n' ' ')
+is "$keys" "procs laps wall_s switches_per_s us_per_switch user_s sys_s nvcsw nivcsw cpus_used cpus_pinned " "-p keys in order"
+like "$OUT" '^([a-z_]+=-?[0-9]+(\.[0-9]+)? ?)+$' "every value is a plain number"
+is "$(kv "$OUT" procs)" 3 "procs=3"
+is "$(kv "$OUT" laps)" 2000 "-i 2000 runs exactly 2000 laps"
+is "$(kv "$OUT" cpus_pinned)" 0 "unpinned by default"
+check "switches_per_s = procs * laps / wall_s" awk -v s="$(kv "$OUT" switches_per_s)" \
+    -v w="$(kv "$OUT" wall_s)" 'BEGIN { d = s - 3 * 2000 / w; exit !(d < 1 && d > -1 || d / s < 1e-4 && d / s > -1e-4) }'
+check "us_per_switch = 1e6 / switches_per_s" awk -v s="$(kv "$OUT" switches_per_s)" \
+    -v u="$(kv "$OUT" us_per_switch)" 'BEGIN { r = u * s / 1e6; exit !(r > 0.999 && r < 1.001) }'
+check "every pass blocks a process: nvcsw >= laps" \
+    test "$(kv "$OUT" nvcsw)" -ge 2000
+
+# Placement: -c pins round robin and the CPUs used are reported.
+cpu0=$(awk '/^Cpus_allowed_list/ { split($2, a, "[,-]"); print a[1] }' /proc/self/status 2>/dev/null)
+if [ -n "$cpu0" ]; then
+	run $RING -p -n 4 -T 0.2 -c "$cpu0"
+	is "$RC" 0 "-c $cpu0 exits 0"
+	is "$(kv "$OUT" cpus_used)" 1 "all pinned to CPU $cpu0: one CPU used"
+	is "$(kv "$OUT" cpus_pinned)" 1 "cpus_pinned=1"
+else
+	t_result 0 "# SKIP no /proc/self/status to find an allowed CPU"
+fi
+
+# Bad input: one line on stderr, exit 2, nothing on stdout.
+while IFS='|' read -r args msg; do
+	# shellcheck disable=SC2086
+	run $RING $args
+	is "$RC" 2 "'$args' exits 2"
+	is "$ERR" "$msg" "'$args' says why"
+	is "$OUT" "" "'$args' prints no result"
+done <<'EOF_BAD'
+-n 1|smpb-ring: -n: '1' is out of range (2..100000)
+-n 0|smpb-ring: -n: '0' is out of range (2..100000)
+-n 100001|smpb-ring: -n: '100001' is out of range (2..100000)
+-n abc|smpb-ring: -n: 'abc' is not a number (2..100000)
+-n 5x|smpb-ring: -n: '5x' is not a number (2..100000)
+-n -3|smpb-ring: -n: '-3' is not a number (2..100000)
+-i 0|smpb-ring: -i: '0' is out of range (1..1000000000000)
+-T 0|smpb-ring: -T: '0' is out of range (0.001..86400)
+-T 1s|smpb-ring: -T: '1s' is not a number of seconds (0.001..86400)
+-L x|smpb-ring: -L: 'x' is not a number (0..604800)
+-c 0-|smpb-ring: -c: '0-' is not a CPU list (like 0,2-3; CPUs 0..1023, at most 1024 entries)
+-i 5 -T 1|smpb-ring: -i and -T exclude each other (see smpb-ring -h)
+-x|smpb-ring: -x: unknown option (see smpb-ring -h)
+-n|smpb-ring: -n: needs an argument (see smpb-ring -h)
+-n 2 extra|smpb-ring: unexpected operand 'extra' (see smpb-ring -h)
+EOF_BAD
+
+run $RING -c 1023 -T 0.1
+is "$RC" 2 "-c with a CPU that is not here exits 2"
+like "$ERR" "^smpb-ring: -c: CPU 1023 is not available \([0-9]+ CPUs here, [0-9]+ to [0-9]+\)$" "and says so"
+
+run $RING -h
+is "$RC" 0 "-h exits 0"
+like "$OUT" '^usage: smpb-ring \[-hpV\]' "-h prints usage on stdout"
+run $RING -V
+is "$RC" 0 "-V exits 0"
+like "$OUT" '^smpb-ring \(smpbench\) [0-9]' "-V prints the version"
+
+# start_ring ARGS: run the ring in the background; sets PID and KIDS.
+start_ring() {
+	$RING "$@" >"$TMPDIR_T/bg.out" 2>"$TMPDIR_T/bg.err" &
+	PID=$!
+	wait_children "$PID" "$(($2 + 1))"
+	KIDS=$(children "$PID")
+}
+
+# Signals: cleanup, then 128 + signal, and no process left behind.
+for sig in INT:130 TERM:143 HUP:129; do
+	start_ring -n 8 -T 60
+	check "SIG${sig%:*}: the ring and its guardian started" test "$(alive $KIDS)" -eq 9
+	kill -"${sig%:*}" "$PID"
+	wait "$PID"
+	is "$?" "${sig#*:}" "SIG${sig%:*} mid-run exits ${sig#*:}"
+	check "SIG${sig%:*}: no worker left" wait_gone 1 $KIDS
+done
+
+# The watchdog.
+start_ring -n 4 -T 60 -L 1
+wait "$PID"
+is "$?" 3 "-L 1 on a 60 s run exits 3"
+is "$(cat "$TMPDIR_T/bg.err")" "smpb-ring: timed out after 1 s" "and says so"
+check "-L: no worker left" wait_gone 1 $KIDS
+
+# SIGKILL of the parent: its children must notice and go.
+start_ring -n 8 -T 60
+kill -KILL "$PID"
+wait "$PID"
+check "SIGKILL of the parent: every child gone within 2 s" wait_gone 2 $KIDS
+
+# A worker killed from outside breaks the ring: exit 1, nothing left.
+start_ring -n 6 -T 60
+victim=$(ps -o pid=,ppid=,pgid= -p $KIDS | awk '$1 != $3 { print $1; exit }')
+t0=$(date +%s)
+kill -KILL "$victim"
+wait "$PID"
+is "$?" 1 "a worker killed mid-run makes exit 1"
+check "noticed at once, not when the 60 s run ends" test $(($(date +%s) - t0)) -lt 30
+like "$(cat "$TMPDIR_T/bg.err")" "smpb-ring: (worker [0-9]+ of 6 was killed by signal 9|worker [0-9]+: the ring is broken)" "and says what happened"
+check "no worker left after the failure" wait_gone 1 $KIDS
+
+# A large ring: main holds a few pipe ends at a time, whatever N is.
+run $RING -p -n 1000 -T 0.3
+is "$RC" 0 "a 1000-process ring runs"
+is "$(kv "$OUT" procs)" 1000 "procs=1000"
+check "and completes laps" test "$(kv "$OUT" laps)" -ge 1
+
+done_testing

@@ -1,0 +1,188 @@
+/*
+ * t001-opt: strict numbers, seconds and CPU lists; the shared flags.
+ * Every bad input must end the program with status 2 and exactly one line.
+ */
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "smpb.h"
+#include "../tap.h"
+#include "child.h"
+
+static const struct {
+	const char	*arg;
+	long long	want;
+} good_nums[] = {
+	{ "2", 2 }, { "100000", 100000 }, { "007", 7 }, { "42", 42 },
+};
+
+static const struct {
+	const char	*arg;
+	const char	*err;
+} bad_nums[] = {
+	{ "", "smpb-t: -n: '' is not a number (2..100000)\n" },
+	{ " 5", "smpb-t: -n: ' 5' is not a number (2..100000)\n" },
+	{ "+5", "smpb-t: -n: '+5' is not a number (2..100000)\n" },
+	{ "-1", "smpb-t: -n: '-1' is not a number (2..100000)\n" },
+	{ "5x", "smpb-t: -n: '5x' is not a number (2..100000)\n" },
+	{ "0x10", "smpb-t: -n: '0x10' is not a number (2..100000)\n" },
+	{ "1e3", "smpb-t: -n: '1e3' is not a number (2..100000)\n" },
+	{ "5 ", "smpb-t: -n: '5 ' is not a number (2..100000)\n" },
+	{ "abc", "smpb-t: -n: 'abc' is not a number (2..100000)\n" },
+	{ "99999999999999999999",
+	  "smpb-t: -n: '99999999999999999999' is out of range (2..100000)\n" },
+	{ "1", "smpb-t: -n: '1' is out of range (2..100000)\n" },
+	{ "0", "smpb-t: -n: '0' is out of range (2..100000)\n" },
+	{ "100001", "smpb-t: -n: '100001' is out of range (2..100000)\n" },
+};
+
+static const struct {
+	const char	*arg;
+	double		want;
+} good_secs[] = {
+	{ "1", 1 }, { "0.5", 0.5 }, { ".25", 0.25 }, { "2.", 2 },
+	{ "86400", 86400 },
+};
+
+static const char *const bad_secs[] = {
+	"", ".", "-1", "1e3", "0x1", " 1", "1s", "1.2.3", "nan", "inf",
+	"0", "86401",
+};
+
+static const char *const bad_cpulists[] = {
+	"", ",", "0,", ",0", "a", "1-0", "0-", "-1", "0--1", "1024", "0 ",
+	"99999999999",
+};
+
+static void
+call_num(const void *arg)
+{
+	opt_num('n', arg, 2, 100000);
+}
+
+static void
+call_seconds(const void *arg)
+{
+	opt_seconds('T', arg, 0.001, 86400);
+}
+
+static void
+call_cpulist(const void *arg)
+{
+	int cpus[SMPB_MAXCPU];
+
+	opt_cpulist('c', arg, cpus, SMPB_MAXCPU);
+}
+
+static int
+count_lines(const char *s)
+{
+	int n = 0;
+
+	for (; *s != '\0'; s++)
+		n += *s == '\n';
+	return n;
+}
+
+static void
+test_nums(void)
+{
+	struct child_result r;
+	size_t i;
+
+	for (i = 0; i < sizeof(good_nums) / sizeof(good_nums[0]); i++)
+		is_int(opt_num('n', good_nums[i].arg, 2, 100000),
+		    good_nums[i].want, "opt_num accepts '%s'", good_nums[i].arg);
+	for (i = 0; i < sizeof(bad_nums) / sizeof(bad_nums[0]); i++) {
+		child_run(&r, call_num, bad_nums[i].arg);
+		is_int(r.status, SMPB_EXIT_USAGE, "opt_num refuses '%s' "
+		    "with status 2", bad_nums[i].arg);
+		is_str(r.err, bad_nums[i].err, "opt_num's message for '%s'",
+		    bad_nums[i].arg);
+	}
+}
+
+static void
+test_seconds(void)
+{
+	struct child_result r;
+	size_t i;
+
+	for (i = 0; i < sizeof(good_secs) / sizeof(good_secs[0]); i++)
+		is_num(opt_seconds('T', good_secs[i].arg, 0.001, 86400),
+		    good_secs[i].want, 1e-12, "opt_seconds accepts '%s'",
+		    good_secs[i].arg);
+	for (i = 0; i < sizeof(bad_secs) / sizeof(bad_secs[0]); i++) {
+		child_run(&r, call_seconds, bad_secs[i]);
+		is_int(r.status, SMPB_EXIT_USAGE, "opt_seconds refuses '%s'",
+		    bad_secs[i]);
+		ok(count_lines(r.err) == 1 && strncmp(r.err, "smpb-t: -T: '",
+		    13) == 0, "one line naming -T for '%s'", bad_secs[i]);
+	}
+}
+
+static void
+test_cpulists(void)
+{
+	struct child_result r;
+	int cpus[SMPB_MAXCPU], allowed[SMPB_MAXCPU], n, nallowed;
+	char list[64];
+	size_t i;
+
+	nallowed = cpu_allowed(allowed, SMPB_MAXCPU);
+	snprintf(list, sizeof(list), "%d", allowed[0]);
+	n = opt_cpulist('c', list, cpus, SMPB_MAXCPU);
+	ok(n == 1 && cpus[0] == allowed[0], "cpu list '%s'", list);
+	snprintf(list, sizeof(list), "%d,%d-%d,%d", allowed[0], allowed[0],
+	    allowed[nallowed - 1], allowed[0]);
+	n = opt_cpulist('c', list, cpus, SMPB_MAXCPU);
+	is_int(n, 2 + allowed[nallowed - 1] - allowed[0] + 1,
+	    "cpu list '%s' has every entry, repeats kept", list);
+	ok(cpus[0] == allowed[0] && cpus[n - 1] == allowed[0],
+	    "cpu list '%s' keeps its order", list);
+	for (i = 0; i < sizeof(bad_cpulists) / sizeof(bad_cpulists[0]); i++) {
+		child_run(&r, call_cpulist, bad_cpulists[i]);
+		is_int(r.status, SMPB_EXIT_USAGE, "cpu list '%s' refused",
+		    bad_cpulists[i]);
+		ok(count_lines(r.err) == 1, "with one line");
+	}
+	snprintf(list, sizeof(list), "%d", SMPB_MAXCPU - 1);
+	child_run(&r, call_cpulist, list);
+	is_int(r.status, SMPB_EXIT_USAGE, "a CPU this process can't use");
+	ok(strstr(r.err, "is not available") != NULL, "is named: %s", r.err);
+}
+
+static void
+call_common(const void *arg)
+{
+	opt_common(*(const char *)arg, "");
+}
+
+static void
+test_common(void)
+{
+	struct child_result r;
+
+	ok(opt_common('p', NULL) && opt_c.parsable, "-p sets parsable");
+	ok(opt_common('L', "7") && opt_c.limit_s == 7, "-L 7");
+	ok(!opt_common('n', "3"), "-n is not a shared flag");
+	child_run(&r, call_common, "h");
+	ok(r.status == 0 && strcmp(r.out, "usage: smpb-t [-h]\n") == 0,
+	    "-h prints usage on stdout, exit 0");
+	child_run(&r, call_common, "V");
+	ok(r.status == 0 && strstr(r.out, "smpb-t (smpbench) ") == r.out,
+	    "-V prints the version: %s", r.out);
+}
+
+int
+main(void)
+{
+	prog_init("/some/where/smpb-t", "usage: smpb-t [-h]");
+	is_str(prog_name, "smpb-t", "prog_init keeps the base name");
+	test_nums();
+	test_seconds();
+	test_cpulists();
+	test_common();
+	return done_testing();
+}

@@ -1,0 +1,60 @@
+/*
+ * t005-cpu: the platform layer: CPU counts, binding, current CPU, cache
+ * size, shared memory, per-thread usage. Binding checks skip where the
+ * platform cannot bind.
+ */
+#include <errno.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "smpb.h"
+#include "../tap.h"
+
+static volatile unsigned long sink;
+
+int
+main(void)
+{
+	int cpus[SMPB_MAXCPU], n, i, sorted = 1, *shared;
+	struct usage u0, u1;
+	pid_t pid;
+	int st;
+
+	ok(cpu_count() >= 1, "cpu_count %d", cpu_count());
+	n = cpu_allowed(cpus, SMPB_MAXCPU);
+	ok(n >= 1, "cpu_allowed finds %d CPUs", n);
+	for (i = 1; i < n; i++)
+		sorted &= cpus[i] > cpus[i - 1];
+	ok(sorted, "allowed CPUs ascend");
+	is_int(cpu_allowed(cpus, 1), 1, "cpu_allowed respects max");
+	ok(cpu_l2_kib() >= 0, "cpu_l2_kib %ld", cpu_l2_kib());
+
+	if (cpu_can_bind()) {
+		n = cpu_allowed(cpus, SMPB_MAXCPU);
+		is_int(cpu_bind(cpus[n - 1]), 0, "bind to CPU %d", cpus[n - 1]);
+		if (cpu_current() >= 0)
+			is_int(cpu_current(), cpus[n - 1], "running there now");
+		is_int(cpu_bind(-1), EINVAL, "bind to CPU -1 is EINVAL");
+		is_int(cpu_current() >= 0 ? cpu_current() : cpus[n - 1],
+		    cpus[n - 1], "a failed bind leaves the binding alone");
+	} else
+		is_int(cpu_bind(0), ENOTSUP, "no binding: ENOTSUP");
+
+	shared = cpu_shared_alloc(4096);
+	ok(shared != NULL && shared[0] == 0, "shared memory, zeroed");
+	if ((pid = fork()) == 0) {
+		shared[1] = 4242;
+		_exit(0);
+	}
+	waitpid(pid, &st, 0);
+	is_int(shared[1], 4242, "a forked child's write is seen by its parent");
+	cpu_shared_free(shared, 4096);
+
+	cpu_usage_thread(&u0);
+	for (unsigned long k = 0; k < 200000000UL; k++)
+		sink += k;
+	cpu_usage_thread(&u1);
+	ok(u1.user_s + u1.sys_s > u0.user_s + u0.sys_s,
+	    "thread CPU time grows while spinning");
+	return done_testing();
+}
