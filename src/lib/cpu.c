@@ -14,6 +14,7 @@
 #endif
 
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -189,13 +190,26 @@ cpu_usage_thread(struct usage *u)
 	u->nivcsw = 0;
 }
 
-/* Zeroed memory shared with forked workers; NULL on failure. */
+/*
+ * Zeroed memory shared with forked workers; NULL on failure. Where the
+ * headers hide anonymous mappings from strict POSIX code, /dev/zero mapped
+ * shared gives the same.
+ */
 void *
 cpu_shared_alloc(size_t size)
 {
-	void *p = mmap(NULL, size, PROT_READ | PROT_WRITE,
-	    MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	void *p;
+#if defined(MAP_ANONYMOUS)
+	p = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS,
+	    -1, 0);
+#else
+	int fd = open("/dev/zero", O_RDWR);
 
+	if (fd == -1)
+		return NULL;
+	p = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+	close(fd);
+#endif
 	return p == MAP_FAILED ? NULL : p;
 }
 

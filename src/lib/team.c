@@ -406,6 +406,7 @@ team_spawn(struct team *t, int self, worker_fn *fn, void *arg)
 {
 	struct start *s = &t->starts[self];
 
+	sig_check();		/* a long start can be interrupted */
 	s->team = t;
 	s->self = self;
 	s->fn = fn;

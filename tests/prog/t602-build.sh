@@ -1,5 +1,6 @@
 # t602-build: the tree builds from clean with -j2 under gcc and clang with
 # -Werror, and install/uninstall honour DESTDIR and PREFIX.
+# shellcheck disable=SC2317 # functions run through check
 # shellcheck source=tests/lib.sh
 . tests/lib.sh
 
@@ -7,7 +8,7 @@
 build_copy() {
 	rm -rf "$TMPDIR_T/tree"
 	mkdir -p "$TMPDIR_T/tree/tests" &&
-	cp -R Makefile src scripts "$TMPDIR_T/tree/" 2>/dev/null
+	cp -R Makefile src "$TMPDIR_T/tree/" &&
 	cp -R tests/tap.h tests/unit "$TMPDIR_T/tree/tests/" &&
 	(cd "$TMPDIR_T/tree" && make clean >/dev/null &&
 	    make -j2 CC="$1" all >"$TMPDIR_T/build.log" 2>&1)
@@ -21,6 +22,38 @@ for cc in gcc clang; do
 	check "builds from clean with $cc -j2 -Werror" build_copy "$cc"
 	is "$(grep -c 'warning:' "$TMPDIR_T/build.log")" 0 "$cc: no warnings"
 done
+
+# The portable fallback of src/lib/cpu.c, as on a system with neither
+# affinity, getcpu nor PR_SET_PDEATHSIG: builds, runs, refuses -c with
+# exit 4, and the guardian alone still takes the workers down with main.
+fallback_build() {
+	rm -rf "$TMPDIR_T/fb"
+	mkdir -p "$TMPDIR_T/fb" && cp -R Makefile src "$TMPDIR_T/fb/" &&
+	(cd "$TMPDIR_T/fb" && make clean >/dev/null &&
+	    make CPPFLAGS='-D_POSIX_C_SOURCE=200809L -U__linux__' \
+	    bin/smpb-ring >"$TMPDIR_T/fb.log" 2>&1)
+}
+if [ "$(uname -s)" = Linux ] && check "the portable fallback builds" fallback_build; then
+	fb=$TMPDIR_T/fb/bin/smpb-ring
+	run "$fb" -p -n 2 -T 0.1
+	is "$RC" 0 "fallback: the ring runs"
+	is "$(kv "$OUT" cpus_used)" -1 "fallback: CPUs used unknown, -1"
+	run "$fb" -c 0 -T 0.1
+	is "$RC" 4 "fallback: -c exits 4"
+	is "$ERR" "smpb-ring: -c: this system cannot bind threads to CPUs" \
+	    "fallback: and says why"
+	"$fb" -n 6 -T 60 >/dev/null 2>&1 &
+	pid=$!
+	wait_children "$pid" 7
+	kids=$(children "$pid")
+	kill -KILL "$pid"
+	wait "$pid" 2>/dev/null
+	# shellcheck disable=SC2086
+	check "fallback: the guardian kills the workers of a SIGKILLed main" \
+	    wait_gone 2 $kids
+else
+	t_result 0 "# SKIP the fallback build is checked on Linux only"
+fi
 
 dest=$TMPDIR_T/dest
 run make install DESTDIR="$dest" PREFIX=/opt/smpb

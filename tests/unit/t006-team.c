@@ -19,6 +19,9 @@ static const char *const kind_name[] = { "processes", "threads" };
 /* Shared with forked test harnesses: the workers' pids. */
 static pid_t *worker_pids;
 
+/* run_failing sleeps in team_sleep before team_wait. */
+static bool sleep_first;
+
 /* Dead, or a zombie nobody has reaped yet. */
 static bool
 gone(pid_t pid)
@@ -192,6 +195,8 @@ run_failing(const void *arg)
 	for (k = 0; k < NW; k++)
 		team_spawn(t, k, failing_worker, NULL);
 	team_go(t);
+	if (sleep_first)
+		team_sleep(t, 30);
 	team_wait(t);
 	_exit(0);
 }
@@ -200,6 +205,7 @@ static void
 test_failure(enum team_kind kind)
 {
 	struct child_result r;
+	uint64_t t0;
 
 	memset(worker_pids, 0, NW * sizeof(*worker_pids));
 	child_run(&r, run_failing, &kind);
@@ -209,6 +215,15 @@ test_failure(enum team_kind kind)
 	    kind_name[kind]);
 	if (kind == TEAM_PROCS)
 		ok(all_gone_within(worker_pids, NW, 0), "no worker survives");
+
+	sleep_first = true;
+	t0 = clock_now_ns();
+	child_run(&r, run_failing, &kind);
+	sleep_first = false;
+	is_int(r.status, SMPB_EXIT_FAIL, "%s: a failure ends team_sleep",
+	    kind_name[kind]);
+	ok(clock_now_ns() - t0 < 15000000000u, "%s: at once, not after 30 s",
+	    kind_name[kind]);
 }
 
 /* Worker 1 is killed from outside; main must notice, not wait forever. */
