@@ -19,8 +19,9 @@ LIB = src/lib/libsmpb.a
 LIBOBJ = src/lib/clock.o src/lib/cpu.o src/lib/err.o src/lib/opt.o \
 	src/lib/out.o src/lib/stats.o src/lib/team.o
 
-BIN = bin/smpb-ring
-MAN = src/ring.1
+BIN = bin/smpb-bind bin/smpb-herd bin/smpb-hog bin/smpb-pipe bin/smpb-ring \
+	bin/smpb-yield
+MAN = src/bind.1 src/herd.1 src/hog.1 src/pipe.1 src/ring.1 src/yield.1
 
 UNIT = tests/unit/t001-opt tests/unit/t002-stats tests/unit/t003-clock \
 	tests/unit/t004-out tests/unit/t005-cpu tests/unit/t006-team \
@@ -32,15 +33,40 @@ all: $(BIN)
 	$(CC) $(CFLAGS) $(CPPFLAGS) -c -o $@ $<
 
 $(LIBOBJ): $(HDR)
+src/bind.o: $(HDR)
+src/herd.o: $(HDR)
+src/hog.o: $(HDR)
+src/pipe.o: $(HDR)
 src/ring.o: $(HDR)
+src/yield.o: $(HDR)
 
 $(LIB): $(LIBOBJ)
 	rm -f $@
 	$(AR) -rc $@ $(LIBOBJ)
 
+bin/smpb-bind: src/bind.o $(LIB)
+	@mkdir -p bin
+	$(CC) $(LDFLAGS) -o $@ src/bind.o $(LIB) $(LDLIBS)
+
+bin/smpb-herd: src/herd.o $(LIB)
+	@mkdir -p bin
+	$(CC) $(LDFLAGS) -o $@ src/herd.o $(LIB) $(LDLIBS)
+
+bin/smpb-hog: src/hog.o $(LIB)
+	@mkdir -p bin
+	$(CC) $(LDFLAGS) -o $@ src/hog.o $(LIB) $(LDLIBS)
+
+bin/smpb-pipe: src/pipe.o $(LIB)
+	@mkdir -p bin
+	$(CC) $(LDFLAGS) -o $@ src/pipe.o $(LIB) $(LDLIBS)
+
 bin/smpb-ring: src/ring.o $(LIB)
 	@mkdir -p bin
 	$(CC) $(LDFLAGS) -o $@ src/ring.o $(LIB) $(LDLIBS)
+
+bin/smpb-yield: src/yield.o $(LIB)
+	@mkdir -p bin
+	$(CC) $(LDFLAGS) -o $@ src/yield.o $(LIB) $(LDLIBS)
 
 # The unit tests: tests/unit/tNNN-name from tests/unit/tNNN-name.c.
 .c:
@@ -61,6 +87,7 @@ bench: $(BIN)
 		    || exit 1; \
 		n=$$((n + 1)); \
 	done
+
 
 install: $(BIN)
 	mkdir -p $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(MANPREFIX)/man1

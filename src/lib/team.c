@@ -82,7 +82,7 @@ struct team {
 	size_t		shared_size;
 	pid_t		*pids;		/* TEAM_PROCS */
 	pid_t		guardian;	/* and leader of the workers' group */
-	int		*reaped;	/* 1 once waited for */
+	int		*reaped;	/* 1 once waited for, joined or detached */
 	pthread_t	*threads;	/* TEAM_THREADS */
 	struct start	*starts;
 	struct own	*own;
@@ -117,8 +117,17 @@ team_kill(struct team *t)
 	int k;
 
 	if (t->kind == TEAM_THREADS) {
-		/* Threads end with the process; just stop their loops. */
+		/*
+		 * Threads end with the process: stop their loops, and detach
+		 * those not joined yet, as nobody will join them now (a
+		 * thread left joinable at exit is a leak to ThreadSanitizer).
+		 */
 		atomic_store(&t->ctl->running, 0);
+		for (k = 0; k < t->spawned; k++)
+			if (!t->reaped[k]) {
+				pthread_detach(t->threads[k]);
+				t->reaped[k] = 1;
+			}
 		return;
 	}
 	if (t->guardian > 0)
@@ -276,10 +285,10 @@ team_new(enum team_kind kind, int n, const int *cpus, int ncpus)
 	t->own = xcalloc((size_t)n, sizeof(*t->own));
 	t->ready = xcalloc((size_t)n, sizeof(*t->ready));
 	t->done = xcalloc((size_t)n, sizeof(*t->done));
-	if (kind == TEAM_PROCS) {
+	t->reaped = xcalloc((size_t)n, sizeof(*t->reaped));
+	if (kind == TEAM_PROCS)
 		t->pids = xcalloc((size_t)n, sizeof(*t->pids));
-		t->reaped = xcalloc((size_t)n, sizeof(*t->reaped));
-	} else
+	else
 		t->threads = xcalloc((size_t)n, sizeof(*t->threads));
 	register_team(t);
 	make_pipe(t->ready_fd, "ready");
@@ -396,7 +405,8 @@ spawn_thread(struct team *t, struct start *s)
 	if (err != 0) {
 		errno = err;
 		die(SMPB_EXIT_FAIL, "cannot start thread %d of %d (raise "
-		    "'ulimit -u' or use fewer): pthread_create:", s->self, t->n);
+		    "'ulimit -u' or 'ulimit -v', or use fewer): "
+		    "pthread_create:", s->self, t->n);
 	}
 }
 
@@ -549,12 +559,13 @@ team_wait(struct team *t)
 
 	collect(t, t->done_fd[0], t->done, &t->ndone);
 	for (k = 0; k < t->spawned; k++) {
-		if (t->kind == TEAM_THREADS) {
-			pthread_join(t->threads[k], NULL);
-			continue;
-		}
 		if (t->reaped[k])
 			continue;
+		if (t->kind == TEAM_THREADS) {
+			pthread_join(t->threads[k], NULL);
+			t->reaped[k] = 1;
+			continue;
+		}
 		while (waitpid(t->pids[k], NULL, 0) == -1)
 			if (errno != EINTR)
 				break;

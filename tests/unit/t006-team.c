@@ -6,6 +6,7 @@
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include "smpb.h"
@@ -293,6 +294,44 @@ test_deaths(void)
 	ok(all_gone_within(worker_pids, NW, 2), "its workers die within 2 s");
 }
 
+/*
+ * Thread creation fails part-way (the address space is too small for the
+ * stacks): main names the thread and the limits to raise, and exits 1 with
+ * the threads already started detached, not left joinable.
+ */
+static void
+run_thread_limit(const void *arg)
+{
+	struct rlimit rl = { .rlim_cur = 64 << 20, .rlim_max = 64 << 20 };
+	struct team *t;
+	int k;
+
+	(void)arg;
+	prog_init("smpb-t", "");
+	sig_setup(30);
+	t = team_new(TEAM_THREADS, 4096, NULL, 0);
+	if (setrlimit(RLIMIT_AS, &rl) == -1)
+		_exit(99);
+	for (k = 0; k < 4096; k++)
+		team_spawn(t, k, spinner, NULL);
+	_exit(0);
+}
+
+static void
+test_thread_limit(void)
+{
+	static const char want[] = " of 4096 (raise 'ulimit -u' or "
+	    "'ulimit -v', or use fewer): pthread_create: ";
+	struct child_result r;
+
+	child_run(&r, run_thread_limit, NULL);
+	is_int(r.status, SMPB_EXIT_FAIL,
+	    "threads: a creation failure makes exit 1");
+	ok(strncmp(r.err, "smpb-t: cannot start thread ", 28) == 0 &&
+	    strstr(r.err, want) != NULL, "and names the thread and the limits "
+	    "(%.*s)", (int)strcspn(r.err, "\n"), r.err);
+}
+
 static void
 test_io(void)
 {
@@ -342,6 +381,7 @@ main(void)
 	test_failure(TEAM_PROCS);
 	test_failure(TEAM_THREADS);
 	test_deaths();
+	test_thread_limit();
 	test_io();
 	return done_testing();
 }

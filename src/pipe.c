@@ -1,0 +1,269 @@
+/*
+ * smpb-pipe: the pipe ping-pong with compute of seed 000 (Alan Watson,
+ * linux-smp, 1998 and 2000).
+ *
+ * A writer and a reader joined by one pipe. The writer writes write_size
+ * bytes, then thinks; the reader reads write_size bytes, then thinks.
+ * Thinking is write_size * think multiplications on a volatile. The pair
+ * moves total = max(write_size, budget / think) bytes, in whole writes.
+ * Figure: the pair's CPU usage over the run,
+ *
+ *	cpu_pct = (user + sys of both) / wall * 100,
+ *
+ * 200% when the two ran in parallel, 100% when the kernel serialised them.
+ * The cost of one think unit is measured before the run (think_ns), so
+ * tables from different CPUs can be compared.
+ *
+ * Fixed from the seed: every read and write is checked, and partial
+ * transfers and EINTR are handled in one place (read_full/write_full); a
+ * reader whose writer died stops at end-of-file instead of spinning; think
+ * 0 (a division by zero in the seed) is refused; the run is timed from the
+ * start gate to the pair's end, not by time(1) around two process
+ * creations, and both ends are placed explicitly with -c. When budget /
+ * think is smaller than one write the run is one transfer, nothing is
+ * pipelined, and the output says so (transfers=1, clamped=1).
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "lib/smpb.h"
+
+static const char usage_text[] =
+    "usage: smpb-pipe [-hpV] [-b mib] [-c cpulist] [-L seconds] [-s kib] "
+    "[-t think]";
+
+static struct {
+	long	budget_mib;		/* -b: MiB to move, 1..65536 (64) */
+	int	cpus[SMPB_MAXCPU];	/* -c: writer, reader, round robin */
+	int	ncpus;			/* -c: entries in cpus, 0 = unpinned */
+	long	write_kib;		/* -s: KiB per write, 1..65536 (16) */
+	long	think;			/* -t: multiplies/byte, 1..10^6 (1) */
+} opt = { .budget_mib = 64, .write_kib = 16, .think = 1 };
+
+/* The run, derived from the options by plan(); read by both workers. */
+static struct {
+	size_t		write_size;	/* bytes per transfer */
+	uint64_t	units;		/* think units after each transfer */
+	uint64_t	transfers;	/* writes (and reads) of write_size */
+	bool		clamped;	/* budget / think < write_size */
+} run;
+
+/* What the workers leave in their slots' result[]. */
+enum { RES_START_NS, RES_END_NS, RES_CAL_NS, RES_CAL_UNITS };
+enum { WRITER, READER };
+
+static void
+parse_args(int argc, char *argv[])
+{
+	int c;
+
+	while ((c = getopt(argc, argv, ":b:c:hL:ps:t:V")) != -1) {
+		if (opt_common(c, optarg))
+			continue;
+		switch (c) {
+		case 'b':
+			opt.budget_mib = (long)opt_num('b', optarg, 1, 65536);
+			break;
+		case 'c':
+			opt.ncpus = opt_cpulist('c', optarg, opt.cpus,
+			    SMPB_MAXCPU);
+			break;
+		case 's':
+			opt.write_kib = (long)opt_num('s', optarg, 1, 65536);
+			break;
+		case 't':
+			opt.think = (long)opt_num('t', optarg, 1, 1000000);
+			break;
+		default:
+			opt_bad(c);
+		}
+	}
+	opt_no_operands(argc, argv);
+}
+
+/* total = max(write_size, budget / think), in whole transfers. */
+static void
+plan(void)
+{
+	uint64_t total = ((uint64_t)opt.budget_mib << 20) /
+	    (uint64_t)opt.think;
+
+	run.write_size = (size_t)opt.write_kib << 10;
+	run.units = (uint64_t)run.write_size * (uint64_t)opt.think;
+	run.clamped = total < run.write_size;
+	if (run.clamped)
+		total = run.write_size;
+	run.transfers = total / run.write_size;
+}
+
+/* The seed's thinking: multiplications on a volatile, which must stay. */
+static void
+think(uint64_t units)
+{
+	volatile unsigned v = 1;
+	uint64_t i;
+
+	for (i = 0; i < units; i++)
+		v *= 3;
+	(void)v;
+}
+
+/*
+ * One think unit's cost on the writer's CPU, before the gate: grow a round
+ * to at least 2 ms, then keep the fastest of five such rounds.
+ */
+static void
+calibrate(struct slot *me)
+{
+	uint64_t units = 1 << 16, best = UINT64_MAX, t0, ns;
+	int i;
+
+	for (;;) {
+		t0 = clock_now_ns();
+		think(units);
+		if (clock_now_ns() - t0 >= 2000000 || units >= 1ULL << 34)
+			break;
+		units *= 2;
+	}
+	for (i = 0; i < 5; i++) {
+		t0 = clock_now_ns();
+		think(units);
+		ns = clock_now_ns() - t0;
+		best = ns < best ? ns : best;
+	}
+	me->result[RES_CAL_NS] = best;
+	me->result[RES_CAL_UNITS] = units;
+}
+
+static void
+writer(struct team *t, struct slot *me, int fd, char *buf)
+{
+	uint64_t i;
+
+	for (i = 0; i < run.transfers; i++) {
+		if (write_full(fd, buf, run.write_size) == -1) {
+			if (errno == EPIPE)
+				team_fail(t, WRITER, "the reader is gone");
+			team_fail(t, WRITER, "write:");
+		}
+		slot_note_cpu(me);
+		think(run.units);
+	}
+}
+
+static void
+reader(struct team *t, struct slot *me, int fd, char *buf)
+{
+	uint64_t i;
+	ssize_t r;
+
+	for (i = 0; i < run.transfers; i++) {
+		if ((r = read_full(fd, buf, run.write_size)) == -1)
+			team_fail(t, READER, "read:");
+		if ((size_t)r < run.write_size)
+			team_fail(t, READER, "the writer is gone after %llu of "
+			    "%llu transfers", (unsigned long long)i,
+			    (unsigned long long)run.transfers);
+		slot_note_cpu(me);
+		think(run.units);
+	}
+}
+
+/* Worker 0 writes, worker 1 reads; each keeps only its own end. */
+static void
+pipe_worker(struct team *t, int self, void *arg)
+{
+	const int *fd = arg;
+	struct slot *me = team_slot(t, self);
+	char *buf;
+
+	close(fd[self == WRITER ? 0 : 1]);
+	if ((buf = malloc(run.write_size)) == NULL)
+		team_fail(t, self, "cannot allocate %zu KiB:",
+		    run.write_size >> 10);
+	memset(buf, 'x', run.write_size);	/* fault it in now */
+	if (self == WRITER)
+		calibrate(me);
+	slot_note_cpu(me);
+	team_gate(t, self);
+	me->result[RES_START_NS] = clock_now_ns();
+	if (self == WRITER)
+		writer(t, me, fd[1], buf);
+	else
+		reader(t, me, fd[0], buf);
+	me->result[RES_END_NS] = clock_now_ns();
+	close(fd[self == WRITER ? 1 : 0]);
+	free(buf);
+}
+
+/*
+ * Wall time runs from the first worker's start to the last one's end, both
+ * taken by the workers: main may not get a CPU back at once after opening
+ * the gate, so its own clock would add its wait to the run.
+ */
+static void
+report(struct team *t)
+{
+	struct slot *w = team_slot(t, WRITER), *r = team_slot(t, READER);
+	uint64_t t0_ns, end_ns;
+	struct usage u;
+	double wall_s, cpu_pct;
+
+	t0_ns = w->result[RES_START_NS] < r->result[RES_START_NS] ?
+	    w->result[RES_START_NS] : r->result[RES_START_NS];
+	end_ns = w->result[RES_END_NS] > r->result[RES_END_NS] ?
+	    w->result[RES_END_NS] : r->result[RES_END_NS];
+	wall_s = (double)(end_ns - t0_ns) / 1e9;
+	team_usage(t, &u);
+	cpu_pct = wall_s > 0 ? (u.user_s + u.sys_s) / wall_s * 100 : 0;
+	if (!opt_c.parsable) {
+		printf("%.0f%%\n", cpu_pct);
+		return;
+	}
+	kv_begin();
+	kv_int("write_kib", opt.write_kib);
+	kv_int("think", opt.think);
+	kv_int("budget_mib", opt.budget_mib);
+	kv_int("bytes", (long long)(run.transfers * run.write_size));
+	kv_int("transfers", (long long)run.transfers);
+	kv_int("clamped", run.clamped);
+	kv_num("wall_s", wall_s, 6);
+	kv_num("user_s", u.user_s, 3);
+	kv_num("sys_s", u.sys_s, 3);
+	kv_num("cpu_pct", cpu_pct, 1);
+	kv_int("nvcsw", u.nvcsw);
+	kv_int("nivcsw", u.nivcsw);
+	kv_num("think_ns", (double)w->result[RES_CAL_NS] /
+	    (double)w->result[RES_CAL_UNITS], 4);
+	kv_int("cpus_used", team_cpus_used(t));
+	kv_int("cpus_pinned", opt.ncpus);
+	kv_end();
+}
+
+int
+main(int argc, char *argv[])
+{
+	struct team *t;
+	int fd[2];
+
+	prog_init(argv[0], usage_text);
+	parse_args(argc, argv);
+	plan();
+	sig_setup(opt_c.limit_s);
+	t = team_new(TEAM_PROCS, 2, opt.cpus, opt.ncpus);
+	if (pipe(fd) == -1)
+		die(SMPB_EXIT_FAIL, "cannot create the pipe (raise "
+		    "'ulimit -n'): pipe:");
+	team_spawn(t, WRITER, pipe_worker, fd);
+	team_spawn(t, READER, pipe_worker, fd);
+	close(fd[0]);			/* EOF and EPIPE must mean the peer */
+	close(fd[1]);
+	team_go(t);
+	team_wait(t);
+	report(t);
+	team_free(t);
+	return SMPB_EXIT_OK;
+}

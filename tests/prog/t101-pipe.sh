@@ -1,0 +1,211 @@
+# t101-pipe: smpb-pipe's output forms, transfer accounting, options, exit
+# codes and cleanup.
+# shellcheck disable=SC2086 # $KIDS is a list of pids, split on purpose
+# shellcheck source=tests/lib.sh
+. tests/lib.sh
+PIPE=bin/smpb-pipe
+[ -x "$PIPE" ] || skip_all "$PIPE is not built (run make)"
+
+# Classic form: one cell of the seed's table.
+run $PIPE -s 4 -t 16 -b 1
+is "$RC" 0 "-s 4 -t 16 -b 1 exits 0"
+like "$OUT" '^[0-9]+%$' "classic cell, like 198%"
+is "$(lines "$OUT")" 1 "one line"
+is "$ERR" "" "nothing on stderr"
+
+# Parsable form: every key, in order, plain decimal numbers.
+run $PIPE -p -s 4 -t 2 -b 8
+is "$RC" 0 "-p -s 4 -t 2 -b 8 exits 0"
+keys=$(printf '%s\n' "$OUT" | tr ' ' '\n' | sed 's/=.*//' | tr '\n' ' ')
+is "$keys" "write_kib think budget_mib bytes transfers clamped wall_s user_s sys_s cpu_pct nvcsw nivcsw think_ns cpus_used cpus_pinned " "-p keys in order"
+like "$OUT" '^([a-z_]+=-?[0-9]+(\.[0-9]+)? ?)+$' "every value is a plain number"
+is "$(lines "$OUT")" 1 "one line"
+is "$(kv "$OUT" write_kib)" 4 "write_kib=4"
+is "$(kv "$OUT" think)" 2 "think=2"
+is "$(kv "$OUT" budget_mib)" 8 "budget_mib=8"
+is "$(kv "$OUT" cpus_pinned)" 0 "unpinned by default"
+check "cpu_pct = (user_s + sys_s) / wall_s * 100" awk \
+    -v c="$(kv "$OUT" cpu_pct)" -v u="$(kv "$OUT" user_s)" \
+    -v s="$(kv "$OUT" sys_s)" -v w="$(kv "$OUT" wall_s)" \
+    'BEGIN { d = c - (u + s) / w * 100; e = 0.1 / w + 0.06; exit !(w > 0 && d <= e && d >= -e) }'
+check "think_ns is measured" awk -v n="$(kv "$OUT" think_ns)" 'BEGIN { exit !(n > 0) }'
+
+# Transfer accounting: total = max(write size, budget / think), in whole
+# writes. Args|bytes|transfers|clamped.
+while IFS='|' read -r args bytes transfers clamped; do
+	# shellcheck disable=SC2086
+	run $PIPE -p $args
+	is "$RC" 0 "'$args' exits 0"
+	is "$(kv "$OUT" bytes)" "$bytes" "'$args' moves $bytes bytes"
+	is "$(kv "$OUT" transfers)" "$transfers" "'$args' in $transfers transfers"
+	is "$(kv "$OUT" clamped)" "$clamped" "'$args': clamped=$clamped"
+done <<'EOF_PLAN'
+-s 4 -t 16 -b 1|65536|16|0
+-s 1 -t 1 -b 1|1048576|1024|0
+-s 3 -t 5 -b 1|208896|68|0
+-s 256 -t 1 -b 1|1048576|4|0
+-s 1024 -t 1 -b 2|2097152|2|0
+-s 8 -t 1024 -b 1|8192|1|1
+-s 64 -t 16 -b 1|65536|1|0
+-s 64 -t 17 -b 1|65536|1|1
+EOF_PLAN
+
+# Placement: -c pins the writer and the reader, and the CPUs used are
+# reported.
+cpu0=$(awk '/^Cpus_allowed_list/ { split($2, a, "[,-]"); print a[1] }' /proc/self/status 2>/dev/null)
+if [ -n "$cpu0" ]; then
+	run $PIPE -p -s 4 -t 4 -b 1 -c "$cpu0"
+	is "$RC" 0 "-c $cpu0 exits 0"
+	is "$(kv "$OUT" cpus_used)" 1 "both pinned to CPU $cpu0: one CPU used"
+	is "$(kv "$OUT" cpus_pinned)" 1 "cpus_pinned=1"
+else
+	t_result 0 "# SKIP no /proc/self/status to find an allowed CPU"
+fi
+
+# Bad input: one line on stderr, exit 2, nothing on stdout.
+while IFS='|' read -r args msg; do
+	# shellcheck disable=SC2086
+	run $PIPE $args
+	is "$RC" 2 "'$args' exits 2"
+	is "$ERR" "$msg" "'$args' says why"
+	is "$OUT" "" "'$args' prints no result"
+done <<'EOF_BAD'
+-t 0|smpb-pipe: -t: '0' is out of range (1..1000000)
+-t 1000001|smpb-pipe: -t: '1000001' is out of range (1..1000000)
+-t 1.5|smpb-pipe: -t: '1.5' is not a number (1..1000000)
+-t -1|smpb-pipe: -t: '-1' is not a number (1..1000000)
+-s 0|smpb-pipe: -s: '0' is out of range (1..65536)
+-s 65537|smpb-pipe: -s: '65537' is out of range (1..65536)
+-s 16k|smpb-pipe: -s: '16k' is not a number (1..65536)
+-s 0x10|smpb-pipe: -s: '0x10' is not a number (1..65536)
+-b 0|smpb-pipe: -b: '0' is out of range (1..65536)
+-b 65537|smpb-pipe: -b: '65537' is out of range (1..65536)
+-b 99999999999999999999|smpb-pipe: -b: '99999999999999999999' is out of range (1..65536)
+-b 64M|smpb-pipe: -b: '64M' is not a number (1..65536)
+-L x|smpb-pipe: -L: 'x' is not a number (0..604800)
+-L 604801|smpb-pipe: -L: '604801' is out of range (0..604800)
+-c 0-|smpb-pipe: -c: '0-' is not a CPU list (like 0,2-3; CPUs 0..1023, at most 1024 entries)
+-c 1,,2|smpb-pipe: -c: '1,,2' is not a CPU list (like 0,2-3; CPUs 0..1023, at most 1024 entries)
+-x|smpb-pipe: -x: unknown option (see smpb-pipe -h)
+-n 2|smpb-pipe: -n: unknown option (see smpb-pipe -h)
+-s|smpb-pipe: -s: needs an argument (see smpb-pipe -h)
+-t|smpb-pipe: -t: needs an argument (see smpb-pipe -h)
+-b|smpb-pipe: -b: needs an argument (see smpb-pipe -h)
+-s 4 extra|smpb-pipe: unexpected operand 'extra' (see smpb-pipe -h)
+EOF_BAD
+
+run $PIPE -c 1023 -b 1
+is "$RC" 2 "-c with a CPU that is not here exits 2"
+like "$ERR" "^smpb-pipe: -c: CPU 1023 is not available \([0-9]+ CPUs here, [0-9]+ to [0-9]+\)$" "and says so"
+
+run $PIPE -h
+is "$RC" 0 "-h exits 0"
+is "$OUT" "usage: smpb-pipe [-hpV] [-b mib] [-c cpulist] [-L seconds] [-s kib] [-t think]" "-h prints usage on stdout"
+is "$ERR" "" "-h: nothing on stderr"
+run $PIPE -V
+is "$RC" 0 "-V exits 0"
+like "$OUT" '^smpb-pipe \(smpbench\) [0-9]' "-V prints the version"
+
+# start_pipe ARGS: a run of many seconds in the background (1 KiB
+# transfers, each followed by about 10^8 multiplications); sets PID and
+# KIDS (writer, reader and their guardian).
+start_pipe() {
+	$PIPE -s 1 -t 100000 -b 65536 "$@" >"$TMPDIR_T/bg.out" 2>"$TMPDIR_T/bg.err" &
+	PID=$!
+	wait_children "$PID" 3
+	KIDS=$(children "$PID")
+}
+
+# workers: the two workers among KIDS (not the guardian, which leads the
+# process group).
+workers() {
+	ps -o pid=,ppid=,pgid= -p $KIDS | awk '$1 != $3 { print $1 }'
+}
+
+# Signals: cleanup, then 128 + signal, and no process left behind.
+for sig in INT:130 TERM:143 HUP:129; do
+	start_pipe
+	check "SIG${sig%:*}: the pair and its guardian started" test "$(alive $KIDS)" -eq 3
+	kill -"${sig%:*}" "$PID"
+	wait "$PID"
+	is "$?" "${sig#*:}" "SIG${sig%:*} mid-run exits ${sig#*:}"
+	is "$(cat "$TMPDIR_T/bg.out")" "" "SIG${sig%:*}: no result printed"
+	check "SIG${sig%:*}: no process left" wait_gone 1 $KIDS
+done
+
+# The watchdog.
+start_pipe -L 1
+wait "$PID"
+is "$?" 3 "-L 1 on a long run exits 3"
+is "$(cat "$TMPDIR_T/bg.err")" "smpb-pipe: timed out after 1 s" "and says so"
+check "-L: no process left" wait_gone 1 $KIDS
+
+# SIGKILL of the parent: its children must notice and go.
+start_pipe
+kill -KILL "$PID"
+wait "$PID"
+check "SIGKILL of the parent: every child gone within 2 s" wait_gone 2 $KIDS
+
+# A worker killed from outside: exit 1 at once, nothing left.
+start_pipe
+victim=$(workers | sed -n 1p)
+t0=$(date +%s)
+kill -KILL "$victim"
+wait "$PID"
+is "$?" 1 "a worker killed mid-run makes exit 1"
+check "noticed at once, not when the run ends" test $(($(date +%s) - t0)) -lt 30
+like "$(cat "$TMPDIR_T/bg.err")" "^smpb-pipe: (worker [01] of 2 was killed by signal 9|worker [01]: the (writer|reader) is gone)" "and says what happened"
+is "$(cat "$TMPDIR_T/bg.out")" "" "no result printed"
+check "no process left after the failure" wait_gone 1 $KIDS
+
+# reader: once the run is under way, the worker that has read a transfer
+# (rchar in /proc/PID/io counts what it read since its fork); waits up to
+# 5 s, prints nothing where the system cannot tell.
+reader() {
+	r_tries=50
+	while [ "$r_tries" -gt 0 ]; do
+		for r_pid in $(workers); do
+			r_got=$(sed -n 's/^rchar: //p' "/proc/$r_pid/io" 2>/dev/null)
+			if [ "${r_got:-0}" -ge 1024 ]; then
+				echo "$r_pid"
+				return 0
+			fi
+		done
+		r_tries=$((r_tries - 1))
+		sleep 0.1
+	done
+}
+
+# The peer of a dead worker stops by itself, even while main cannot act:
+# a reader whose writer died sees end-of-file, a writer whose reader died
+# sees EPIPE; neither spins. Main is stopped meanwhile.
+for victim_is in writer reader; do
+	start_pipe
+	rd=$(reader)
+	if [ -z "$rd" ]; then
+		t_result 0 "# SKIP cannot tell the reader from the writer here"
+		kill -TERM "$PID"
+		wait "$PID"
+		continue
+	fi
+	wr=$(workers | grep -v "^$rd\$")
+	if [ "$victim_is" = writer ]; then
+		victim=$wr peer=$rd
+	else
+		victim=$rd peer=$wr
+	fi
+	kill -STOP "$PID"
+	kill -KILL "$victim"
+	check "a killed $victim_is: its peer exits by itself" wait_gone 5 "$peer"
+	kill -CONT "$PID"
+	wait "$PID"
+	is "$?" 1 "a killed $victim_is: then main exits 1"
+	if [ "$victim_is" = writer ]; then
+		like "$(cat "$TMPDIR_T/bg.err")" "^smpb-pipe: worker 1: the writer is gone after [0-9]+ of [0-9]+ transfers$" "the reader said why"
+	else
+		like "$(cat "$TMPDIR_T/bg.err")" "^smpb-pipe: worker 0: the reader is gone$" "the writer said why"
+	fi
+	check "a killed $victim_is: nothing left" wait_gone 1 $KIDS
+done
+
+done_testing

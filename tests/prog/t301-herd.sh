@@ -1,0 +1,155 @@
+# t301-herd: smpb-herd's output forms, counts, options, exit codes and
+# cleanup.
+# shellcheck disable=SC2086 # $KIDS is a list of pids, split on purpose
+# shellcheck source=tests/lib.sh
+. tests/lib.sh
+HERD=bin/smpb-herd
+[ -x "$HERD" ] || skip_all "$HERD is not built (run make)"
+
+# Classic form: the seed's line, spelling fixed, three decimals.
+run $HERD -n 3 -i 2000
+is "$RC" 0 "-n 3 -i 2000 exits 0"
+like "$OUT" '^Running 2000 iterations with 3 processes took [0-9]+\.[0-9]{3} seconds$' "classic line"
+is "$(lines "$OUT")" 1 "one line"
+is "$ERR" "" "nothing on stderr"
+
+# Parsable form: every key, in order, plain decimal numbers.
+run $HERD -p -n 4 -i 3000
+is "$RC" 0 "-p -n 4 -i 3000 exits 0"
+keys=$(printf '%s\n' "$OUT" | tr ' ' '\n' | sed 's/=.*//' | tr '\n' ' ')
+is "$keys" "procs iterations wall_s us_per_iteration tokens active_procs top_share_pct min_tokens max_tokens jain user_s sys_s nvcsw nivcsw cpus_used cpus_pinned " "-p keys in order"
+like "$OUT" '^([a-z_]+=-?[0-9]+(\.[0-9]+)? ?)+$' "every value is a plain number"
+is "$(lines "$OUT")" 1 "one line"
+is "$(kv "$OUT" cpus_pinned)" 0 "unpinned by default"
+check "us_per_iteration = 1e6 * wall_s / iterations" awk \
+    -v w="$(kv "$OUT" wall_s)" -v u="$(kv "$OUT" us_per_iteration)" \
+    'BEGIN { d = u - w * 1e6 / 3000; exit !(d < 0.001 && d > -0.001) }'
+
+# check_counts P I: the per-process counts of a run add up to I exactly,
+# and the fairness keys agree with them.
+check_counts() {
+	run $HERD -p -n "$1" -i "$2"
+	is "$RC" 0 "-n $1 -i $2 exits 0"
+	is "$(kv "$OUT" procs)" "$1" "-n $1: procs=$1"
+	is "$(kv "$OUT" iterations)" "$2" "-n $1: iterations=$2"
+	is "$(kv "$OUT" tokens)" "$2" "-n $1: the counts sum to $2 exactly"
+	check "-n $1: 1 <= active_procs <= $1, min <= max" awk \
+	    -v a="$(kv "$OUT" active_procs)" -v lo="$(kv "$OUT" min_tokens)" \
+	    -v hi="$(kv "$OUT" max_tokens)" -v p="$1" \
+	    'BEGIN { exit !(a >= 1 && a <= p && lo <= hi && hi >= 1) }'
+	check "-n $1: top_share_pct = 100 * max_tokens / iterations" awk \
+	    -v s="$(kv "$OUT" top_share_pct)" -v hi="$(kv "$OUT" max_tokens)" \
+	    -v i="$2" 'BEGIN { d = s - 100 * hi / i; exit !(d < 0.006 && d > -0.006) }'
+	check "-n $1: 1/procs <= jain <= 1" awk -v j="$(kv "$OUT" jain)" \
+	    -v p="$1" 'BEGIN { exit !(j >= 1 / p - 0.0001 && j <= 1) }'
+	check "-n $1: a process that handled none is not active" awk \
+	    -v a="$(kv "$OUT" active_procs)" -v lo="$(kv "$OUT" min_tokens)" \
+	    -v p="$1" 'BEGIN { exit !(lo > 0 ? a == p : a < p) }'
+}
+
+check_counts 1 5000
+is "$(kv "$OUT" jain)" 1.0000 "-n 1: jain=1"
+is "$(kv "$OUT" top_share_pct)" 100.00 "-n 1: top_share_pct=100"
+check_counts 2 20001
+check_counts 7 10007
+check_counts 50 20000
+check_counts 1000 3000
+
+# Placement: -c pins round robin and the CPUs used are reported.
+cpu0=$(awk '/^Cpus_allowed_list/ { split($2, a, "[,-]"); print a[1] }' /proc/self/status 2>/dev/null)
+if [ -n "$cpu0" ]; then
+	run $HERD -p -n 5 -i 2000 -c "$cpu0"
+	is "$RC" 0 "-c $cpu0 exits 0"
+	is "$(kv "$OUT" cpus_used)" 1 "all pinned to CPU $cpu0: one CPU used"
+	is "$(kv "$OUT" cpus_pinned)" 1 "cpus_pinned=1"
+	is "$(kv "$OUT" tokens)" 2000 "pinned: the counts still sum to 2000"
+else
+	t_result 0 "# SKIP no /proc/self/status to find an allowed CPU"
+fi
+
+# Bad input: one line on stderr, exit 2, nothing on stdout.
+while IFS='|' read -r args msg; do
+	# shellcheck disable=SC2086
+	run $HERD $args
+	is "$RC" 2 "'$args' exits 2"
+	is "$ERR" "$msg" "'$args' says why"
+	is "$OUT" "" "'$args' prints no result"
+done <<'EOF_BAD'
+-n 0|smpb-herd: -n: '0' is out of range (1..100000)
+-n 100001|smpb-herd: -n: '100001' is out of range (1..100000)
+-n abc|smpb-herd: -n: 'abc' is not a number (1..100000)
+-n 5x|smpb-herd: -n: '5x' is not a number (1..100000)
+-n -3|smpb-herd: -n: '-3' is not a number (1..100000)
+-i 0|smpb-herd: -i: '0' is out of range (1..1000000000000)
+-i 1000000000001|smpb-herd: -i: '1000000000001' is out of range (1..1000000000000)
+-i 99999999999999999999|smpb-herd: -i: '99999999999999999999' is out of range (1..1000000000000)
+-i 5e6|smpb-herd: -i: '5e6' is not a number (1..1000000000000)
+-i +5|smpb-herd: -i: '+5' is not a number (1..1000000000000)
+-L x|smpb-herd: -L: 'x' is not a number (0..604800)
+-c 0-|smpb-herd: -c: '0-' is not a CPU list (like 0,2-3; CPUs 0..1023, at most 1024 entries)
+-c a|smpb-herd: -c: 'a' is not a CPU list (like 0,2-3; CPUs 0..1023, at most 1024 entries)
+-x|smpb-herd: -x: unknown option (see smpb-herd -h)
+-T 1|smpb-herd: -T: unknown option (see smpb-herd -h)
+-n|smpb-herd: -n: needs an argument (see smpb-herd -h)
+-i|smpb-herd: -i: needs an argument (see smpb-herd -h)
+-n 2 extra|smpb-herd: unexpected operand 'extra' (see smpb-herd -h)
+EOF_BAD
+
+run $HERD -c 1023 -i 10
+is "$RC" 2 "-c with a CPU that is not here exits 2"
+like "$ERR" "^smpb-herd: -c: CPU 1023 is not available \([0-9]+ CPUs here, [0-9]+ to [0-9]+\)$" "and says so"
+
+run $HERD -h
+is "$RC" 0 "-h exits 0"
+is "$OUT" "usage: smpb-herd [-hpV] [-c cpulist] [-i iterations] [-L seconds] [-n procs]" "-h prints usage on stdout"
+is "$ERR" "" "-h: nothing on stderr"
+run $HERD -V
+is "$RC" 0 "-V exits 0"
+like "$OUT" '^smpb-herd \(smpbench\) [0-9]' "-V prints the version"
+
+# start_herd N ARGS: a herd of N that runs for hours, in the background;
+# sets PID and KIDS (the workers and their guardian).
+start_herd() {
+	$HERD -n "$@" -i 1000000000000 >"$TMPDIR_T/bg.out" 2>"$TMPDIR_T/bg.err" &
+	PID=$!
+	wait_children "$PID" "$(($1 + 1))"
+	KIDS=$(children "$PID")
+}
+
+# Signals: cleanup, then 128 + signal, and no process left behind.
+for sig in INT:130 TERM:143 HUP:129; do
+	start_herd 8
+	check "SIG${sig%:*}: the herd and its guardian started" test "$(alive $KIDS)" -eq 9
+	kill -"${sig%:*}" "$PID"
+	wait "$PID"
+	is "$?" "${sig#*:}" "SIG${sig%:*} mid-run exits ${sig#*:}"
+	is "$(cat "$TMPDIR_T/bg.out")" "" "SIG${sig%:*}: no result printed"
+	check "SIG${sig%:*}: no process left" wait_gone 1 $KIDS
+done
+
+# The watchdog.
+start_herd 4 -L 1
+wait "$PID"
+is "$?" 3 "-L 1 on a long run exits 3"
+is "$(cat "$TMPDIR_T/bg.err")" "smpb-herd: timed out after 1 s" "and says so"
+check "-L: no process left" wait_gone 1 $KIDS
+
+# SIGKILL of the parent: its children must notice and go.
+start_herd 8
+kill -KILL "$PID"
+wait "$PID"
+check "SIGKILL of the parent: every child gone within 2 s" wait_gone 2 $KIDS
+
+# A process killed from outside voids the run: exit 1, nothing left.
+start_herd 6
+victim=$(ps -o pid=,ppid=,pgid= -p $KIDS | awk '$1 != $3 { print $1; exit }')
+t0=$(date +%s)
+kill -KILL "$victim"
+wait "$PID"
+is "$?" 1 "a process killed mid-run makes exit 1"
+check "noticed at once, not when the run ends" test $(($(date +%s) - t0)) -lt 30
+like "$(cat "$TMPDIR_T/bg.err")" "^smpb-herd: worker [0-5] of 6 was killed by signal 9$" "and says what happened"
+is "$(cat "$TMPDIR_T/bg.out")" "" "no result printed"
+check "no process left after the failure" wait_gone 1 $KIDS
+
+done_testing

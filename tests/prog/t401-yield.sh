@@ -1,0 +1,194 @@
+# t401-yield: smpb-yield's output forms, options, exit codes and cleanup,
+# as threads and as processes, up to 4096 threads.
+# shellcheck disable=SC2086 # $KIDS is a list of pids, split on purpose
+# shellcheck source=tests/lib.sh
+. tests/lib.sh
+YIELD=bin/smpb-yield
+[ -x "$YIELD" ] || skip_all "$YIELD is not built (run make)"
+TAB=$(printf '\t')
+
+# Classic form: the seed's five tab-separated fields.
+run $YIELD -n 2 -T 0.2
+is "$RC" 0 "-n 2 -T 0.2 exits 0"
+like "$OUT" "^2${TAB}[0-9]+${TAB}[0-9]+${TAB}[0-9]+${TAB}[0-9]+\.[0-9]{6}\$" \
+    "classic line: threads, total/s, per thread/s, zero-work, norm. var."
+is "$(lines "$OUT")" 1 "one line"
+is "$ERR" "" "nothing on stderr"
+
+# Parsable form: every key, in order, plain decimal numbers.
+run $YIELD -p -n 3 -T 0.2
+is "$RC" 0 "-p -n 3 -T 0.2 exits 0"
+keys=$(printf '%s\n' "$OUT" | tr ' ' '\n' | sed 's/=.*//' | tr '\n' ' ')
+is "$keys" "threads processes seconds total_per_s avg_per_thread us_per_yield zero_threads norm_var jain min_per_thread max_per_thread user_s sys_s nvcsw nivcsw cpus_used cpus_pinned " "-p keys in order"
+like "$OUT" '^([a-z_]+=-?[0-9]+(\.[0-9]+)? ?)+$' "every value is a plain number"
+is "$(kv "$OUT" threads)" 3 "threads=3"
+is "$(kv "$OUT" processes)" 0 "threads by default"
+is "$(kv "$OUT" cpus_pinned)" 0 "unpinned by default"
+check "the window lasts about -T: 0.2 <= seconds < 2" awk \
+    -v s="$(kv "$OUT" seconds)" 'BEGIN { exit !(s >= 0.2 && s < 2) }'
+check "avg_per_thread = total_per_s / threads" awk \
+    -v t="$(kv "$OUT" total_per_s)" -v a="$(kv "$OUT" avg_per_thread)" \
+    'BEGIN { d = a - t / 3; exit !(d <= 1 && d >= -1) }'
+check "us_per_yield = 1e6 / total_per_s" awk \
+    -v t="$(kv "$OUT" total_per_s)" -v u="$(kv "$OUT" us_per_yield)" \
+    'BEGIN { r = u * t / 1e6; exit !(r > 0.999 && r < 1.001) }'
+check "min <= avg <= max per thread" awk \
+    -v lo="$(kv "$OUT" min_per_thread)" -v a="$(kv "$OUT" avg_per_thread)" \
+    -v hi="$(kv "$OUT" max_per_thread)" 'BEGIN { exit !(lo <= a + 1 && a <= hi + 1) }'
+check "jain = 1 / (1 + norm_var), within 1/n..1" awk \
+    -v j="$(kv "$OUT" jain)" -v v="$(kv "$OUT" norm_var)" \
+    'BEGIN { d = j - 1 / (1 + v); exit !(j > 0.33 && j <= 1 && d < 1e-5 && d > -1e-5) }'
+check "every thread yielded: total_per_s > 0" test "$(kv "$OUT" total_per_s)" -gt 0
+
+# Processes: the same figures, from -P workers.
+run $YIELD -p -P -n 3 -T 0.2
+is "$RC" 0 "-P -n 3 exits 0"
+is "$(kv "$OUT" processes)" 1 "processes=1"
+check "and they yielded" test "$(kv "$OUT" total_per_s)" -gt 0
+
+# Placement.
+cpu0=$(awk '/^Cpus_allowed_list/ { split($2, a, "[,-]"); print a[1] }' /proc/self/status 2>/dev/null)
+if [ -n "$cpu0" ]; then
+	run $YIELD -p -n 4 -T 0.2 -c "$cpu0"
+	is "$RC" 0 "-c $cpu0 exits 0"
+	is "$(kv "$OUT" cpus_used)" 1 "all pinned to CPU $cpu0: one CPU used"
+	is "$(kv "$OUT" cpus_pinned)" 1 "cpus_pinned=1"
+else
+	t_result 0 "# SKIP no /proc/self/status to find an allowed CPU"
+fi
+
+# A storm of 4096 threads: created, released, measured, joined.
+run $YIELD -p -n 4096 -T 0.2
+is "$RC" 0 "-n 4096 runs"
+is "$(kv "$OUT" threads)" 4096 "threads=4096"
+check "zero_threads within 0..4096" test "$(kv "$OUT" zero_threads)" -le 4096
+is "$ERR" "" "and says nothing on stderr"
+
+# Bad input: one line on stderr, exit 2, nothing on stdout.
+while IFS='|' read -r args msg; do
+	run $YIELD $args
+	is "$RC" 2 "'$args' exits 2"
+	is "$ERR" "$msg" "'$args' says why"
+	is "$OUT" "" "'$args' prints no result"
+done <<'EOF_BAD'
+-n 0|smpb-yield: -n: '0' is out of range (1..100000)
+-n 100001|smpb-yield: -n: '100001' is out of range (1..100000)
+-n abc|smpb-yield: -n: 'abc' is not a number (1..100000)
+-n 5x|smpb-yield: -n: '5x' is not a number (1..100000)
+-n -3|smpb-yield: -n: '-3' is not a number (1..100000)
+-T 0|smpb-yield: -T: '0' is out of range (0.001..86400)
+-T 1s|smpb-yield: -T: '1s' is not a number of seconds (0.001..86400)
+-T -1|smpb-yield: -T: '-1' is not a number of seconds (0.001..86400)
+-L x|smpb-yield: -L: 'x' is not a number (0..604800)
+-c 0-|smpb-yield: -c: '0-' is not a CPU list (like 0,2-3; CPUs 0..1023, at most 1024 entries)
+-x|smpb-yield: -x: unknown option (see smpb-yield -h)
+-n|smpb-yield: -n: needs an argument (see smpb-yield -h)
+-P extra|smpb-yield: unexpected operand 'extra' (see smpb-yield -h)
+EOF_BAD
+
+run $YIELD -h
+is "$RC" 0 "-h exits 0"
+is "$OUT" "usage: smpb-yield [-hPpV] [-c cpulist] [-L seconds] [-n threads] [-T seconds]" "-h prints usage on stdout"
+is "$ERR" "" "-h: nothing on stderr"
+run $YIELD -V
+is "$RC" 0 "-V exits 0"
+like "$OUT" '^smpb-yield \(smpbench\) [0-9]+\.[0-9]+' "-V prints the version"
+
+# nlwp PID: the threads of process PID (0 when it is gone).
+nlwp() {
+	n_n=$(ps -o nlwp= -p "$1" 2>/dev/null | tr -d ' ')
+	echo "${n_n:-0}"
+}
+
+# start_bg ARGS: run smpb-yield in the background; sets PID.
+start_bg() {
+	$YIELD "$@" >"$TMPDIR_T/bg.out" 2>"$TMPDIR_T/bg.err" &
+	PID=$!
+}
+
+# wait_threads PID N: wait (up to 5 s) until PID runs N threads.
+wait_threads() {
+	w_tries=50
+	while [ "$(nlwp "$1")" -lt "$2" ]; do
+		[ "$w_tries" -le 0 ] && return 1
+		w_tries=$((w_tries - 1))
+		sleep 0.1
+	done
+	return 0
+}
+
+# Signals, as threads: 128 + signal, and the process is gone.
+for sig in INT:130 TERM:143 HUP:129; do
+	start_bg -n 8 -T 60
+	wait_threads "$PID" 9
+	check "SIG${sig%:*}: 8 threads and main running" test "$(nlwp "$PID")" -eq 9
+	kill -"${sig%:*}" "$PID"
+	wait "$PID"
+	is "$?" "${sig#*:}" "threads: SIG${sig%:*} mid-run exits ${sig#*:}"
+	is "$(alive "$PID")" 0 "threads: SIG${sig%:*}: nothing left"
+done
+
+# Signals, as processes: 128 + signal, and no worker left.
+for sig in INT:130 TERM:143 HUP:129; do
+	start_bg -P -n 8 -T 60
+	wait_children "$PID" 9
+	KIDS=$(children "$PID")
+	check "SIG${sig%:*}: 8 workers and the guardian started" test "$(alive $KIDS)" -eq 9
+	kill -"${sig%:*}" "$PID"
+	wait "$PID"
+	is "$?" "${sig#*:}" "processes: SIG${sig%:*} mid-run exits ${sig#*:}"
+	check "processes: SIG${sig%:*}: no worker left" wait_gone 1 $KIDS
+done
+
+# The watchdog, both ways.
+start_bg -n 4 -T 60 -L 1
+wait "$PID"
+is "$?" 3 "threads: -L 1 on a 60 s run exits 3"
+is "$(cat "$TMPDIR_T/bg.err")" "smpb-yield: timed out after 1 s" "and says so"
+start_bg -P -n 4 -T 60 -L 1
+wait_children "$PID" 5
+KIDS=$(children "$PID")
+wait "$PID"
+is "$?" 3 "processes: -L 1 on a 60 s run exits 3"
+check "processes: -L: no worker left" wait_gone 1 $KIDS
+
+# SIGKILL of the parent: its worker processes must notice and go.
+start_bg -P -n 8 -T 60
+wait_children "$PID" 9
+KIDS=$(children "$PID")
+kill -KILL "$PID"
+wait "$PID"
+check "SIGKILL of the parent: every worker gone within 2 s" wait_gone 2 $KIDS
+
+# Thread creation fails part-way (stacks beyond 'ulimit -v'): exit 1, the
+# index reached and the limits to raise are named, nothing keeps running.
+# 'ulimit -v' is not POSIX, hence the test for it first.
+# shellcheck disable=SC3045
+if (ulimit -v 100000) 2>/dev/null; then
+	run sh -c "ulimit -v 100000 && exec $YIELD -n 4096 -T 0.1"
+	is "$RC" 1 "thread creation failure exits 1"
+	like "$ERR" "^smpb-yield: cannot start thread [0-9]+ of 4096 \(raise 'ulimit -u' or 'ulimit -v', or use fewer\): pthread_create: .+$" \
+	    "and names the thread reached and the limits"
+	is "$(lines "$ERR")" 1 "in one line"
+	is "$OUT" "" "and prints no result"
+else
+	t_result 0 "# SKIP this shell has no 'ulimit -v'"
+fi
+
+# Process creation fails part-way ('ulimit -u'): exit 1, nothing left.
+# RLIMIT_NPROC does not hold root back, so this needs another user.
+if [ "$(id -u)" -eq 0 ]; then
+	t_result 0 "# SKIP running as root: 'ulimit -u' does not limit root"
+else
+	before=$(pgrep -c -x -u "$(id -u)" smpb-yield)
+	used=$(ps -eLo uid= | awk -v u="$(id -u)" '$1 == u' | wc -l)
+	run sh -c "ulimit -u $((used + 40)) && exec $YIELD -P -n 4096 -T 0.1"
+	is "$RC" 1 "process creation failure exits 1"
+	like "$ERR" "^smpb-yield: cannot start worker [0-9]+ of 4096 \(raise 'ulimit -u' or use fewer\): fork: .+$" \
+	    "and names the worker reached and the limit"
+	sleep 1
+	check "and no worker is left" \
+	    test "$(pgrep -c -x -u "$(id -u)" smpb-yield)" -le "$before"
+fi
+
+done_testing

@@ -1,0 +1,75 @@
+# t502-hog: smpb-hog burns until -T, a signal, the watchdog or its
+# parent's death, and never outlives its parent.
+# shellcheck source=tests/lib.sh
+. tests/lib.sh
+HOG=bin/smpb-hog
+[ -x "$HOG" ] || skip_all "$HOG is not built (run make)"
+
+run $HOG -T 0.2
+is "$RC" 0 "-T 0.2 exits 0"
+is "$OUT$ERR" "" "and prints nothing"
+
+run $HOG -h
+is "$RC" 0 "-h exits 0"
+is "$OUT" "usage: smpb-hog [-hV] [-L seconds] [-T seconds]" "-h prints usage on stdout"
+run $HOG -V
+is "$RC" 0 "-V exits 0"
+like "$OUT" '^smpb-hog \(smpbench\) [0-9]+\.[0-9]+' "-V prints the version"
+
+# Bad input: one line on stderr, exit 2.
+while IFS='|' read -r args msg; do
+	# shellcheck disable=SC2086
+	run $HOG $args
+	is "$RC" 2 "'$args' exits 2"
+	is "$ERR" "$msg" "'$args' says why"
+	is "$OUT" "" "'$args' prints nothing"
+done <<'EOF_BAD'
+-T 0|smpb-hog: -T: '0' is out of range (0.001..86400)
+-T x|smpb-hog: -T: 'x' is not a number of seconds (0.001..86400)
+-L 604801|smpb-hog: -L: '604801' is out of range (0..604800)
+-p|smpb-hog: -p: unknown option (see smpb-hog -h)
+-T|smpb-hog: -T: needs an argument (see smpb-hog -h)
+now|smpb-hog: unexpected operand 'now' (see smpb-hog -h)
+EOF_BAD
+
+# start_hog ARGS: a hog in the background; sets PID.
+start_hog() {
+	$HOG "$@" >"$TMPDIR_T/bg.out" 2>"$TMPDIR_T/bg.err" &
+	PID=$!
+	sleep 0.3
+}
+
+# It burns: never asleep while it runs (R, running or runnable).
+start_hog -T 5
+like "$(ps -o stat= -p "$PID")" '^R' "it is running, not sleeping"
+kill -TERM "$PID"
+wait "$PID"
+
+for sig in INT:130 TERM:143 HUP:129; do
+	start_hog -T 60
+	kill -"${sig%:*}" "$PID"
+	wait "$PID"
+	is "$?" "${sig#*:}" "SIG${sig%:*} exits ${sig#*:}"
+	is "$(cat "$TMPDIR_T/bg.err")" "" "and says nothing"
+done
+
+start_hog -T 60 -L 1
+wait "$PID"
+is "$?" 3 "-L 1 on a 60 s burn exits 3"
+is "$(cat "$TMPDIR_T/bg.err")" "smpb-hog: timed out after 1 s" "and says so"
+
+# Its parent is SIGKILLed: the hog goes too, within 2 s.
+sh -c "$HOG -T 60 & echo \$! >'$TMPDIR_T/hog.pid'; wait" &
+parent=$!
+tries=50
+while [ ! -s "$TMPDIR_T/hog.pid" ] && [ "$tries" -gt 0 ]; do
+	tries=$((tries - 1))
+	sleep 0.1
+done
+hog=$(cat "$TMPDIR_T/hog.pid")
+check "a hog started by a shell runs" test "$(alive "$hog")" -eq 1
+kill -KILL "$parent"
+wait "$parent"
+check "its parent SIGKILLed: the hog is gone within 2 s" wait_gone 2 "$hog"
+
+done_testing
