@@ -22,6 +22,9 @@ LIBOBJ = src/lib/clock.o src/lib/cpu.o src/lib/err.o src/lib/opt.o \
 BIN = bin/smpb-bind bin/smpb-herd bin/smpb-hog bin/smpb-pipe bin/smpb-ring \
 	bin/smpb-yield
 MAN = src/bind.1 src/herd.1 src/hog.1 src/pipe.1 src/ring.1 src/yield.1
+# The driver's awk programs, installed in $(PREFIX)/share/smpbench.
+AWK = scripts/lib.awk scripts/bind.awk scripts/compare.awk scripts/herd.awk \
+	scripts/pipe.awk scripts/ring.awk scripts/yield.awk
 
 UNIT = tests/unit/t001-opt tests/unit/t002-stats tests/unit/t003-clock \
 	tests/unit/t004-out tests/unit/t005-cpu tests/unit/t006-team \
@@ -78,16 +81,13 @@ $(UNIT): $(LIB) tests/tap.h tests/unit/child.h
 test: $(BIN) $(UNIT)
 	sh tests/run
 
-# Until the driver lands: the seed's ring sweep, 2..16 processes.
+# The driver: every workload's table; quick (under 3 minutes on 2 CPUs) or
+# the seeds' own parameters (-f). Each run is saved under results/.
 bench: $(BIN)
-	@printf 'Kernel %s\n' "$$(uname -r)"; n=2; \
-	while [ $$n -le 16 ]; do \
-		bin/smpb-ring -n $$n -T 1 | \
-		    awk '{ printf "%2d : %s switches / second\n", $$1, $$3 }' \
-		    || exit 1; \
-		n=$$((n + 1)); \
-	done
+	sh scripts/smpbench run
 
+bench-full: $(BIN)
+	sh scripts/smpbench run -f
 
 install: $(BIN)
 	mkdir -p $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(MANPREFIX)/man1
@@ -97,15 +97,24 @@ install: $(BIN)
 		sed 's/^\.Os smpbench$$/.Os smpbench $(VERSION)/' "$$m" \
 		    > $(DESTDIR)$(MANPREFIX)/man1/smpb-$$p.1 || exit 1; \
 	done
+	mkdir -p $(DESTDIR)$(PREFIX)/share/smpbench
+	cp -f scripts/smpbench $(DESTDIR)$(PREFIX)/bin/smpbench
+	chmod 755 $(DESTDIR)$(PREFIX)/bin/smpbench
+	cp -f $(AWK) $(DESTDIR)$(PREFIX)/share/smpbench/
+	sed 's/^\.Os smpbench$$/.Os smpbench $(VERSION)/' scripts/smpbench.1 \
+	    > $(DESTDIR)$(MANPREFIX)/man1/smpbench.1
 
 uninstall:
 	for b in $(BIN); do rm -f $(DESTDIR)$(PREFIX)/bin/$${b#bin/}; done
 	for m in $(MAN); do \
 		rm -f $(DESTDIR)$(MANPREFIX)/man1/smpb-$$(basename "$$m"); \
 	done
+	rm -f $(DESTDIR)$(PREFIX)/bin/smpbench \
+	    $(DESTDIR)$(MANPREFIX)/man1/smpbench.1
+	rm -rf $(DESTDIR)$(PREFIX)/share/smpbench
 
 clean:
 	rm -f $(BIN) $(LIB) $(LIBOBJ) src/*.o $(UNIT)
 	rm -rf tests/tmp
 
-.PHONY: all test bench install uninstall clean
+.PHONY: all test bench bench-full install uninstall clean

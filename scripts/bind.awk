@@ -1,0 +1,105 @@
+# bind.awk: the table of smpb-bind runs, in seed 004's blocks.
+#
+# Input: raw/bind of a saved run (see lib.awk for its lines).
+# Output: the heading line, then one block per configuration, headed as
+# in the seed,
+#	<label>; system idle
+#	<label>; system running a CPU hog in background
+#	<label>; system idle; binding enabled
+#	<label>; system running a CPU hog in background; binding enabled
+#	<label>; system idle; binding enabled; single process
+# with one line per run giving each worker's user seconds (and, beside
+# them, the CPU migrations each worker was seen to make), and a last line
+# with each worker's median; then the footnotes.
+# Environment: SMPB_ENV, the run's env file. No -v variables.
+# Needs lib.awk loaded first.
+
+BEGIN {
+	load_env(ENVIRON["SMPB_ENV"])
+}
+
+{
+	if (!parse($0))
+		next
+	note_rep()
+	w = ident("workers", "-n", 2)
+	b = ident("bound", "-B", 0)
+	if (!("bound" in F))
+		b = argflag("-B")
+	h = ident("hogs", "-H", 0)
+	# Blocks in the seed's order: idle, hog, bound idle, bound hog, single.
+	order = (w == 1) * 4 + b * 2 + (h > 0)
+	cfg = order SUBSEP w SUBSEP b SUBSEP h
+	if (!(cfg in NLINES)) {
+		CFGS = CFGS " " order
+		CFG[order] = cfg
+	}
+	k = ++NLINES[cfg]
+	if ("exit" in F) {
+		fail(cfg, F["exit"])
+		LINE[cfg, k] = F["exit"] == 4 ? "n/a (not supported here)" : \
+		    "failed (exit " F["exit"] ")"
+		next
+	}
+	u = m = ""
+	for (i = 0; ("user_s_" i) in F; i++) {
+		u = u (i ? " " : "") sprintf("%.2f", F["user_s_" i])
+		if (("migrations_" i) in F)
+			m = m (i ? " " : "") F["migrations_" i]
+		add(cfg SUBSEP i, F["user_s_" i])
+		if (i + 1 > NW[cfg])
+			NW[cfg] = i + 1
+	}
+	if (m != "") {
+		u = sprintf("%-24s migrations: %s", u, m)
+		MIGR = 1
+	}
+	LINE[cfg, k] = u
+	if (OPTS == "")
+		OPTS = argrest(" -n -B -H ")
+	if (!("hogs" in HOGS) && h > 0)
+		HOGS["hogs"] = h
+}
+
+# title(cfg): the seed's heading of a block.
+function title(cfg,    a, s, w) {
+	split(cfg, a, SUBSEP)
+	s = "; system "
+	if (a[4] > 0)
+		s = s "running " (a[4] == 1 ? "a CPU hog" : a[4] " CPU hogs") \
+		    " in background"
+	else
+		s = s "idle"
+	if (a[3])
+		s = s "; binding enabled"
+	if (a[2] == 1)
+		s = s "; single process"
+	w = who()
+	if (length(w) + length(s) > 72)
+		w = substr(w, 1, 71 - length(s)) "~"
+	return w s
+}
+
+END {
+	print heading("bind")
+	no = split(numsort(CFGS), ord, " ")
+	for (o = 1; o <= no; o++) {
+		cfg = CFG[ord[o]]
+		out(title(cfg))
+		for (k = 1; k <= NLINES[cfg]; k++)
+			out(LINE[cfg, k])
+		if (NLINES[cfg] < 2 || NW[cfg] == 0)
+			continue
+		s = "median:"
+		for (i = 0; i < NW[cfg]; i++)
+			s = s " " cellm(cfg SUBSEP i, "%.2f")
+		out(s)
+	}
+	footnotes("smpb-bind", OPTS)
+	if (ENV["profile"] != "historical") {
+		s = "User seconds of each worker, one line per run"
+		if (MIGR)
+			s = s "; migrations: CPU changes each worker was seen to make"
+		wrap(s ".")
+	}
+}

@@ -1,0 +1,73 @@
+# herd.awk: the table of smpb-herd runs, in seed 002's form.
+#
+# Input: raw/herd of a saved run (see lib.awk for its lines).
+# Output: the heading line, then
+#	Processes  Time(sec)  Active  Top(%)    Jain
+#	        2     16.775       2    51.9  0.9986
+# one row per number of processes (medians of the repeats: seconds for
+# the run's iterations, processes that handled a token, the busiest one's
+# share, Jain's fairness index; runs without the last three, like the
+# seed's, show the first two columns only), then the footnotes.
+# Environment: SMPB_ENV, the run's env file. No -v variables.
+# Needs lib.awk loaded first.
+
+BEGIN {
+	load_env(ENVIRON["SMPB_ENV"])
+}
+
+{
+	if (!parse($0))
+		next
+	note_rep()
+	n = ident("procs", "-n", 2)
+	cell = F["place"] SUBSEP n
+	HAS[cell] = 1
+	PROCS = PROCS " " n
+	if ("exit" in F) {
+		fail(cell, F["exit"])
+	} else {
+		add(cell, F["wall_s"])
+		if ("active_procs" in F) {
+			FAIR = 1
+			ACTIVE[cell] = ACTIVE[cell] " " F["active_procs"]
+			TOP[cell] = TOP[cell] " " F["top_share_pct"]
+			JAIN[cell] = JAIN[cell] " " F["jain"]
+		}
+	}
+	if (ITER == "")
+		ITER = ident("iterations", "-i", 5000000)
+	if (OPTS == "")
+		OPTS = argrest(" -n ")
+}
+
+# med(list, fmt): the median of a list of numbers in fmt, or "-".
+function med(list, fmt,    a, n) {
+	n = sorted(list, a)
+	if (n == 0)
+		return "-"
+	return sprintf(fmt, n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2)
+}
+
+END {
+	print heading("herd")
+	out("Processes  Time(sec)" (FAIR ? "  Active  Top(%)    Jain" : ""))
+	np = split(numsort(PROCS), procs, " ")
+	for (i = 1; i <= np; i++) {
+		c = "free" SUBSEP procs[i]
+		if (!(c in HAS))
+			continue
+		line = sprintf("%9d  %9s%1s", procs[i], fmt_cell(c, "%.3f"),
+		    mark(c))
+		if (FAIR)
+			line = line sprintf(" %6s  %6s  %6s", med(ACTIVE[c], "%d"),
+			    med(TOP[c], "%.1f"), med(JAIN[c], "%.4f"))
+		out(line)
+	}
+	if (ENV["profile"] != "historical" && ITER != 5000000)
+		OPTS = OPTS " (the seed: -i 5000000)"
+	footnotes("smpb-herd", OPTS)
+	if (ENV["profile"] != "historical")
+		wrap("Time: seconds for " ITER " iterations. Active: processes" \
+		    " that handled a token; Top: the busiest one's share of the" \
+		    " tokens; Jain: fairness of the shares, 1 = even.")
+}

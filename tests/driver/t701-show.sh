@@ -1,0 +1,115 @@
+# t701-show: smpbench show and compare against saved runs (tests/fixtures,
+# results/historical), under every POSIX shell we can find and with two
+# awks: the tables come back exactly, at most 72 columns of ASCII.
+# shellcheck disable=SC2086 # $sh is a command line, split on purpose
+# shellcheck source=tests/lib.sh
+. tests/lib.sh
+FIX=tests/fixtures
+HIST=results/historical
+SB=scripts/smpbench
+
+# shell_cmd NAME: the command line of a shell, or nothing if it is missing.
+shell_cmd() {
+	case $1 in
+	dash | posh) need_cmd "$1" && echo "$1" ;;
+	busybox) need_cmd busybox && echo "busybox sh" ;;
+	bash) need_cmd bash && echo "bash --posix" ;;
+	esac
+}
+
+# narrow FILE: true when every line is printable ASCII, at most 72 columns.
+narrow() {
+	LC_ALL=C awk 'length($0) > 72 || /[^ -~]/ { bad = 1;
+		printf "# %s:%d: %s\n", FILENAME, FNR, $0 } END { exit bad }' "$1"
+}
+
+for s in dash posh busybox bash; do
+	sh=$(shell_cmd $s)
+	if [ -z "$sh" ]; then
+		t_result 0 "# SKIP $s is not installed"
+		continue
+	fi
+	for r in run-a run-b; do
+		run $sh $SB show $FIX/$r
+		is "$RC" 0 "$s: show $r exits 0"
+		is "$OUT" "$(cat $FIX/$r/tables)" "$s: show $r prints its tables"
+		is "$ERR" "" "$s: show $r says nothing on stderr"
+		run $sh $SB show -r $FIX/$r
+		is "$OUT" "$(cat $FIX/$r/tables)" "$s: show -r $r makes the same tables from raw/"
+	done
+	run $sh $SB show $FIX/run-c
+	is "$RC" 0 "$s: show of an incomplete run exits 0"
+	is "$OUT" "$(cat $FIX/run-c/tables)" "$s: and prints the tables it has"
+	is "$ERR" "smpbench: note: $FIX/run-c is incomplete: interrupted by SIGINT during yield; 10 of 12 measurements made" \
+	    "$s: and says it is incomplete, and why"
+	run $sh $SB show $FIX/run-a $FIX/run-b
+	is "$OUT" "$(cat $FIX/run-a/tables; echo; cat $FIX/run-b/tables)" \
+	    "$s: show of two runs prints both, a blank line between"
+	run $sh $SB compare $FIX/run-a $FIX/run-b
+	is "$RC" 0 "$s: compare exits 0"
+	is "$OUT" "$(cat $FIX/compare-a-b.out)" "$s: compare prints the saved comparison"
+done
+
+# The same with busybox's awk instead of the system's: POSIX awk only.
+if need_cmd busybox && busybox awk 'BEGIN { exit 0 }' 2>/dev/null; then
+	mkdir "$TMPDIR_T/bbawk"
+	ln -s "$(command -v busybox)" "$TMPDIR_T/bbawk/awk"
+	for r in run-a run-b; do
+		run env PATH="$TMPDIR_T/bbawk:$PATH" sh $SB show -r $FIX/$r
+		is "$OUT" "$(cat $FIX/$r/tables)" "busybox awk: show -r $r makes the same tables"
+	done
+	run env PATH="$TMPDIR_T/bbawk:$PATH" sh $SB compare $FIX/run-a $FIX/run-b
+	is "$OUT" "$(cat $FIX/compare-a-b.out)" "busybox awk: the same comparison"
+else
+	t_result 0 "# SKIP busybox awk is not installed"
+fi
+
+# The historical runs: saved runs like any other.
+n=0
+for d in "$HIST"/*/; do
+	d=${d%/}
+	run sh $SB show -r "$d"
+	if [ "$RC" -ne 0 ] || [ "$OUT" != "$(cat "$d/tables")" ]; then
+		printf '# %s: show -r differs from its tables\n' "$d"
+		n=$((n + 1))
+	fi
+done
+is "$n" 0 "every historical run's tables come back from its raw/"
+n=0
+for w in pipe ring herd yield bind; do
+	for d in "$HIST"/*-"$w"-*/; do
+		[ -f "$d/env" ] && n=$((n + 1))
+	done
+done
+is "$n" 14 "the seeds' 14 tables are there, each a saved run"
+
+# Seed 001's reply comes back from the data: #T : van prio MQ.
+run sh $SB compare $HIST/2001-yield-2.4.1-pre8-van \
+    $HIST/2001-yield-2.4.1-pre8-prio $HIST/2001-yield-2.4.1-pre8-mq
+is "$RC" 0 "compare of the three 2001 schedulers exits 0"
+like "$OUT" '^#T : +van +prio +MQ$' "headed by the reply's labels"
+like "$OUT" '^ 1 : 0\.591 0\.582 +-2% 0\.750 \+27%$' "first row: the reply's figures and changes"
+like "$OUT" '^32 : 4\.476 1\.953 +-56% 2\.339 +-48%$' "last row too"
+# Seed 002's table: Processes, one column per system.
+run sh $SB compare $HIST/1999-herd-linux-2.2.7 $HIST/1999-herd-digital-unix-4.0d \
+    $HIST/1999-herd-solaris-5.6
+like "$OUT" '^ +50 : +87\.721 +23\.707 +-73% +43\.008 +-51%$' "herd: the seed's 50-process row"
+# Tables of many runs split into blocks that fit.
+run sh $SB compare $HIST/1991-ring-* $FIX/run-a $FIX/run-b
+is "$RC" 0 "compare of six runs exits 0"
+printf '%s\n' "$OUT" >"$TMPDIR_T/six"
+check "and stays within 72 columns" narrow "$TMPDIR_T/six"
+
+# Every saved table is plain ASCII, at most 72 columns.
+n=0
+for f in "$FIX"/*/tables "$FIX"/compare-a-b.out "$HIST"/*/tables; do
+	narrow "$f" || n=$((n + 1))
+done
+is "$n" 0 "every saved table is ASCII, at most 72 columns"
+
+# A fixture's raw lines are driver keys, then a -p line or exit=N.
+bad=$(cat $FIX/run-a/raw/* $FIX/run-b/raw/* | LC_ALL=C grep -Evc \
+    '^place=(free|one|spread) rep=[0-9]+ argv=[^ ]*( cpulist=[0-9,-]+)?( [a-z_0-9]+=-?[0-9.]+)+$')
+is "$bad" 0 "every raw line has the documented form"
+
+done_testing

@@ -1,0 +1,144 @@
+# t702-run: real runs of the tiny sweep (SMPBENCH_SWEEP=tiny) under every
+# POSIX shell we can find: the saved run's layout, its raw lines, tables
+# equal to what was printed and to what show prints, no temporary file
+# left, sanitised names, no progress when stderr is not a terminal.
+# shellcheck disable=SC2086 # $sh is a command line, split on purpose
+# shellcheck disable=SC2012,SC2317 # ls of names we made; helpers run by check
+# shellcheck source=tests/lib.sh
+. tests/lib.sh
+SB=scripts/smpbench
+for p in ring pipe herd yield bind; do
+	[ -x bin/smpb-$p ] || skip_all "bin/smpb-$p is not built (run make)"
+done
+
+shell_cmd() {
+	case $1 in
+	dash | posh) need_cmd "$1" && echo "$1" ;;
+	busybox) need_cmd busybox && echo "busybox sh" ;;
+	bash) need_cmd bash && echo "bash --posix" ;;
+	esac
+}
+
+narrow() {
+	LC_ALL=C awk 'length($0) > 72 || /[^ -~]/ { bad = 1;
+		printf "# %s:%d: %s\n", FILENAME, FNR, $0 } END { exit bad }' "$1"
+}
+
+# A quiet fake machine (no load, no governor) with this machine's CPUs,
+# so that the run warns about nothing.
+allowed=$(awk '/^Cpus_allowed_list:/ { print $2 }' /proc/self/status 2>/dev/null)
+[ -n "$allowed" ] || skip_all "no /proc/self/status to find the allowed CPUs"
+ROOT=$TMPDIR_T/root
+mkdir -p "$ROOT/proc/self" "$ROOT/sys/devices/system/cpu"
+printf '0.00 0.00 0.00 1/100 1\n' >"$ROOT/proc/loadavg"
+printf 'Cpus_allowed_list:\t%s\n' "$allowed" >"$ROOT/proc/self/status"
+printf 'processor\t: 0\nmodel name\t: Test CPU\n' >"$ROOT/proc/cpuinfo"
+printf '%s\n' "$allowed" >"$ROOT/sys/devices/system/cpu/online"
+export SMPBENCH_PROC="$ROOT" SMPBENCH_SWEEP=tiny
+
+# One whole run, every workload, under dash (or sh).
+first=$(shell_cmd dash)
+first=${first:-sh}
+out=$TMPDIR_T/whole
+run $first $SB run -r 2 -o "$out"
+is "$RC" 0 "a tiny run of every workload exits 0"
+is "$ERR" "smpbench: saved in $out ($(sed -n 's/^seconds=//p' "$out/complete") s)" \
+    "stderr, not a terminal: only where the run was saved"
+printf '%s\n' "$OUT" >"$TMPDIR_T/whole.out"
+is "$(ls "$out" | tr '\n' ' ')" "complete env raw tables " "env, raw/, tables, complete"
+is "$(ls "$out/raw" | tr '\n' ' ')" "bind herd pipe ring yield " "one raw file per workload"
+is "$(find "$out" -name '.*' | wc -l | tr -d ' ')" 0 "no temporary file left"
+is "$(cat "$out/tables")" "$OUT" "tables holds what was printed"
+check "the tables are ASCII, at most 72 columns" narrow "$out/tables"
+keys=$(sed 's/=.*//' "$out/env" | tr '\n' ' ')
+is "$keys" "suite_version date host kernel uname cpu_model cpus_online cpus_online_list cpus_allowed_list smt loadavg governor profile repeats label workloads one_cpu spread_cpus " \
+    "env has every key"
+is "$(sed -n 's/^cpu_model=//p' "$out/env")" "Test CPU" "env: the CPU model"
+is "$(sed -n 's/^kernel=//p' "$out/env")" "$(uname -r)" "env: the kernel release"
+is "$(sed -n 's/^profile=//p' "$out/env")" tiny "env: the profile"
+is "$(sed -n 's/^repeats=//p' "$out/env")" 2 "env: the repeats"
+is "$(sed -n 's/^measurements=//p' "$out/complete")" \
+    "$(cat "$out"/raw/* | wc -l | tr -d ' ')" "complete counts every raw line"
+bad=$(cat "$out"/raw/* | LC_ALL=C grep -Evc \
+    '^place=(free|one|spread) rep=[12] argv=[^ ]*( cpulist=[0-9,-]+)? [a-z_0-9]+=-?[0-9.]+( [a-z_0-9]+=-?[0-9.]+)*$')
+is "$bad" 0 "every raw line: the driver's keys, then a -p line"
+line=$(grep '^place=free rep=1 argv=-n,3,' "$out/raw/ring")
+pline=$(printf '%s\n' "$line" | sed 's/^place=[^ ]* rep=[^ ]* argv=[^ ]* //')
+keys=$(printf '%s\n' "$pline" | tr ' ' '\n' | sed 's/=.*//' | tr '\n' ' ')
+want=$(bin/smpb-ring -p -n 3 -i 10 | tr ' ' '\n' | sed 's/=.*//' | tr '\n' ' ')
+is "$keys" "$want" "a ring raw line ends with smpb-ring's -p keys"
+is "$(grep -c '^place=spread ' "$out/raw/ring")" 2 "the ring at N = 2 ran spread, each repeat"
+like "$(grep '^place=one ' "$out/raw/pipe" | head -n 1)" ' cpulist=[0-9]+ ' "pipe: one CPU is pinned"
+run sh $SB show "$out"
+is "$OUT" "$(cat "$TMPDIR_T/whole.out")" "show prints what run printed"
+run sh $SB show -r "$out"
+is "$OUT" "$(cat "$TMPDIR_T/whole.out")" "show -r makes the same tables again"
+for w in pipe ring herd yield bind; do
+	like "$(cat "$TMPDIR_T/whole.out")" "^$w: $(uname -r), Test CPU, [0-9]+ CPUs?$" \
+	    "the $w table is headed by kernel, CPU model, CPU count"
+done
+
+# The ring alone under every shell.
+for s in dash posh busybox bash; do
+	sh=$(shell_cmd $s)
+	if [ -z "$sh" ]; then
+		t_result 0 "# SKIP $s is not installed"
+		continue
+	fi
+	out=$TMPDIR_T/ring-$s
+	run $sh $SB run -r 1 -o "$out" ring
+	is "$RC" 0 "$s: a tiny ring run exits 0"
+	like "$OUT" '^ 2 : [0-9]+\*? switches / second  one CPU: [0-9]+\*?( +spread: [0-9]+\*?)?$' \
+	    "$s: the seed's line, with the placed figures beside it"
+	is "$(cat "$out/tables")" "$OUT" "$s: tables holds what was printed"
+	check "$s: complete written" test -f "$out/complete"
+	is "$(find "$out" -name '.*' | wc -l | tr -d ' ')" 0 "$s: no temporary file left"
+	run $sh $SB show "$out"
+	is "$OUT" "$(cat "$out/tables")" "$s: show prints it again"
+done
+
+# The same with busybox's awk for every awk program: POSIX awk only.
+if need_cmd busybox && busybox awk 'BEGIN { exit 0 }' 2>/dev/null; then
+	mkdir "$TMPDIR_T/bbawk"
+	ln -s "$(command -v busybox)" "$TMPDIR_T/bbawk/awk"
+	out=$TMPDIR_T/bbawk-run
+	run env PATH="$TMPDIR_T/bbawk:$PATH" sh $SB run -r 1 -o "$out" ring bind
+	is "$RC" 0 "busybox awk: a tiny run exits 0"
+	is "$(cat "$out/tables")" "$OUT" "busybox awk: tables holds what was printed"
+	like "$OUT" '^ 2 : [0-9]+' "busybox awk: the ring table"
+	like "$(cat "$out/env")" '^cpus_online=[1-9]' "busybox awk: the CPUs counted"
+	run sh $SB show -r "$out"
+	is "$OUT" "$(cat "$out/tables")" "and the system awk makes the same tables"
+else
+	t_result 0 "# SKIP busybox awk is not installed"
+fi
+
+# The default place: results/<date>-<host>-<kernel>-<label>, the label made
+# safe (no /, no control character) for the name, printable in the tables.
+res=$TMPDIR_T/res
+label=$(printf 'my/new\001lab\tel')
+run env SMPBENCH_RESULTS="$res" sh $SB run -r 1 -l "$label" ring
+is "$RC" 0 "a run with a label of /, ^A and a tab exits 0"
+d=$(ls "$res")
+is "$(ls "$res" | wc -l | tr -d ' ')" 1 "one run directory"
+like "$d" '^[0-9]{4}-[0-9]{2}-[0-9]{2}-[0-9]{6}-[A-Za-z0-9._+-]+$' "its name has only safe characters"
+case $d in
+*-"$(printf '%s' "$(uname -r)" | LC_ALL=C tr -c 'A-Za-z0-9._+-' '_')"-my_newlab_el) t_result 0 "name: date, host, kernel, sanitised label" ;;
+*) t_result 1 "name: date, host, kernel, sanitised label"; printf '#   got: %s\n' "$d" ;;
+esac
+is "$(sed -n 's/^label=//p' "$res/$d/env")" "my/newlab el" "env: the label, without control characters"
+like "$OUT" '^ring: my/newlab el, Test CPU, ' "the table is headed by the label"
+run env SMPBENCH_RESULTS="$res" sh $SB run -r 1 -l "$label" ring
+is "$(ls "$res" | wc -l | tr -d ' ')" 2 "a second run beside it gets a name of its own"
+
+# On a terminal: a one-line [k/n] counter on stderr.
+if need_cmd script && script --version 2>/dev/null | grep -q util-linux; then
+	script -qec "sh $SB run -r 1 -o $TMPDIR_T/tty ring >/dev/null" \
+	    "$TMPDIR_T/typescript" >/dev/null 2>&1 </dev/null
+	like "$(tr '\r' '\n' <"$TMPDIR_T/typescript")" '^\[4/4\] ring -n 2 -T 0\.05 \(spread\)' \
+	    "on a terminal, progress as [k/n] workload options"
+else
+	t_result 0 "# SKIP no util-linux script(1) to give stderr a terminal"
+fi
+
+done_testing

@@ -1,0 +1,142 @@
+# t704-signal: an interrupted run (Ctrl-C, SIGTERM, SIGHUP) under every
+# POSIX shell we can find: the program measuring is stopped, nothing of
+# the run is left running, what was measured is kept, the run is marked
+# incomplete, and the driver exits 128 + the signal.
+# shellcheck disable=SC2086 # $sh is a command line, split on purpose
+# shellcheck disable=SC2317 # helpers run by check
+# shellcheck source=tests/lib.sh
+. tests/lib.sh
+SB=scripts/smpbench
+need_cmd setsid || skip_all "no setsid(1) to give the run a session of its own"
+[ -x bin/smpb-ring ] || skip_all "bin/smpb-ring is not built (run make)"
+# A background job of a script ignores SIGINT, and a shell cannot trap a
+# signal ignored at its start: env --default-signal undoes that.
+if env --default-signal=INT true 2>/dev/null; then
+	dflt="env --default-signal=INT"
+else
+	dflt=
+fi
+
+shell_cmd() {
+	case $1 in
+	dash | posh) need_cmd "$1" && echo "$1" ;;
+	busybox) need_cmd busybox && echo "busybox sh" ;;
+	bash) need_cmd bash && echo "bash --posix" ;;
+	esac
+}
+
+# in_session SID: how many live processes are in the session.
+in_session() {
+	ps -eo sid=,stat= | awk -v s="$1" '$1 == s && $2 !~ /^Z/ { n++ }
+		END { print n + 0 }'
+}
+
+# session_gone SECONDS SID: true once nothing of the session is alive.
+session_gone() {
+	sg_tries=$(($1 * 10))
+	while [ "$(in_session "$2")" -gt 0 ]; do
+		[ "$sg_tries" -le 0 ] && return 1
+		sg_tries=$((sg_tries - 1))
+		sleep 0.1
+	done
+	return 0
+}
+
+# wait_file SECONDS FILE: true once FILE is there and not empty.
+wait_file() {
+	wf_tries=$(($1 * 10))
+	until [ -s "$2" ]; do
+		[ "$wf_tries" -le 0 ] && return 1
+		wf_tries=$((wf_tries - 1))
+		sleep 0.1
+	done
+	return 0
+}
+
+# A fake smpb-ring: its first run measures, the next one hangs until it is
+# killed, saying its pid first.
+FAKE=$TMPDIR_T/fake
+mkdir "$FAKE"
+cat >"$FAKE/smpb-ring" <<'EOF_FAKE'
+#!/bin/sh
+dir=${0%/*}
+[ "$1" = -V ] && { echo "smpb-ring (smpbench) 0.0"; exit 0; }
+if [ ! -e "$dir/state" ]; then
+	: >"$dir/state"
+	echo "procs=2 laps=10 wall_s=0.050000 switches_per_s=400 us_per_switch=2500.0000 user_s=0.000 sys_s=0.000 nvcsw=20 nivcsw=0 cpus_used=1 cpus_pinned=0"
+	exit 0
+fi
+trap 'kill $! 2>/dev/null; exit 143' TERM
+trap 'kill $! 2>/dev/null; exit 130' INT
+sleep 60 &
+echo $$ >"$dir/hung"
+wait $!
+EOF_FAKE
+chmod +x "$FAKE/smpb-ring"
+
+for s in dash posh busybox bash; do
+	sh=$(shell_cmd $s)
+	if [ -z "$sh" ]; then
+		t_result 0 "# SKIP $s is not installed"
+		continue
+	fi
+	for sig in INT:130 TERM:143 HUP:129; do
+		name=${sig%:*}
+		want=${sig#*:}
+		if [ "$name" = INT ] && [ -z "$dflt" ]; then
+			t_result 0 "# SKIP no env --default-signal to test SIGINT"
+			continue
+		fi
+		out=$TMPDIR_T/$s-$name
+		rm -f "$FAKE/state" "$FAKE/hung"
+		SMPBENCH_BIN=$FAKE SMPBENCH_SWEEP=tiny setsid $dflt $sh $SB run \
+		    -r 1 -o "$out" ring >/dev/null 2>"$out.err" &
+		pid=$!
+		if ! wait_file 10 "$FAKE/hung"; then
+			t_result 1 "$s: the second measurement started"
+			kill -KILL "$pid"
+			continue
+		fi
+		# Ctrl-C signals the whole foreground group; the others, the driver.
+		if [ "$name" = INT ]; then
+			kill -INT "-$pid" || kill -KILL "-$pid"
+		else
+			kill -"$name" "$pid" || kill -KILL "-$pid"
+		fi
+		wait "$pid"
+		is "$?" "$want" "$s: SIG$name mid-run exits $want"
+		check "$s: SIG$name: nothing of the run is left running" session_gone 2 "$pid"
+		is "$(cat "$out/incomplete" 2>/dev/null)" \
+		    "interrupted by SIG$name during ring; 1 of 4 measurements made" \
+		    "$s: SIG$name: the run is marked incomplete, with why"
+		check "$s: SIG$name: no completion marker" test ! -e "$out/complete"
+		is "$(wc -l <"$out/raw/ring" | tr -d ' ')" 1 "$s: SIG$name: the measurement made is kept"
+		is "$(find "$out" -name '.*' | wc -l | tr -d ' ')" 0 "$s: SIG$name: no temporary file left"
+		is "$(tail -n 1 "$out.err")" \
+		    "smpbench: interrupted by SIG$name during ring; 1 of 4 measurements made; the run is kept, incomplete, in $out" \
+		    "$s: SIG$name: says so on stderr"
+	done
+done
+
+# Ctrl-C during a real smpb-ring measurement: the ring is gone too.
+if [ -n "$dflt" ]; then
+	out=$TMPDIR_T/real
+	SMPBENCH_SWEEP=quick setsid $dflt sh $SB run -r 1 -o "$out" ring \
+	    >/dev/null 2>&1 &
+	pid=$!
+	wait_file 20 "$out/raw/ring"
+	sleep 0.2
+	kill -INT "-$pid" || kill -KILL "-$pid"
+	wait "$pid"
+	is "$?" 130 "Ctrl-C during real ring runs exits 130"
+	check "no smpb-ring of the run is left" session_gone 2 "$pid"
+	like "$(cat "$out/incomplete")" '^interrupted by SIGINT during ring; [0-9]+ of 13 measurements made$' \
+	    "the run is marked incomplete"
+	run sh $SB show -r "$out"
+	like "$OUT" '^ 2 : [0-9]+ switches / second' "what was measured can be shown"
+	like "$ERR" 'is incomplete: interrupted by SIGINT' "as an incomplete run"
+else
+	t_result 0 "# SKIP no env --default-signal to test SIGINT"
+fi
+
+done_testing

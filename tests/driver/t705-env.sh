@@ -1,0 +1,98 @@
+# t705-env: smpbench env on fake machines (SMPBENCH_PROC), under every
+# POSIX shell we can find: what it records, the warnings (load above 0.5,
+# a governor other than performance, one CPU online) and their absence;
+# and a run on a one-CPU machine, which skips the spread runs and says so.
+# shellcheck disable=SC2086 # $sh is a command line, split on purpose
+# shellcheck source=tests/lib.sh
+. tests/lib.sh
+SB=scripts/smpbench
+
+shell_cmd() {
+	case $1 in
+	dash | posh) need_cmd "$1" && echo "$1" ;;
+	busybox) need_cmd busybox && echo "busybox sh" ;;
+	bash) need_cmd bash && echo "bash --posix" ;;
+	esac
+}
+
+# machine DIR LOADAVG ONLINE GOVERNOR|- SMT|-: a fake /proc and /sys.
+machine() {
+	mkdir -p "$1/proc/self" "$1/sys/devices/system/cpu/smt"
+	printf '%s 0.40 0.30 1/123 4567\n' "$2" >"$1/proc/loadavg"
+	printf 'processor\t: 0\nvendor_id\t: Fake\nmodel name\t: Fake CPU 9000 @ 1.00GHz\n' \
+	    >"$1/proc/cpuinfo"
+	printf '%s\n' "$3" >"$1/sys/devices/system/cpu/online"
+	printf 'Name:\tawk\nCpus_allowed_list:\t%s\n' "$3" >"$1/proc/self/status"
+	if [ "$4" != - ]; then
+		for c in 0 1; do
+			mkdir -p "$1/sys/devices/system/cpu/cpu$c/cpufreq"
+			printf '%s\n' "$4" \
+			    >"$1/sys/devices/system/cpu/cpu$c/cpufreq/scaling_governor"
+		done
+	fi
+	[ "$5" != - ] && printf '%s\n' "$5" >"$1/sys/devices/system/cpu/smt/active"
+	return 0
+}
+
+Q=$TMPDIR_T/quiet
+B=$TMPDIR_T/busy
+N=$TMPDIR_T/nofreq
+machine "$Q" 0.10 0-3 performance 1
+machine "$B" 2.50 0 powersave 0
+machine "$N" 0.50 0-1 - -
+
+for s in dash posh busybox bash; do
+	sh=$(shell_cmd $s)
+	if [ -z "$sh" ]; then
+		t_result 0 "# SKIP $s is not installed"
+		continue
+	fi
+	run env SMPBENCH_PROC="$Q" $sh $SB env
+	is "$RC" 0 "$s: env exits 0"
+	is "$ERR" "" "$s: a quiet machine: no warning"
+	is "$(kv "$(printf '%s\n' "$OUT" | grep '^cpu_model=' | tr ' ' '_')" cpu_model)" \
+	    "Fake_CPU_9000_@_1.00GHz" "$s: the CPU model"
+	like "$OUT" '^cpus_online=4$' "$s: the online CPUs, counted"
+	like "$OUT" '^cpus_online_list=0-3$' "$s: and listed"
+	like "$OUT" '^loadavg=0\.10 0\.40 0\.30$' "$s: the load average"
+	like "$OUT" '^governor=performance$' "$s: the governor"
+	like "$OUT" '^smt=on$' "$s: SMT"
+	like "$OUT" "^kernel=$(uname -r)\$" "$s: the kernel release"
+	like "$OUT" '^uname=.' "$s: uname -a"
+	like "$OUT" '^suite_version=[0-9]' "$s: the suite version"
+	like "$OUT" '^workloads=' "$s: which programs are built"
+
+	run env SMPBENCH_PROC="$B" $sh $SB env
+	is "$RC" 0 "$s: env on a busy machine still exits 0"
+	is "$ERR" "smpbench: warning: load average 2.50 is above 0.5: other work disturbs the figures
+smpbench: warning: CPU governor 'powersave', not 'performance': figures follow the clock
+smpbench: warning: 1 CPU online: nothing runs in parallel; no 'spread' runs" \
+	    "$s: warns about the load, the governor and the single CPU"
+	like "$OUT" '^smt=off$' "$s: SMT off"
+
+	run env SMPBENCH_PROC="$N" $sh $SB env
+	is "$ERR" "" "$s: load 0.50 and no cpufreq: no warning"
+	like "$OUT" '^governor=none$' "$s: governor=none without cpufreq"
+	like "$OUT" '^smt=unknown$' "$s: smt=unknown without the smt files"
+done
+
+# A run on a machine with one CPU: no spread runs, and it says so.
+if [ -x bin/smpb-ring ]; then
+	cpu0=$(awk '/^Cpus_allowed_list:/ { split($2, a, "[,-]"); print a[1] }' \
+	    /proc/self/status 2>/dev/null)
+	one=$TMPDIR_T/one
+	machine "$one" 0.00 "${cpu0:-0}" - -
+	run env SMPBENCH_PROC="$one" SMPBENCH_SWEEP=tiny sh $SB run -r 1 \
+	    -o "$TMPDIR_T/run1" ring
+	is "$RC" 0 "a run on one CPU exits 0"
+	like "$ERR" "^smpbench: warning: 1 CPU online: nothing runs in parallel; no 'spread' runs$" \
+	    "and says the spread runs are skipped"
+	is "$(grep -c '^place=spread' "$TMPDIR_T/run1/raw/ring")" 0 "no spread run was made"
+	is "$(grep -c '^place=one' "$TMPDIR_T/run1/raw/ring")" 1 "the one-CPU run was"
+	like "$OUT" '^Spread over CPUs: skipped, only one CPU was available\.$' "the table says so too"
+	like "$(cat "$TMPDIR_T/run1/env")" '^spread_cpus=$' "env: no spread CPUs"
+else
+	t_result 0 "# SKIP bin/smpb-ring is not built"
+fi
+
+done_testing

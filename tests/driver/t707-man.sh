@@ -1,0 +1,32 @@
+# t707-man: the driver's man page lints clean and its SYNOPSIS is the
+# driver's usage; the driver passes shellcheck as POSIX sh; every awk
+# program starts with the header that says what it reads and writes.
+# shellcheck source=tests/lib.sh
+. tests/lib.sh
+SB=scripts/smpbench
+
+if need_cmd mandoc; then
+	is "$(mandoc -Tlint -W warning scripts/smpbench.1 2>&1)" "" \
+	    "scripts/smpbench.1 lints clean"
+	bs=$(printf '\b')
+	synopsis=$(mandoc -Tascii scripts/smpbench.1 | sed "s/.$bs//g" |
+	    awk '/^SYNOPSIS/ { on = 1; next } /^[A-Z]/ { on = 0 } on' |
+	    tr -s ' \t\n' '   ' | sed 's/^ *//; s/ *$//')
+	usage=$(sh $SB -h | sed '/^workloads:/d; s/^usage: //' |
+	    tr -s ' \t\n' '   ' | sed 's/^ *//; s/ *$//')
+	is "$synopsis" "$usage" "SYNOPSIS is smpbench -h"
+else
+	t_result 0 "# SKIP mandoc is not installed"
+fi
+
+if need_cmd shellcheck; then
+	check "shellcheck -s sh scripts/smpbench" shellcheck -s sh $SB
+else
+	t_result 0 "# SKIP shellcheck is not installed"
+fi
+
+for f in scripts/*.awk; do
+	like "$(head -n 1 "$f")" "^# ${f##*/}: " "$f starts with its header"
+done
+
+done_testing
