@@ -36,8 +36,6 @@ static const char usage_text[] =
 
 static struct {
 	bool	bind;			/* -B: worker k on the k-th CPU */
-	int	cpus[SMPB_MAXCPU];	/* -c: CPUs, round robin */
-	int	ncpus;			/* -c: entries in cpus, 0 = unpinned */
 	long	hogs;			/* -H: background hogs, 0..1024 */
 	long	workers;		/* -n: workers, 1..1024, default 2 */
 	long long reps;			/* -r: accesses per worker, 1..10^13 */
@@ -60,10 +58,6 @@ parse_args(int argc, char *argv[])
 		switch (c) {
 		case 'B':
 			opt.bind = true;
-			break;
-		case 'c':
-			opt.ncpus = opt_cpulist('c', optarg, opt.cpus,
-			    SMPB_MAXCPU);
 			break;
 		case 'H':
 			opt.hogs = (long)opt_num('H', optarg, 0, 1024);
@@ -92,8 +86,8 @@ parse_args(int argc, char *argv[])
 	if (opt.bind && !cpu_can_bind())
 		die(SMPB_EXIT_UNSUPPORTED, "-B: this system cannot bind "
 		    "processes to CPUs");
-	if (opt.bind && opt.ncpus == 0)
-		opt.ncpus = cpu_allowed(opt.cpus, SMPB_MAXCPU);
+	if (opt.bind && opt_c.ncpus == 0)
+		opt_c.ncpus = cpu_allowed(opt_c.cpus, SMPB_MAXCPU);
 	if (opt.kib == 0 && (opt.kib = cpu_l2_kib()) == 0) {
 		opt.kib = FALLBACK_KIB;
 		warnmsg("the L2 cache size is unknown here: using %d KiB "
@@ -205,7 +199,7 @@ report(struct team *t, double wall_s)
 	kv_int("cache_kib", opt.kib);
 	kv_num("reps", accesses / n, 0);
 	kv_num("seconds", opt.seconds, 3);
-	kv_int("bound", opt.ncpus > 0);
+	kv_int("bound", opt_c.ncpus > 0);
 	kv_int("hogs", opt.hogs);
 	kv_num("wall_s", wall_s, 6);
 	for (k = 0; k < n; k++) {
@@ -236,7 +230,7 @@ main(int argc, char *argv[])
 		for (k = 0; k < opt.hogs; k++)
 			team_spawn(hogs, k, hog, NULL);
 	}
-	t = team_new(TEAM_PROCS, (int)opt.workers, opt.cpus, opt.ncpus);
+	t = team_new(TEAM_PROCS, (int)opt.workers, opt_c.cpus, opt_c.ncpus);
 	for (k = 0; k < opt.workers; k++)
 		team_spawn(t, k, dirtier, NULL);
 	if (hogs != NULL)

@@ -35,8 +35,6 @@ static const char usage_text[] =
 static struct {
 	long	procs;			/* -n: processes, 1..100000 */
 	long long iterations;		/* -i: passes of the token, 1..10^12 */
-	int	cpus[SMPB_MAXCPU];	/* -c: CPUs, round robin */
-	int	ncpus;			/* -c: entries in cpus, 0 = unpinned */
 } opt = { .procs = 2, .iterations = 5000000 };
 
 /* What each worker leaves in its slot's result[]. */
@@ -59,10 +57,6 @@ parse_args(int argc, char *argv[])
 		if (opt_common(c, optarg))
 			continue;
 		switch (c) {
-		case 'c':
-			opt.ncpus = opt_cpulist('c', optarg, opt.cpus,
-			    SMPB_MAXCPU);
-			break;
 		case 'i':
 			opt.iterations = opt_num('i', optarg, 1,
 			    1000000000000LL);
@@ -192,7 +186,7 @@ report(struct team *t, uint64_t t0_ns)
 	kv_int("nvcsw", u.nvcsw);
 	kv_int("nivcsw", u.nivcsw);
 	kv_int("cpus_used", team_cpus_used(t));
-	kv_int("cpus_pinned", opt.ncpus);
+	kv_int("cpus_pinned", opt_c.ncpus);
 	kv_end();
 }
 
@@ -208,7 +202,7 @@ main(int argc, char *argv[])
 	prog_init(argv[0], usage_text);
 	parse_args(argc, argv);
 	sig_setup(opt_c.limit_s);
-	t = team_new(TEAM_PROCS, (int)opt.procs, opt.cpus, opt.ncpus);
+	t = team_new(TEAM_PROCS, (int)opt.procs, opt_c.cpus, opt_c.ncpus);
 	if (pipe(fd) == -1)
 		die(SMPB_EXIT_FAIL, "cannot create the shared pipe (raise "
 		    "'ulimit -n'): pipe:");

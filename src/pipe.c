@@ -37,8 +37,6 @@ static const char usage_text[] =
 
 static struct {
 	long	budget_mib;		/* -b: MiB to move, 1..65536 (64) */
-	int	cpus[SMPB_MAXCPU];	/* -c: writer, reader, round robin */
-	int	ncpus;			/* -c: entries in cpus, 0 = unpinned */
 	long	write_kib;		/* -s: KiB per write, 1..65536 (16) */
 	long	think;			/* -t: multiplies/byte, 1..10^6 (1) */
 } opt = { .budget_mib = 64, .write_kib = 16, .think = 1 };
@@ -66,10 +64,6 @@ parse_args(int argc, char *argv[])
 		switch (c) {
 		case 'b':
 			opt.budget_mib = (long)opt_num('b', optarg, 1, 65536);
-			break;
-		case 'c':
-			opt.ncpus = opt_cpulist('c', optarg, opt.cpus,
-			    SMPB_MAXCPU);
 			break;
 		case 's':
 			opt.write_kib = (long)opt_num('s', optarg, 1, 65536);
@@ -239,7 +233,7 @@ report(struct team *t)
 	kv_num("think_ns", (double)w->result[RES_CAL_NS] /
 	    (double)w->result[RES_CAL_UNITS], 4);
 	kv_int("cpus_used", team_cpus_used(t));
-	kv_int("cpus_pinned", opt.ncpus);
+	kv_int("cpus_pinned", opt_c.ncpus);
 	kv_end();
 }
 
@@ -253,7 +247,7 @@ main(int argc, char *argv[])
 	parse_args(argc, argv);
 	plan();
 	sig_setup(opt_c.limit_s);
-	t = team_new(TEAM_PROCS, 2, opt.cpus, opt.ncpus);
+	t = team_new(TEAM_PROCS, 2, opt_c.cpus, opt_c.ncpus);
 	if (pipe(fd) == -1)
 		die(SMPB_EXIT_FAIL, "cannot create the pipe (raise "
 		    "'ulimit -n'): pipe:");

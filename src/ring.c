@@ -26,11 +26,9 @@ static const char usage_text[] =
     "[-L seconds] [-n procs]";
 
 static struct {
-	long	procs;			/* -n: processes in the ring, 2..100000 */
+	long	procs;			/* -n: ring size, 2..100000 */
 	long long laps;			/* -i: laps to run; 0: run for -T */
 	double	seconds;		/* -T: seconds to run, default 1 */
-	int	cpus[SMPB_MAXCPU];	/* -c: CPUs, round robin */
-	int	ncpus;			/* -c: entries in cpus, 0 = unpinned */
 } opt = { .procs = 2, .seconds = 1.0 };
 
 /* Worker k reads from in and writes to out; it closes the strays it got. */
@@ -53,10 +51,6 @@ parse_args(int argc, char *argv[])
 		if (opt_common(c, optarg))
 			continue;
 		switch (c) {
-		case 'c':
-			opt.ncpus = opt_cpulist('c', optarg, opt.cpus,
-			    SMPB_MAXCPU);
-			break;
 		case 'i':
 			opt.laps = opt_num('i', optarg, 1, 1000000000000LL);
 			break;
@@ -226,7 +220,7 @@ report(struct team *t)
 	kv_int("nvcsw", u.nvcsw);
 	kv_int("nivcsw", u.nivcsw);
 	kv_int("cpus_used", team_cpus_used(t));
-	kv_int("cpus_pinned", opt.ncpus);
+	kv_int("cpus_pinned", opt_c.ncpus);
 	kv_end();
 }
 
@@ -238,7 +232,7 @@ main(int argc, char *argv[])
 	prog_init(argv[0], usage_text);
 	parse_args(argc, argv);
 	sig_setup(opt_c.limit_s);
-	t = team_new(TEAM_PROCS, (int)opt.procs, opt.cpus, opt.ncpus);
+	t = team_new(TEAM_PROCS, (int)opt.procs, opt_c.cpus, opt_c.ncpus);
 	spawn_ring(t, opt.procs);
 	team_go(t);
 	if (opt.laps == 0) {

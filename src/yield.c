@@ -35,8 +35,6 @@ static struct {
 	long	threads;		/* -n: workers, 1..100000 */
 	bool	procs;			/* -P: processes instead of threads */
 	double	seconds;		/* -T: the window, default 1 */
-	int	cpus[SMPB_MAXCPU];	/* -c: CPUs, round robin */
-	int	ncpus;			/* -c: entries in cpus, 0 = unpinned */
 } opt = { .threads = 1, .seconds = 1.0 };
 
 /* The measured window: counts and clock at its two ends. Main's only. */
@@ -54,10 +52,6 @@ parse_args(int argc, char *argv[])
 		if (opt_common(c, optarg))
 			continue;
 		switch (c) {
-		case 'c':
-			opt.ncpus = opt_cpulist('c', optarg, opt.cpus,
-			    SMPB_MAXCPU);
-			break;
 		case 'n':
 			opt.threads = (long)opt_num('n', optarg, 1, 100000);
 			break;
@@ -183,7 +177,7 @@ report(struct team *t, const struct window *w)
 	kv_int("nvcsw", u.nvcsw);
 	kv_int("nivcsw", u.nivcsw);
 	kv_int("cpus_used", team_cpus_used(t));
-	kv_int("cpus_pinned", opt.ncpus);
+	kv_int("cpus_pinned", opt_c.ncpus);
 	kv_end();
 	free(rate);
 }
@@ -203,7 +197,7 @@ main(int argc, char *argv[])
 	if (w.c0 == NULL || w.c1 == NULL)
 		die(SMPB_EXIT_FAIL, "out of memory:");
 	t = team_new(opt.procs ? TEAM_PROCS : TEAM_THREADS, (int)opt.threads,
-	    opt.cpus, opt.ncpus);
+	    opt_c.cpus, opt_c.ncpus);
 	for (k = 0; k < opt.threads; k++)
 		team_spawn(t, k, yielder, NULL);
 	team_go(t);

@@ -124,6 +124,41 @@ need_cmd() {
 	command -v "$1" >/dev/null 2>&1
 }
 
+# shell_cmd NAME: the command line of a POSIX shell to test the driver
+# under (dash, posh, busybox, bash), or nothing if it is missing.
+shell_cmd() {
+	case $1 in
+	dash | posh) need_cmd "$1" && echo "$1" ;;
+	busybox) need_cmd busybox && echo "busybox sh" ;;
+	bash) need_cmd bash && echo "bash --posix" ;;
+	esac
+}
+
+# narrow FILE: true when every line is printable ASCII, at most 72 columns.
+narrow() {
+	LC_ALL=C awk 'length($0) > 72 || /[^ -~]/ { bad = 1;
+		printf "# %s:%d: %s\n", FILENAME, FNR, $0 } END { exit bad }' "$1"
+}
+
+# first_cpu: the first CPU this process may run on, or nothing where
+# /proc cannot tell.
+first_cpu() {
+	awk '/^Cpus_allowed_list/ { split($2, a, "[,-]"); print a[1] }' \
+	    /proc/self/status 2>/dev/null
+}
+
+# bad_inputs PROG: for every "args|message" line on stdin, PROG args must
+# exit 2 with exactly that message on stderr and print nothing.
+bad_inputs() {
+	while IFS='|' read -r b_args b_msg; do
+		# shellcheck disable=SC2086 # the arguments, split on purpose
+		run "$1" $b_args
+		is "$RC" 2 "'$b_args' exits 2"
+		is "$ERR" "$b_msg" "'$b_args' says why"
+		is "$OUT" "" "'$b_args' prints no result"
+	done
+}
+
 skip_all() {
 	printf '1..0 # SKIP %s\n' "$1"
 	exit 4

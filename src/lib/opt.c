@@ -159,11 +159,14 @@ print_version(void)
 	printf("%s (smpbench) %s\n", prog_name, SMPB_VERSION);
 }
 
-/* The shared flags: -h -p -V -L. True when c was one of them. */
+/* The shared flags: -c -h -p -V -L. True when c was one of them. */
 bool
 opt_common(int c, const char *arg)
 {
 	switch (c) {
+	case 'c':
+		opt_c.ncpus = opt_cpulist('c', arg, opt_c.cpus, SMPB_MAXCPU);
+		return true;
 	case 'h':
 		usage(SMPB_EXIT_OK);
 	case 'L':

@@ -23,11 +23,11 @@
 
 /* Exit statuses shared by every program (see the EXIT STATUS of each page). */
 #define SMPB_EXIT_OK		0	/* measured and reported */
-#define SMPB_EXIT_FAIL		1	/* a runtime failure: fork, pipe, memory */
+#define SMPB_EXIT_FAIL		1	/* a runtime failure (fork, pipe...) */
 #define SMPB_EXIT_USAGE		2	/* bad option or argument */
 #define SMPB_EXIT_TIMEOUT	3	/* the -L watchdog expired */
-#define SMPB_EXIT_UNSUPPORTED	4	/* the platform cannot do what was asked */
-#define SMPB_EXIT_SIGNAL	128	/* plus the signal number: 129 130 143 */
+#define SMPB_EXIT_UNSUPPORTED	4	/* the platform can't do what's asked */
+#define SMPB_EXIT_SIGNAL	128	/* plus the signal: 129 130 143 */
 
 /*
  * Per-worker data lives on cache lines of its own. 128 bytes covers the
@@ -35,7 +35,7 @@
  * Apple parts, so neighbouring workers never share a line.
  */
 #define SMPB_CACHELINE		128
-#define SMPB_MAXCPU		1024	/* CPUs a -c list and a CPU set can name */
+#define SMPB_MAXCPU		1024	/* CPUs a -c list or CPU set can name */
 #define SMPB_CPU_WORDS		(SMPB_MAXCPU / 64)
 
 /* err.c ------------------------------------------------------------------ */
@@ -56,12 +56,15 @@ bool	sig_child_event(void);
 /* opt.c ------------------------------------------------------------------ */
 
 /*
- * The flags every program shares: -h -p -V -L. opt_common handles them and
- * returns true when it consumed the option.
+ * The flags every program shares: -h -p -V -L, and -c where the program
+ * lists it in its getopt string. opt_common handles them and returns true
+ * when it consumed the option.
  */
 struct opt_common {
 	bool		parsable;	/* -p: one key=value line */
 	unsigned	limit_s;	/* -L: watchdog seconds, 0 = none */
+	int		cpus[SMPB_MAXCPU]; /* -c: workers' CPUs, round robin */
+	int		ncpus;		/* -c: entries in cpus, 0 = unpinned */
 };
 extern struct opt_common opt_c;
 

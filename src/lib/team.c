@@ -53,7 +53,7 @@
 /* The shared control line, first in the shared area, before the slots. */
 struct control {
 	_Alignas(SMPB_CACHELINE)
-	atomic_int	running;	/* set by team_new, cleared by team_stop */
+	atomic_int	running;	/* set by team_new, cleared by stop */
 };
 
 /* What a worker needs to start: passed to its thread or kept by its fork. */
@@ -82,7 +82,7 @@ struct team {
 	size_t		shared_size;
 	pid_t		*pids;		/* TEAM_PROCS */
 	pid_t		guardian;	/* and leader of the workers' group */
-	int		*reaped;	/* 1 once waited for, joined or detached */
+	int		*reaped;	/* 1 once reaped, joined or detached */
 	pthread_t	*threads;	/* TEAM_THREADS */
 	struct start	*starts;
 	struct own	*own;
@@ -272,7 +272,8 @@ team_new(enum team_kind kind, int n, const int *cpus, int ncpus)
 		memcpy(t->cpus, cpus, (size_t)ncpus * sizeof(*cpus));
 		t->ncpus = ncpus;
 	}
-	t->shared_size = sizeof(struct control) + (size_t)n * sizeof(struct slot);
+	t->shared_size = sizeof(struct control) +
+	    (size_t)n * sizeof(struct slot);
 	t->ctl = cpu_shared_alloc(t->shared_size);
 	if (t->ctl == NULL)
 		die(SMPB_EXIT_FAIL, "cannot map %zu KiB for %d workers:",
@@ -439,7 +440,7 @@ drain(struct team *t, int fd, bool *seen, int *nseen)
 	while ((r = read(fd, rec, sizeof(rec))) > 0) {
 		for (i = 0; i < (size_t)r / sizeof(rec[0]); i++) {
 			if (rec[i] < 0)
-				die(SMPB_EXIT_FAIL, NULL);	/* it said why */
+				die(SMPB_EXIT_FAIL, NULL); /* it said why */
 			if (rec[i] < t->n && !seen[rec[i]]) {
 				seen[rec[i]] = true;
 				(*nseen)++;

@@ -8,21 +8,6 @@ FIX=tests/fixtures
 HIST=results/historical
 SB=scripts/smpbench
 
-# shell_cmd NAME: the command line of a shell, or nothing if it is missing.
-shell_cmd() {
-	case $1 in
-	dash | posh) need_cmd "$1" && echo "$1" ;;
-	busybox) need_cmd busybox && echo "busybox sh" ;;
-	bash) need_cmd bash && echo "bash --posix" ;;
-	esac
-}
-
-# narrow FILE: true when every line is printable ASCII, at most 72 columns.
-narrow() {
-	LC_ALL=C awk 'length($0) > 72 || /[^ -~]/ { bad = 1;
-		printf "# %s:%d: %s\n", FILENAME, FNR, $0 } END { exit bad }' "$1"
-}
-
 for s in dash posh busybox bash; do
 	sh=$(shell_cmd $s)
 	if [ -z "$sh" ]; then

@@ -11,19 +11,6 @@ for p in ring pipe herd yield bind; do
 	[ -x bin/smpb-$p ] || skip_all "bin/smpb-$p is not built (run make)"
 done
 
-shell_cmd() {
-	case $1 in
-	dash | posh) need_cmd "$1" && echo "$1" ;;
-	busybox) need_cmd busybox && echo "busybox sh" ;;
-	bash) need_cmd bash && echo "bash --posix" ;;
-	esac
-}
-
-narrow() {
-	LC_ALL=C awk 'length($0) > 72 || /[^ -~]/ { bad = 1;
-		printf "# %s:%d: %s\n", FILENAME, FNR, $0 } END { exit bad }' "$1"
-}
-
 # A quiet fake machine (no load, no governor) with this machine's CPUs,
 # so that the run warns about nothing.
 allowed=$(awk '/^Cpus_allowed_list:/ { print $2 }' /proc/self/status 2>/dev/null)

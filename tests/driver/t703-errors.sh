@@ -7,14 +7,6 @@
 SB=scripts/smpbench
 [ -x bin/smpb-ring ] || skip_all "bin/smpb-ring is not built (run make)"
 
-shell_cmd() {
-	case $1 in
-	dash | posh) need_cmd "$1" && echo "$1" ;;
-	busybox) need_cmd busybox && echo "busybox sh" ;;
-	bash) need_cmd bash && echo "bash --posix" ;;
-	esac
-}
-
 W=$TMPDIR_T/w
 mkdir -p "$W/full" "$W/notrun"
 : >"$W/file"

@@ -17,14 +17,6 @@ else
 	dflt=
 fi
 
-shell_cmd() {
-	case $1 in
-	dash | posh) need_cmd "$1" && echo "$1" ;;
-	busybox) need_cmd busybox && echo "busybox sh" ;;
-	bash) need_cmd bash && echo "bash --posix" ;;
-	esac
-}
-
 # in_session SID: how many live processes are in the session.
 in_session() {
 	ps -eo sid=,stat= | awk -v s="$1" '$1 == s && $2 !~ /^Z/ { n++ }

@@ -7,14 +7,6 @@
 . tests/lib.sh
 SB=scripts/smpbench
 
-shell_cmd() {
-	case $1 in
-	dash | posh) need_cmd "$1" && echo "$1" ;;
-	busybox) need_cmd busybox && echo "busybox sh" ;;
-	bash) need_cmd bash && echo "bash --posix" ;;
-	esac
-}
-
 # machine DIR LOADAVG ONLINE GOVERNOR|- SMT|-: a fake /proc and /sys.
 machine() {
 	mkdir -p "$1/proc/self" "$1/sys/devices/system/cpu/smt"

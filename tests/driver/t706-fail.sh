@@ -8,14 +8,6 @@
 . tests/lib.sh
 SB=scripts/smpbench
 
-shell_cmd() {
-	case $1 in
-	dash | posh) need_cmd "$1" && echo "$1" ;;
-	busybox) need_cmd busybox && echo "busybox sh" ;;
-	bash) need_cmd bash && echo "bash --posix" ;;
-	esac
-}
-
 # Fake programs: the ring fails at -n 3; bind says -B is not supported
 # here; yield prints what no -p line looks like.
 FAKE=$TMPDIR_T/fake

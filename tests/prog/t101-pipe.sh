@@ -52,7 +52,7 @@ EOF_PLAN
 
 # Placement: -c pins the writer and the reader, and the CPUs used are
 # reported.
-cpu0=$(awk '/^Cpus_allowed_list/ { split($2, a, "[,-]"); print a[1] }' /proc/self/status 2>/dev/null)
+cpu0=$(first_cpu)
 if [ -n "$cpu0" ]; then
 	run $PIPE -p -s 4 -t 4 -b 1 -c "$cpu0"
 	is "$RC" 0 "-c $cpu0 exits 0"
@@ -63,13 +63,7 @@ else
 fi
 
 # Bad input: one line on stderr, exit 2, nothing on stdout.
-while IFS='|' read -r args msg; do
-	# shellcheck disable=SC2086
-	run $PIPE $args
-	is "$RC" 2 "'$args' exits 2"
-	is "$ERR" "$msg" "'$args' says why"
-	is "$OUT" "" "'$args' prints no result"
-done <<'EOF_BAD'
+bad_inputs $PIPE <<'EOF_BAD'
 -t 0|smpb-pipe: -t: '0' is out of range (1..1000000)
 -t 1000001|smpb-pipe: -t: '1000001' is out of range (1..1000000)
 -t 1.5|smpb-pipe: -t: '1.5' is not a number (1..1000000)

@@ -29,7 +29,7 @@ check "every pass blocks a process: nvcsw >= laps" \
     test "$(kv "$OUT" nvcsw)" -ge 2000
 
 # Placement: -c pins round robin and the CPUs used are reported.
-cpu0=$(awk '/^Cpus_allowed_list/ { split($2, a, "[,-]"); print a[1] }' /proc/self/status 2>/dev/null)
+cpu0=$(first_cpu)
 if [ -n "$cpu0" ]; then
 	run $RING -p -n 4 -T 0.2 -c "$cpu0"
 	is "$RC" 0 "-c $cpu0 exits 0"
@@ -40,13 +40,7 @@ else
 fi
 
 # Bad input: one line on stderr, exit 2, nothing on stdout.
-while IFS='|' read -r args msg; do
-	# shellcheck disable=SC2086
-	run $RING $args
-	is "$RC" 2 "'$args' exits 2"
-	is "$ERR" "$msg" "'$args' says why"
-	is "$OUT" "" "'$args' prints no result"
-done <<'EOF_BAD'
+bad_inputs $RING <<'EOF_BAD'
 -n 1|smpb-ring: -n: '1' is out of range (2..100000)
 -n 0|smpb-ring: -n: '0' is out of range (2..100000)
 -n 100001|smpb-ring: -n: '100001' is out of range (2..100000)

@@ -56,7 +56,7 @@ check_counts 50 20000
 check_counts 1000 3000
 
 # Placement: -c pins round robin and the CPUs used are reported.
-cpu0=$(awk '/^Cpus_allowed_list/ { split($2, a, "[,-]"); print a[1] }' /proc/self/status 2>/dev/null)
+cpu0=$(first_cpu)
 if [ -n "$cpu0" ]; then
 	run $HERD -p -n 5 -i 2000 -c "$cpu0"
 	is "$RC" 0 "-c $cpu0 exits 0"
@@ -68,13 +68,7 @@ else
 fi
 
 # Bad input: one line on stderr, exit 2, nothing on stdout.
-while IFS='|' read -r args msg; do
-	# shellcheck disable=SC2086
-	run $HERD $args
-	is "$RC" 2 "'$args' exits 2"
-	is "$ERR" "$msg" "'$args' says why"
-	is "$OUT" "" "'$args' prints no result"
-done <<'EOF_BAD'
+bad_inputs $HERD <<'EOF_BAD'
 -n 0|smpb-herd: -n: '0' is out of range (1..100000)
 -n 100001|smpb-herd: -n: '100001' is out of range (1..100000)
 -n abc|smpb-herd: -n: 'abc' is not a number (1..100000)

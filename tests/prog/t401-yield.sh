@@ -47,7 +47,7 @@ is "$(kv "$OUT" processes)" 1 "processes=1"
 check "and they yielded" test "$(kv "$OUT" total_per_s)" -gt 0
 
 # Placement.
-cpu0=$(awk '/^Cpus_allowed_list/ { split($2, a, "[,-]"); print a[1] }' /proc/self/status 2>/dev/null)
+cpu0=$(first_cpu)
 if [ -n "$cpu0" ]; then
 	run $YIELD -p -n 4 -T 0.2 -c "$cpu0"
 	is "$RC" 0 "-c $cpu0 exits 0"
@@ -65,12 +65,7 @@ check "zero_threads within 0..4096" test "$(kv "$OUT" zero_threads)" -le 4096
 is "$ERR" "" "and says nothing on stderr"
 
 # Bad input: one line on stderr, exit 2, nothing on stdout.
-while IFS='|' read -r args msg; do
-	run $YIELD $args
-	is "$RC" 2 "'$args' exits 2"
-	is "$ERR" "$msg" "'$args' says why"
-	is "$OUT" "" "'$args' prints no result"
-done <<'EOF_BAD'
+bad_inputs $YIELD <<'EOF_BAD'
 -n 0|smpb-yield: -n: '0' is out of range (1..100000)
 -n 100001|smpb-yield: -n: '100001' is out of range (1..100000)
 -n abc|smpb-yield: -n: 'abc' is not a number (1..100000)

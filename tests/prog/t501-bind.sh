@@ -64,7 +64,7 @@ if [ "$(uname -s)" = Linux ] || [ "$(uname -s)" = FreeBSD ]; then
 	if [ "$ncpu" -ge 2 ]; then
 		is "$(kv "$OUT" cpus_used)" 2 "each on its own CPU"
 	fi
-	cpu0=$(awk '/^Cpus_allowed_list/ { split($2, a, "[,-]"); print a[1] }' /proc/self/status 2>/dev/null)
+	cpu0=$(first_cpu)
 	if [ -n "$cpu0" ]; then
 		run $BIND -p -n 2 -r 1000000 -s 64 -c "$cpu0"
 		is "$(kv "$OUT" bound)/$(kv "$OUT" cpus_used)" 1/1 "-c $cpu0: bound, one CPU used"
@@ -82,12 +82,7 @@ is "$RC" 0 "-H 1 exits 0"
 is "$(kv "$OUT" hogs)" 1 "hogs=1"
 
 # Bad input: one line on stderr, exit 2, nothing on stdout.
-while IFS='|' read -r args msg; do
-	run $BIND $args
-	is "$RC" 2 "'$args' exits 2"
-	is "$ERR" "$msg" "'$args' says why"
-	is "$OUT" "" "'$args' prints no result"
-done <<'EOF_BAD'
+bad_inputs $BIND <<'EOF_BAD'
 -n 0|smpb-bind: -n: '0' is out of range (1..1024)
 -n 1025|smpb-bind: -n: '1025' is out of range (1..1024)
 -n two|smpb-bind: -n: 'two' is not a number (1..1024)

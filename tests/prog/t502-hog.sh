@@ -17,13 +17,7 @@ is "$RC" 0 "-V exits 0"
 like "$OUT" '^smpb-hog \(smpbench\) [0-9]+\.[0-9]+' "-V prints the version"
 
 # Bad input: one line on stderr, exit 2.
-while IFS='|' read -r args msg; do
-	# shellcheck disable=SC2086
-	run $HOG $args
-	is "$RC" 2 "'$args' exits 2"
-	is "$ERR" "$msg" "'$args' says why"
-	is "$OUT" "" "'$args' prints nothing"
-done <<'EOF_BAD'
+bad_inputs $HOG <<'EOF_BAD'
 -T 0|smpb-hog: -T: '0' is out of range (0.001..86400)
 -T x|smpb-hog: -T: 'x' is not a number of seconds (0.001..86400)
 -L 604801|smpb-hog: -L: '604801' is out of range (0..604800)

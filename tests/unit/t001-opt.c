@@ -93,7 +93,8 @@ test_nums(void)
 
 	for (i = 0; i < sizeof(good_nums) / sizeof(good_nums[0]); i++)
 		is_int(opt_num('n', good_nums[i].arg, 2, 100000),
-		    good_nums[i].want, "opt_num accepts '%s'", good_nums[i].arg);
+		    good_nums[i].want, "opt_num accepts '%s'",
+		    good_nums[i].arg);
 	for (i = 0; i < sizeof(bad_nums) / sizeof(bad_nums[0]); i++) {
 		child_run(&r, call_num, bad_nums[i].arg);
 		is_int(r.status, SMPB_EXIT_USAGE, "opt_num refuses '%s' "
@@ -163,10 +164,17 @@ static void
 test_common(void)
 {
 	struct child_result r;
+	int cpus[SMPB_MAXCPU];
+	char list[16];
+
+	cpu_allowed(cpus, SMPB_MAXCPU);
 
 	ok(opt_common('p', NULL) && opt_c.parsable, "-p sets parsable");
 	ok(opt_common('L', "7") && opt_c.limit_s == 7, "-L 7");
 	ok(!opt_common('n', "3"), "-n is not a shared flag");
+	snprintf(list, sizeof(list), "%d", cpus[0]);
+	ok(opt_common('c', list) && opt_c.ncpus == 1 &&
+	    opt_c.cpus[0] == cpus[0], "-c %s fills the shared CPU list", list);
 	child_run(&r, call_common, "h");
 	ok(r.status == 0 && strcmp(r.out, "usage: smpb-t [-h]\n") == 0,
 	    "-h prints usage on stdout, exit 0");

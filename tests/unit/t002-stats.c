@@ -21,12 +21,13 @@ static const struct {
 	size_t		n;
 	double		mean, median, min, max, stddev, jain, normvar;
 } cases[] = {
-	/* name      vector           mean  median min max  stddev jain normvar */
+	/* name, vector; mean, median, min, max, stddev, jain, normvar */
 	{ "single", v1, N(v1), 5, 5, 5, 5, 0, 1, 0 },
 	{ "1..4", v4, N(v4), 2.5, 2.5, 1, 4, 1.2909944487358056, 25.0 / 30,
 	  1.25 / 6.25 },
 	{ "nine", v5, N(v5), 50.0 / 9, 5, 2, 10, 2.6034165586355518,
-	  (50.0 * 50) / (9.0 * 332), (332.0 / 9 - 2500.0 / 81) / (2500.0 / 81) },
+	  (50.0 * 50) / (9.0 * 332),
+	  (332.0 / 9 - 2500.0 / 81) / (2500.0 / 81) },
 	{ "even", even, N(even), 3, 3, 3, 3, 0, 1, 0 },
 	{ "one did all", one_did_all, N(one_did_all), 3, 0, 0, 12,
 	  6, 0.25, 3 },

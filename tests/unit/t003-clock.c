@@ -54,7 +54,8 @@ main(void)
 	sample_end(&s);
 	ok(s.wall_ns >= 200000000, "sample wall time covers the burn");
 	ok(s.self.user_s + s.self.sys_s > 0.05,
-	    "sample counts CPU time spent: %.3f s", s.self.user_s + s.self.sys_s);
+	    "sample counts CPU time spent: %.3f s",
+	    s.self.user_s + s.self.sys_s);
 	ok(s.self.user_s + s.self.sys_s <= s.wall_ns / 1e9 + 0.02,
 	    "one thread uses no more CPU than wall time");
 	return done_testing();

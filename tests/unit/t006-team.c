@@ -92,7 +92,8 @@ test_counting(enum team_kind kind)
 		after_go += s->result[1] + 1000000 >= go;
 		if (kind == TEAM_PROCS)
 			pids_ok += s->result[0] != (uint64_t)getpid() &&
-			    (k == 0 || s->result[0] != team_slot(t, 0)->result[0]);
+			    (k == 0 ||
+			    s->result[0] != team_slot(t, 0)->result[0]);
 		else
 			pids_ok += s->result[0] == (uint64_t)getpid();
 	}
@@ -155,7 +156,8 @@ test_pinning(enum team_kind kind)
 	int k;
 
 	if (!cpu_can_bind() || cpu_current() < 0) {
-		ok(1, "# SKIP %s: no binding or no getcpu here", kind_name[kind]);
+		ok(1, "# SKIP %s: no binding or no getcpu here",
+		    kind_name[kind]);
 		return;
 	}
 	t = team_new(kind, NW, &cpus[n - 1], 1);
@@ -282,7 +284,8 @@ test_deaths(void)
 
 	memset(worker_pids, 0, NW * sizeof(*worker_pids));
 	child_run(&r, run_victim, NULL);
-	is_int(r.status, SMPB_EXIT_FAIL, "a worker killed outright fails the run");
+	is_int(r.status, SMPB_EXIT_FAIL,
+	    "a worker killed outright fails the run");
 	is_str(r.err, "smpb-t: worker 1 of 3 was killed by signal 9\n",
 	    "and is reported");
 	ok(all_gone_within(worker_pids, 3, 0), "the others are reaped");
