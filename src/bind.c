@@ -31,7 +31,7 @@
 #define FALLBACK_KIB	1024	/* -s when the L2 size is unknown */
 
 static const char usage_text[] =
-    "usage: smpb-bind [-BhpV] [-c cpulist] [-H hogs] [-L seconds] "
+    "usage: smpb-bind [-BhpVW] [-c cpulist] [-H hogs] [-L seconds] "
     "[-n workers] [-r reps | -T seconds] [-s kib]";
 
 static struct {
@@ -52,7 +52,7 @@ parse_args(int argc, char *argv[])
 	bool counted = false;
 	int c;
 
-	while ((c = getopt(argc, argv, ":Bc:hH:L:n:pr:s:T:V")) != -1) {
+	while ((c = getopt(argc, argv, ":Bc:hH:L:n:pr:s:T:VW")) != -1) {
 		if (opt_common(c, optarg))
 			continue;
 		switch (c) {

@@ -29,7 +29,7 @@
 #include "lib/smpb.h"
 
 static const char usage_text[] =
-    "usage: smpb-herd [-hpV] [-c cpulist] [-i iterations] [-L seconds] "
+    "usage: smpb-herd [-hpVW] [-c cpulist] [-i iterations] [-L seconds] "
     "[-n procs]";
 
 static struct {
@@ -53,7 +53,7 @@ parse_args(int argc, char *argv[])
 {
 	int c;
 
-	while ((c = getopt(argc, argv, ":c:hi:L:n:pV")) != -1) {
+	while ((c = getopt(argc, argv, ":c:hi:L:n:pVW")) != -1) {
 		if (opt_common(c, optarg))
 			continue;
 		switch (c) {

@@ -32,7 +32,7 @@
 #include "lib/smpb.h"
 
 static const char usage_text[] =
-    "usage: smpb-pipe [-hpV] [-b mib] [-c cpulist] [-L seconds] [-s kib] "
+    "usage: smpb-pipe [-hpVW] [-b mib] [-c cpulist] [-L seconds] [-s kib] "
     "[-t think]";
 
 static struct {
@@ -58,7 +58,7 @@ parse_args(int argc, char *argv[])
 {
 	int c;
 
-	while ((c = getopt(argc, argv, ":b:c:hL:ps:t:V")) != -1) {
+	while ((c = getopt(argc, argv, ":b:c:hL:ps:t:VW")) != -1) {
 		if (opt_common(c, optarg))
 			continue;
 		switch (c) {

@@ -22,7 +22,7 @@
 #include "lib/smpb.h"
 
 static const char usage_text[] =
-    "usage: smpb-ring [-hpV] [-c cpulist] [-i laps | -T seconds] "
+    "usage: smpb-ring [-hpVW] [-c cpulist] [-i laps | -T seconds] "
     "[-L seconds] [-n procs]";
 
 static struct {
@@ -47,7 +47,7 @@ parse_args(int argc, char *argv[])
 	bool timed = false;
 	int c;
 
-	while ((c = getopt(argc, argv, ":c:hi:L:n:pT:V")) != -1) {
+	while ((c = getopt(argc, argv, ":c:hi:L:n:pT:VW")) != -1) {
 		if (opt_common(c, optarg))
 			continue;
 		switch (c) {

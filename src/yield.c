@@ -28,7 +28,7 @@
 #include "lib/smpb.h"
 
 static const char usage_text[] =
-    "usage: smpb-yield [-hPpV] [-c cpulist] [-L seconds] [-n threads] "
+    "usage: smpb-yield [-hPpVW] [-c cpulist] [-L seconds] [-n threads] "
     "[-T seconds]";
 
 static struct {
@@ -48,7 +48,7 @@ parse_args(int argc, char *argv[])
 {
 	int c;
 
-	while ((c = getopt(argc, argv, ":c:hL:n:PpT:V")) != -1) {
+	while ((c = getopt(argc, argv, ":c:hL:n:PpT:VW")) != -1) {
 		if (opt_common(c, optarg))
 			continue;
 		switch (c) {

@@ -156,12 +156,26 @@ cpu_l2_kib(void)
 void
 cpu_die_with_parent(pid_t parent)
 {
+	int err = cpu_signal_on_parent_death(SIGKILL);
+
+	if ((err != 0 && err != ENOTSUP) || getppid() != parent)
+		_exit(SMPB_EXIT_FAIL);
+}
+
+/*
+ * Have the kernel send sig to this process when its parent dies: 0, or an
+ * errno (ENOTSUP where the platform has no such call; the caller then
+ * looks at getppid itself).
+ */
+int
+cpu_signal_on_parent_death(int sig)
+{
 #if defined(__linux__)
-	if (prctl(PR_SET_PDEATHSIG, SIGKILL) == -1)
-		_exit(SMPB_EXIT_FAIL);
+	return prctl(PR_SET_PDEATHSIG, sig) == 0 ? 0 : errno;
+#else
+	(void)sig;
+	return ENOTSUP;
 #endif
-	if (getppid() != parent)
-		_exit(SMPB_EXIT_FAIL);
 }
 
 /* CPU time (and, on Linux, context switches) of the calling thread. */

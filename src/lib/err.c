@@ -35,6 +35,8 @@ static int nhooks;
 static volatile sig_atomic_t caught_signal;
 static volatile sig_atomic_t child_event;
 static unsigned watchdog_s;
+/* -W: the parent to outlive no longer than a second; 0 when not watched. */
+static pid_t watched_parent;
 
 void
 prog_init(const char *argv0, const char *usage_text)
@@ -127,6 +129,25 @@ on_signal(int sig)
 }
 
 /*
+ * -W: a parent that dies (a driver killed outright) must not leave this
+ * program measuring on. Its death is turned into SIGHUP, by the kernel
+ * where it can (cpu.c) and else by sig_check's look at getppid, so it ends
+ * like a hang-up: workers killed and reaped, exit 129.
+ */
+static void
+watch_parent(void)
+{
+	int err;
+
+	watched_parent = getppid();
+	err = cpu_signal_on_parent_death(SIGHUP);
+	if (err != 0 && err != ENOTSUP) {
+		errno = err;
+		die(SMPB_EXIT_FAIL, "-W: cannot watch the parent process:");
+	}
+}
+
+/*
  * Install the handlers (without SA_RESTART, so a blocked call returns
  * EINTR and main gets to sig_check), ignore SIGPIPE so a closed pipe is an
  * EPIPE error, and arm the watchdog.
@@ -148,6 +169,8 @@ sig_setup(unsigned limit_s)
 	signal(SIGPIPE, SIG_IGN);
 	watchdog_s = limit_s;
 	alarm(limit_s);
+	if (opt_c.watch_parent)
+		watch_parent();
 }
 
 int
@@ -160,9 +183,12 @@ sig_pending(void)
 void
 sig_check(void)
 {
-	int sig = caught_signal;
+	int sig;
 
-	if (sig == 0)
+	if (watched_parent != 0 && getppid() != watched_parent &&
+	    caught_signal == 0)
+		caught_signal = SIGHUP;
+	if ((sig = caught_signal) == 0)
 		return;
 	if (sig == SIGALRM)
 		die(SMPB_EXIT_TIMEOUT, "timed out after %u s", watchdog_s);

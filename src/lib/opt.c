@@ -159,7 +159,7 @@ print_version(void)
 	printf("%s (smpbench) %s\n", prog_name, SMPB_VERSION);
 }
 
-/* The shared flags: -c -h -p -V -L. True when c was one of them. */
+/* The shared flags: -c -h -p -V -L -W. True when c was one of them. */
 bool
 opt_common(int c, const char *arg)
 {
@@ -178,6 +178,9 @@ opt_common(int c, const char *arg)
 	case 'V':
 		print_version();
 		exit(SMPB_EXIT_OK);
+	case 'W':
+		opt_c.watch_parent = true;
+		return true;
 	default:
 		return false;
 	}

@@ -56,8 +56,8 @@ bool	sig_child_event(void);
 /* opt.c ------------------------------------------------------------------ */
 
 /*
- * The flags every program shares: -h -p -V -L, and -c where the program
- * lists it in its getopt string. opt_common handles them and returns true
+ * The flags every program shares: -h -p -V -L, and -c and -W where the
+ * program lists them in its getopt string. opt_common handles them and returns true
  * when it consumed the option.
  */
 struct opt_common {
@@ -65,6 +65,8 @@ struct opt_common {
 	unsigned	limit_s;	/* -L: watchdog seconds, 0 = none */
 	int		cpus[SMPB_MAXCPU]; /* -c: workers' CPUs, round robin */
 	int		ncpus;		/* -c: entries in cpus, 0 = unpinned */
+	bool		watch_parent;	/* -W: end (as on SIGHUP) when the
+					   parent process dies */
 };
 extern struct opt_common opt_c;
 
@@ -171,6 +173,7 @@ int	cpu_bind(int cpu);
 int	cpu_current(void);
 long	cpu_l2_kib(void);
 void	cpu_die_with_parent(pid_t parent);
+int	cpu_signal_on_parent_death(int sig);
 void	cpu_usage_thread(struct usage *u);
 void	*cpu_shared_alloc(size_t size);
 void	cpu_shared_free(void *p, size_t size);

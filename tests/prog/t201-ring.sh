@@ -64,7 +64,7 @@ like "$ERR" "^smpb-ring: -c: CPU 1023 is not available \([0-9]+ CPUs here, [0-9]
 
 run $RING -h
 is "$RC" 0 "-h exits 0"
-like "$OUT" '^usage: smpb-ring \[-hpV\]' "-h prints usage on stdout"
+like "$OUT" '^usage: smpb-ring \[-hpVW\]' "-h prints usage on stdout"
 run $RING -V
 is "$RC" 0 "-V exits 0"
 like "$OUT" '^smpb-ring \(smpbench\) [0-9]' "-V prints the version"
