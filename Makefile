@@ -16,8 +16,9 @@ LDLIBS = -lpthread -lm
 
 HDR = src/lib/smpb.h
 LIB = src/lib/libsmpb.a
-LIBOBJ = src/lib/clock.o src/lib/cpu.o src/lib/err.o src/lib/opt.o \
-	src/lib/out.o src/lib/stats.o src/lib/team.o
+LIBOBJ = src/lib/clock.o src/lib/cpu.o src/lib/err.o src/lib/measure.o \
+	src/lib/opt.o src/lib/out.o src/lib/reap.o src/lib/stats.o \
+	src/lib/team.o
 
 BIN = bin/smpb-bind bin/smpb-herd bin/smpb-hog bin/smpb-pipe bin/smpb-ring \
 	bin/smpb-yield
@@ -28,7 +29,7 @@ AWK = scripts/lib.awk scripts/bind.awk scripts/compare.awk scripts/herd.awk \
 
 UNIT = tests/unit/t001-opt tests/unit/t002-stats tests/unit/t003-clock \
 	tests/unit/t004-out tests/unit/t005-cpu tests/unit/t006-team \
-	tests/unit/t007-err
+	tests/unit/t007-err tests/unit/t008-measure
 
 all: $(BIN)
 
@@ -36,6 +37,7 @@ all: $(BIN)
 	$(CC) $(CFLAGS) $(CPPFLAGS) -c -o $@ $<
 
 $(LIBOBJ): $(HDR)
+src/lib/reap.o src/lib/team.o: src/lib/team.h
 src/bind.o: $(HDR)
 src/herd.o: $(HDR)
 src/hog.o: $(HDR)
@@ -78,8 +80,18 @@ bin/smpb-yield: src/yield.o $(LIB)
 
 $(UNIT): $(LIB) tests/tap.h tests/unit/child.h
 
-test: $(BIN) $(UNIT)
+# The bare operations the programs are measured against (tests/bench).
+FLOOR = tests/bench/floor
+$(FLOOR): $(LIB)
+
+test: $(BIN) $(UNIT) $(FLOOR)
 	sh tests/run
+
+# The harness against the floor: set-up and teardown of 1000 to 16000
+# workers against bare fork/reap and pthread_create/join, and a ring of 2
+# against a bare pipe round trip. Figures, not a test: run it by hand.
+scale: $(BIN) $(FLOOR)
+	sh tests/bench/scale
 
 # The driver: every workload's table; quick (under 3 minutes on 2 CPUs) or
 # the seeds' own parameters (-f). Each run is saved under results/.
@@ -114,7 +126,7 @@ uninstall:
 	rm -rf $(DESTDIR)$(PREFIX)/share/smpbench
 
 clean:
-	rm -f $(BIN) $(LIB) $(LIBOBJ) src/*.o $(UNIT)
+	rm -f $(BIN) $(LIB) $(LIBOBJ) src/*.o $(UNIT) $(FLOOR)
 	rm -rf tests/tmp
 
-.PHONY: all test bench bench-full install uninstall clean
+.PHONY: all test bench bench-full scale install uninstall clean

@@ -9,7 +9,8 @@
 #	<label>; system running a CPU hog in background; binding enabled
 #	<label>; system idle; binding enabled; single process
 # with one line per run giving each worker's user seconds (and, beside
-# them, the CPU migrations each worker was seen to make), and a last line
+# them, the CPU migrations of each worker: the kernel's count, or in runs
+# before sched_stats=kernel the changes it was seen to make), and a last line
 # with each worker's median; then the footnotes.
 # Environment: SMPB_ENV, the run's env file. No -v variables.
 # Needs lib.awk loaded first.
@@ -52,7 +53,7 @@ BEGIN {
 	}
 	if (m != "") {
 		u = sprintf("%-24s migrations: %s", u, m)
-		MIGR = 1
+		MIGR = F["sched_stats"] == "kernel" ? 2 : 1
 	}
 	LINE[cfg, k] = u
 	if (OPTS == "")
@@ -98,7 +99,9 @@ END {
 	footnotes("smpb-bind", OPTS)
 	if (ENV["profile"] != "historical") {
 		s = "User seconds of each worker, one line per run"
-		if (MIGR)
+		if (MIGR == 2)
+			s = s "; migrations: moves to another CPU, the kernel's count"
+		else if (MIGR)
 			s = s "; migrations: CPU changes each worker was seen to make"
 		wrap(s ".")
 	}

@@ -7,9 +7,11 @@
  * the L2 size found at run time) with the seed's pattern: step back four
  * bytes, wrapping at the end, and increment the byte there. A worker that
  * migrates to another CPU leaves its warm cache behind. Figure: each
- * worker's user seconds for R accesses, with the CPU migrations it was seen
- * to make (sampled every 65536 accesses) and its involuntary switches.
- * Variants: -B binds worker k to its own CPU; -H runs background CPU hogs.
+ * worker's user seconds for R accesses, from the gate to its end, with
+ * the CPU migrations the kernel counted for it, its run-queue wait and its
+ * involuntary switches (all taken by the harness at the gate and at the
+ * end). Variants: -B binds worker k to its own CPU; -H runs background CPU
+ * hogs.
  *
  * Fixed from the seed: its array was never read, so gcc -O2 deleted the
  * whole loop and it measured nothing; here every worker sums its array
@@ -17,17 +19,18 @@
  * access adds one to one byte, so the sum modulo 256 is the accesses
  * modulo 256). PR_SET_CPUBINDING was never merged; binding is the
  * platform's affinity call. The hogs belong to the program and are
- * stopped on every exit path. The array is allocated and touched before
- * the clock starts, so page faults are not measured.
+ * stopped on every exit path. The array is allocated and every page of it
+ * written before the gate, through a volatile pointer: a memset of zeros
+ * after malloc is folded into calloc by gcc -O2, and the pages were then
+ * faulted in inside the measured loop. No page fault is measured.
  */
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 #include <unistd.h>
 
 #include "lib/smpb.h"
 
-#define CHUNK		65536	/* accesses between looks at the CPU */
+#define CHUNK		65536	/* accesses between looks at the flag (-T) */
 #define FALLBACK_KIB	1024	/* -s when the L2 size is unknown */
 
 static const char usage_text[] =
@@ -121,6 +124,25 @@ checksum(const unsigned char *a, size_t size)
 	return sum;
 }
 
+/*
+ * Fault every page of the (zeroed) array in before the gate. The writes
+ * go through a volatile pointer, so the compiler cannot drop them; a large
+ * calloc, like the calloc gcc makes of malloc and memset, only maps pages
+ * that the first write then faults in.
+ */
+static void
+touch_pages(unsigned char *a, size_t size)
+{
+	volatile unsigned char *v = a;
+	size_t step = (size_t)sysconf(_SC_PAGESIZE), i;
+
+	if (step == 0 || step == (size_t)-1)
+		step = 4096;
+	for (i = 0; i < size; i += step)
+		v[i] = 0;
+	v[size - 1] = 0;
+}
+
 /* Worker: dirty its own array -r times, or until main says stop. */
 static void
 dirtier(struct team *t, int self, void *arg)
@@ -131,9 +153,9 @@ dirtier(struct team *t, int self, void *arg)
 	unsigned char *a;
 
 	(void)arg;
-	if ((a = malloc(size)) == NULL)
+	if ((a = calloc(1, size)) == NULL)
 		team_fail(t, self, "cannot allocate %ld KiB:", opt.kib);
-	memset(a, 0, size);
+	touch_pages(a, size);
 	team_gate(t, self);
 	for (;;) {
 		n = CHUNK;
@@ -141,11 +163,11 @@ dirtier(struct team *t, int self, void *arg)
 			n = (uint64_t)opt.reps - done;
 		p = dirty(a, size, p, n);
 		done += n;
-		slot_note_cpu(me);
 		if (opt.seconds == 0 ? done == (uint64_t)opt.reps :
 		    !team_running(t))
 			break;
 	}
+	team_end(t, self);
 	me->result[RES_ACCESSES] = done;
 	me->result[RES_SUM] = checksum(a, size);
 	free(a);
@@ -177,10 +199,11 @@ check_sums(struct team *t)
 	}
 }
 
+/* Per worker: user seconds, migrations, waits; then the common tail. */
 static void
-report(struct team *t, double wall_s)
+report(struct team *t)
 {
-	struct slot *s;
+	const struct measure *m;
 	char key[32];
 	double accesses = 0;
 	int k, n = team_size(t);
@@ -188,7 +211,7 @@ report(struct team *t, double wall_s)
 	if (!opt_c.parsable) {
 		for (k = 0; k < n; k++)
 			printf("%s%.2f", k > 0 ? " " : "",
-			    team_slot(t, k)->usage.user_s);
+			    team_slot(t, k)->run.u.user_s);
 		putchar('\n');
 		return;
 	}
@@ -201,17 +224,21 @@ report(struct team *t, double wall_s)
 	kv_num("seconds", opt.seconds, 3);
 	kv_int("bound", opt_c.ncpus > 0);
 	kv_int("hogs", opt.hogs);
-	kv_num("wall_s", wall_s, 6);
+	kv_num("wall_s", (double)team_wall_ns(t, -1) / 1e9, 6);
 	for (k = 0; k < n; k++) {
-		s = team_slot(t, k);
+		m = &team_slot(t, k)->run;
 		snprintf(key, sizeof(key), "user_s_%d", k);
-		kv_num(key, s->usage.user_s, 3);
-		snprintf(key, sizeof(key), "migrations_%d", k);
-		kv_int(key, s->migrations);
+		kv_num(key, m->u.user_s, 3);
 		snprintf(key, sizeof(key), "nivcsw_%d", k);
-		kv_int(key, s->usage.nivcsw);
+		kv_int(key, m->u.nivcsw);
+		if (!m->s.valid)
+			continue;
+		snprintf(key, sizeof(key), "migrations_%d", k);
+		kv_int(key, (long long)m->s.migrations);
+		snprintf(key, sizeof(key), "wait_s_%d", k);
+		kv_num(key, (double)m->s.wait_ns / 1e9, 6);
 	}
-	kv_int("cpus_used", team_cpus_used(t));
+	team_print_tail(t);
 	kv_end();
 }
 
@@ -219,7 +246,6 @@ int
 main(int argc, char *argv[])
 {
 	struct team *hogs = NULL, *t;
-	uint64_t go_ns, wall_ns;
 	int k;
 
 	prog_init(argv[0], usage_text);
@@ -227,6 +253,7 @@ main(int argc, char *argv[])
 	sig_setup(opt_c.limit_s);
 	if (opt.hogs > 0) {
 		hogs = team_new(TEAM_PROCS, (int)opt.hogs, NULL, 0);
+		team_name(hogs, "hog");
 		for (k = 0; k < opt.hogs; k++)
 			team_spawn(hogs, k, hog, NULL);
 	}
@@ -235,20 +262,20 @@ main(int argc, char *argv[])
 		team_spawn(t, k, dirtier, NULL);
 	if (hogs != NULL)
 		team_go(hogs);
-	go_ns = team_go(t);
+	team_go(t);
 	if (opt.seconds > 0) {
 		team_sleep(t, opt.seconds);
 		team_stop(t);
 	}
 	team_wait(t);
-	wall_ns = clock_now_ns() - go_ns;
 	if (hogs != NULL) {
 		team_stop(hogs);
 		team_wait(hogs);
 		team_free(hogs);
 	}
 	check_sums(t);
-	report(t, (double)wall_ns / 1e9);
+	report(t);
+	out_flush();
 	team_free(t);
 	return SMPB_EXIT_OK;
 }

@@ -2,28 +2,30 @@
  * smpb-herd: the shared-pipe thundering herd of seed 002 (Jim Nance,
  * linux-kernel, 1999).
  *
- * P processes block in read() on one pipe. Main writes a token, the
- * iteration count I; whoever gets it decrements it and writes it back, so
- * every pass wakes blocked readers (the whole herd, on the seed's kernels)
- * and one of them wins. Figure: the seconds for I passes, and us per
- * iteration = 1e6 * seconds / I. Every process counts the tokens it
- * handled, and the program reports who did the work: processes that
- * handled any, the busiest one's share and Jain's fairness index of the
- * counts. Their sum is I, or the run is void.
+ * P processes block in read() on one pipe. Worker 0 writes a token, the
+ * iteration count I, as the gate opens; whoever gets it decrements it and
+ * writes it back, so every pass wakes blocked readers (the whole herd, on
+ * the seed's kernels) and one of them wins. Figure: the seconds for I
+ * passes, and us per iteration = 1e6 * seconds / I. Every process counts
+ * the tokens it handled, and the program reports who did the work:
+ * processes that handled any, the busiest one's share and Jain's fairness
+ * index of the counts. Their sum is I, or the run is void.
  *
  * Fixed from the seed: the end is not a signal that pause() can miss. The
- * process that takes the count to zero notes the time and writes one
- * sentinel (a zero) per other process into the same pipe; each process
- * ends on reading one, stores its count in its slot and returns, and main
- * learns of it through the harness's done records. Cleanup never relies on
- * kill() of a process group the program may not lead: the harness owns
- * the workers. The clock starts when every process is waiting, so process
- * creation is not timed, and stops at the last decrement, so neither is
- * the shutdown. Every read and write is checked.
+ * process that takes the count to zero ends the run (the harness stops
+ * its clock there) and writes one sentinel (a zero) per other process into
+ * the same pipe; each process ends on reading one, stores its count in its
+ * slot and returns, and main learns of it through the harness's done
+ * records. Cleanup never relies on kill() of a process group the program
+ * may not lead: the harness owns the workers. The clock starts at the
+ * gate, when every process is waiting, so process creation is not timed,
+ * and stops at the last decrement, so neither is the shutdown. Every read
+ * and write is checked; nothing else runs per pass.
  */
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "lib/smpb.h"
@@ -38,7 +40,7 @@ static struct {
 } opt = { .procs = 2, .iterations = 5000000 };
 
 /* What each worker leaves in its slot's result[]. */
-enum { RES_TOKENS, RES_END_NS };
+enum { RES_TOKENS, RES_CLOSER };
 
 /*
  * The token and the sentinels: 8 bytes each. Every write is a whole
@@ -109,8 +111,9 @@ release_herd(struct team *t, int self, int fd, long others)
 }
 
 /*
- * Worker: take the token, count it, pass it on decremented; the one that
- * takes it to zero stops the clock and releases the rest.
+ * Worker: take the token, count it, pass it on decremented. Worker 0
+ * injects it as the gate opens; the one that takes it to zero ends the
+ * run (the harness's clock stops there) and then releases the rest.
  */
 static void
 herd_worker(struct team *t, int self, void *arg)
@@ -118,75 +121,92 @@ herd_worker(struct team *t, int self, void *arg)
 	const int *fd = arg;		/* the shared pipe */
 	struct slot *me = team_slot(t, self);
 	uint64_t tokens = 0;
-	int64_t v;
+	int64_t v = opt.iterations;
+	bool closer = false;
 
 	team_gate(t, self);
+	if (self == 0)
+		put(t, self, fd[1], &v, 1);
 	while ((v = take(t, self, fd[0])) != 0) {
 		tokens++;
-		slot_note_cpu(me);
-		if (--v == 0) {
-			me->result[RES_END_NS] = clock_now_ns();
-			release_herd(t, self, fd[1], team_size(t) - 1);
+		if ((closer = --v == 0))
 			break;
-		}
 		put(t, self, fd[1], &v, 1);
 	}
+	team_end(t, self);
 	me->result[RES_TOKENS] = tokens;
+	me->result[RES_CLOSER] = closer;
+	if (closer)
+		release_herd(t, self, fd[1], team_size(t) - 1);
 }
 
+/* Who did the work: the counts, their sum and fairness. */
+struct shares {
+	uint64_t	sum, min, max;
+	long		active;		/* processes with a token or more */
+	int		closer;		/* the one that took it to zero */
+	double		jain;
+};
+
 static void
-report(struct team *t, uint64_t t0_ns)
+count_shares(struct team *t, struct shares *sh)
 {
-	struct usage u;
-	double *counts, wall_s, top_share, jain;
-	uint64_t sum = 0, min = UINT64_MAX, max = 0, end_ns = 0, c;
-	long k, active = 0;
+	double *counts;
+	uint64_t c;
+	long k;
 
 	if ((counts = malloc((size_t)opt.procs * sizeof(*counts))) == NULL)
 		die(SMPB_EXIT_FAIL, "out of memory:");
+	memset(sh, 0, sizeof(*sh));
+	sh->min = UINT64_MAX;
+	sh->closer = -1;
 	for (k = 0; k < opt.procs; k++) {
 		struct slot *s = team_slot(t, (int)k);
 
 		c = s->result[RES_TOKENS];
 		counts[k] = (double)c;
-		sum += c;
-		active += c > 0;
-		min = c < min ? c : min;
-		max = c > max ? c : max;
-		end_ns = s->result[RES_END_NS] > end_ns ?
-		    s->result[RES_END_NS] : end_ns;
+		sh->sum += c;
+		sh->active += c > 0;
+		sh->min = c < sh->min ? c : sh->min;
+		sh->max = c > sh->max ? c : sh->max;
+		if (s->result[RES_CLOSER])
+			sh->closer = (int)k;
 	}
-	if (sum != (uint64_t)opt.iterations)
-		die(SMPB_EXIT_FAIL, "the processes counted %llu tokens, not "
-		    "%lld: the run is void", (unsigned long long)sum,
-		    opt.iterations);
-	wall_s = end_ns > t0_ns ? (double)(end_ns - t0_ns) / 1e9 : 0;
-	top_share = 100.0 * (double)max / (double)opt.iterations;
-	jain = stats_jain(counts, (size_t)opt.procs);
+	sh->jain = stats_jain(counts, (size_t)opt.procs);
 	free(counts);
+	if (sh->sum != (uint64_t)opt.iterations || sh->closer < 0)
+		die(SMPB_EXIT_FAIL, "the processes counted %llu tokens, not "
+		    "%lld: the run is void", (unsigned long long)sh->sum,
+		    opt.iterations);
+}
+
+/* The figure runs from the gate to the last decrement. */
+static void
+report(struct team *t)
+{
+	struct shares sh;
+	double wall_s;
+
+	count_shares(t, &sh);
+	wall_s = (double)team_wall_ns(t, sh.closer) / 1e9;
 	if (!opt_c.parsable) {
 		printf("Running %lld iterations with %ld processes took "
 		    "%.3f seconds\n", opt.iterations, opt.procs, wall_s);
 		return;
 	}
-	team_usage(t, &u);
 	kv_begin();
 	kv_int("procs", opt.procs);
 	kv_int("iterations", opt.iterations);
 	kv_num("wall_s", wall_s, 6);
 	kv_num("us_per_iteration", wall_s * 1e6 / (double)opt.iterations, 4);
-	kv_int("tokens", (long long)sum);
-	kv_int("active_procs", active);
-	kv_num("top_share_pct", top_share, 2);
-	kv_int("min_tokens", (long long)min);
-	kv_int("max_tokens", (long long)max);
-	kv_num("jain", jain, 4);
-	kv_num("user_s", u.user_s, 3);
-	kv_num("sys_s", u.sys_s, 3);
-	kv_int("nvcsw", u.nvcsw);
-	kv_int("nivcsw", u.nivcsw);
-	kv_int("cpus_used", team_cpus_used(t));
-	kv_int("cpus_pinned", opt_c.ncpus);
+	kv_int("tokens", (long long)sh.sum);
+	kv_int("active_procs", sh.active);
+	kv_num("top_share_pct", 100.0 * (double)sh.max /
+	    (double)opt.iterations, 2);
+	kv_int("min_tokens", (long long)sh.min);
+	kv_int("max_tokens", (long long)sh.max);
+	kv_num("jain", sh.jain, 4);
+	team_print_tail(t);
 	kv_end();
 }
 
@@ -194,8 +214,6 @@ int
 main(int argc, char *argv[])
 {
 	struct team *t;
-	int64_t token;
-	uint64_t t0;
 	int fd[2];
 	long k;
 
@@ -209,14 +227,11 @@ main(int argc, char *argv[])
 	for (k = 0; k < opt.procs; k++)
 		team_spawn(t, (int)k, herd_worker, fd);
 	close(fd[0]);
-	team_go(t);			/* the whole herd is waiting */
-	token = opt.iterations;
-	t0 = clock_now_ns();
-	if (write_full(fd[1], &token, sizeof(token)) == -1)
-		die(SMPB_EXIT_FAIL, "cannot write the token: write:");
 	close(fd[1]);
+	team_go(t);
 	team_wait(t);			/* every process has stored its count */
-	report(t, t0);
+	report(t);
+	out_flush();
 	team_free(t);
 	return SMPB_EXIT_OK;
 }

@@ -50,7 +50,7 @@ static struct {
 } run;
 
 /* What the workers leave in their slots' result[]. */
-enum { RES_START_NS, RES_END_NS, RES_CAL_NS, RES_CAL_UNITS };
+enum { RES_CAL_NS, RES_CAL_UNITS };
 enum { WRITER, READER };
 
 static void
@@ -133,7 +133,7 @@ calibrate(struct slot *me)
 }
 
 static void
-writer(struct team *t, struct slot *me, int fd, char *buf)
+writer(struct team *t, int fd, char *buf)
 {
 	uint64_t i;
 
@@ -143,13 +143,12 @@ writer(struct team *t, struct slot *me, int fd, char *buf)
 				team_fail(t, WRITER, "the reader is gone");
 			team_fail(t, WRITER, "write:");
 		}
-		slot_note_cpu(me);
 		think(run.units);
 	}
 }
 
 static void
-reader(struct team *t, struct slot *me, int fd, char *buf)
+reader(struct team *t, int fd, char *buf)
 {
 	uint64_t i;
 	ssize_t r;
@@ -161,7 +160,6 @@ reader(struct team *t, struct slot *me, int fd, char *buf)
 			team_fail(t, READER, "the writer is gone after %llu of "
 			    "%llu transfers", (unsigned long long)i,
 			    (unsigned long long)run.transfers);
-		slot_note_cpu(me);
 		think(run.units);
 	}
 }
@@ -171,7 +169,6 @@ static void
 pipe_worker(struct team *t, int self, void *arg)
 {
 	const int *fd = arg;
-	struct slot *me = team_slot(t, self);
 	char *buf;
 
 	close(fd[self == WRITER ? 0 : 1]);
@@ -180,39 +177,28 @@ pipe_worker(struct team *t, int self, void *arg)
 		    run.write_size >> 10);
 	memset(buf, 'x', run.write_size);	/* fault it in now */
 	if (self == WRITER)
-		calibrate(me);
-	slot_note_cpu(me);
+		calibrate(team_slot(t, self));
 	team_gate(t, self);
-	me->result[RES_START_NS] = clock_now_ns();
 	if (self == WRITER)
-		writer(t, me, fd[1], buf);
+		writer(t, fd[1], buf);
 	else
-		reader(t, me, fd[0], buf);
-	me->result[RES_END_NS] = clock_now_ns();
+		reader(t, fd[0], buf);
+	team_end(t, self);
 	close(fd[self == WRITER ? 1 : 0]);
 	free(buf);
 }
 
-/*
- * Wall time runs from the first worker's start to the last one's end, both
- * taken by the workers: main may not get a CPU back at once after opening
- * the gate, so its own clock would add its wait to the run.
- */
+/* The figure: both workers' CPU time over the run, from the gate on. */
 static void
 report(struct team *t)
 {
-	struct slot *w = team_slot(t, WRITER), *r = team_slot(t, READER);
-	uint64_t t0_ns, end_ns;
-	struct usage u;
+	struct slot *w = team_slot(t, WRITER);
+	struct measure sum;
 	double wall_s, cpu_pct;
 
-	t0_ns = w->result[RES_START_NS] < r->result[RES_START_NS] ?
-	    w->result[RES_START_NS] : r->result[RES_START_NS];
-	end_ns = w->result[RES_END_NS] > r->result[RES_END_NS] ?
-	    w->result[RES_END_NS] : r->result[RES_END_NS];
-	wall_s = (double)(end_ns - t0_ns) / 1e9;
-	team_usage(t, &u);
-	cpu_pct = wall_s > 0 ? (u.user_s + u.sys_s) / wall_s * 100 : 0;
+	wall_s = (double)team_wall_ns(t, -1) / 1e9;
+	team_totals(t, &sum, NULL);
+	cpu_pct = wall_s > 0 ? (sum.u.user_s + sum.u.sys_s) / wall_s * 100 : 0;
 	if (!opt_c.parsable) {
 		printf("%.0f%%\n", cpu_pct);
 		return;
@@ -225,15 +211,10 @@ report(struct team *t)
 	kv_int("transfers", (long long)run.transfers);
 	kv_int("clamped", run.clamped);
 	kv_num("wall_s", wall_s, 6);
-	kv_num("user_s", u.user_s, 3);
-	kv_num("sys_s", u.sys_s, 3);
 	kv_num("cpu_pct", cpu_pct, 1);
-	kv_int("nvcsw", u.nvcsw);
-	kv_int("nivcsw", u.nivcsw);
 	kv_num("think_ns", (double)w->result[RES_CAL_NS] /
 	    (double)w->result[RES_CAL_UNITS], 4);
-	kv_int("cpus_used", team_cpus_used(t));
-	kv_int("cpus_pinned", opt_c.ncpus);
+	team_print_tail(t);
 	kv_end();
 }
 
@@ -258,6 +239,7 @@ main(int argc, char *argv[])
 	team_go(t);
 	team_wait(t);
 	report(t);
+	out_flush();
 	team_free(t);
 	return SMPB_EXIT_OK;
 }

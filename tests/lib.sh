@@ -6,11 +6,28 @@
 #	is "$RC" 2 "exit 2"		ok N - exit 2 / not ok, with got/want
 #	like "$OUT" '^2 : [0-9]* switches' "classic line"
 #	check "name" cmd args...	ok when the command succeeds
+#	t_skip "reason"			ok N # SKIP reason: counted as skipped
 #	done_testing			plan last; exit 0, or 1 if any failed
 #	skip_all "reason"		1..0 # SKIP reason; exit 4
 #
 # Every test script runs from the top of the tree with TMPDIR_T, a fresh
 # directory of its own, removed at exit.
+
+# The common tail of every program's -p line (src/lib/measure.c), with
+# and without the kernel's scheduler statistics, and what a -p line is.
+TAIL_NONE="user_s sys_s nvcsw nivcsw minflt cpus_used cpus_pinned sched_stats"
+TAIL_KERNEL="user_s sys_s nvcsw nivcsw minflt cpus_used cpus_pinned run_s wait_s wait_max_s migrations sched_stats"
+KV_LINE='^([a-z_0-9]+=-?[0-9]+(\.[0-9]+)? )+sched_stats=(kernel|none)$'
+
+# tail_keys LINE: the tail's keys a -p line must end with, by its
+# sched_stats.
+tail_keys() {
+	if [ "$(kv "$1" sched_stats)" = kernel ]; then
+		echo "$TAIL_KERNEL"
+	else
+		echo "$TAIL_NONE"
+	fi
+}
 
 T_COUNT=0
 T_FAILED=0
@@ -27,6 +44,12 @@ t_result() {
 		T_FAILED=$((T_FAILED + 1))
 		printf 'not ok %d - %s\n' "$T_COUNT" "$2"
 	fi
+}
+
+# t_skip REASON: one check that cannot run here (tests/run counts it apart).
+t_skip() {
+	T_COUNT=$((T_COUNT + 1))
+	printf 'ok %d # SKIP %s\n' "$T_COUNT" "$1"
 }
 
 # run CMD...: run it, keeping its status, stdout and stderr.
@@ -104,6 +127,38 @@ wait_gone() {
 	while [ "$(alive "$@")" -gt 0 ]; do
 		[ "$w_tries" -le 0 ] && return 1
 		w_tries=$((w_tries - 1))
+		sleep 0.1
+	done
+	return 0
+}
+
+# early_death CMD...: start CMD (a program that starts many workers), kill
+# one of its first workers (not the guardian, which leads their group) with
+# SIGKILL as soon as there is one, and wait for CMD; sets RC, ERR, SECS
+# (from the kill to CMD's end) and KIDS (the children seen at the kill).
+early_death() {
+	"$@" >"$TMPDIR_T/ed.out" 2>"$TMPDIR_T/ed.err" &
+	ed_pid=$!
+	wait_children "$ed_pid" 3
+	KIDS=$(children "$ed_pid")
+	# shellcheck disable=SC2086 # a list of pids
+	ed_victim=$(ps -o pid=,pgid= -p $KIDS | awk '$1 != $2 { print $1; exit }')
+	ed_t0=$(date +%s)
+	kill -KILL "$ed_victim"
+	wait "$ed_pid"
+	RC=$?
+	SECS=$(($(date +%s) - ed_t0))
+	ERR=$(cat "$TMPDIR_T/ed.err")
+}
+
+# wait_none_of_user UID NAME SECONDS: true once UID runs no process named
+# NAME, false at the deadline.
+wait_none_of_user() {
+	wn_tries=$(($3 * 10))
+	while [ "$(ps -eo uid=,comm= | awk -v u="$1" -v c="$2" \
+	    '$1 == u && $2 == c' | wc -l)" -gt 0 ]; do
+		[ "$wn_tries" -le 0 ] && return 1
+		wn_tries=$((wn_tries - 1))
 		sleep 0.1
 	done
 	return 0

@@ -2,12 +2,13 @@
  * cpu.c: every platform difference of the suite, and the only file built
  * with _GNU_SOURCE.
  *
- * Linux: sched_setaffinity, sched_getcpu, PR_SET_PDEATHSIG, RUSAGE_THREAD
+ * Linux: sched_setaffinity, sched_getcpu, PR_SET_PDEATHSIG, RUSAGE_THREAD,
+ * the kernel's scheduler statistics of a task from /proc, kernel.pid_max,
  * and the L2 size from sysfs. FreeBSD: cpuset_setaffinity. Elsewhere the
  * portable fallbacks: binding reports ENOTSUP (exit 4 in the programs),
  * the current CPU is unknown (-1), a thread's CPU time comes from its
- * POSIX CPU-time clock, and parent death is noticed by team.c's guardian
- * through EOF on the liveness pipe.
+ * POSIX CPU-time clock, scheduler statistics are absent, and parent death
+ * is noticed by the guardian (reap.c) through EOF on the liveness pipe.
  */
 #if defined(__linux__)
 #define _GNU_SOURCE
@@ -18,6 +19,7 @@
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/mman.h>
 #include <sys/resource.h>
 #include <time.h>
@@ -178,6 +180,82 @@ cpu_signal_on_parent_death(int sig)
 #endif
 }
 
+#if defined(__linux__)
+/* A small /proc file, whole and NUL-terminated: its length, or -1. */
+static ssize_t
+read_small(const char *path, char *buf, size_t size)
+{
+	ssize_t got = 0, r = 0;
+	int fd;
+
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) == -1)
+		return -1;
+	while ((size_t)got < size - 1 &&
+	    (r = read(fd, buf + got, size - 1 - (size_t)got)) > 0)
+		got += r;
+	close(fd);
+	buf[got] = '\0';
+	return r == -1 ? -1 : got;
+}
+#endif
+
+/*
+ * The kernel's scheduler statistics of the calling process or thread:
+ * schedstat gives the time on a CPU, the time waiting on a run queue and
+ * the timeslices; sched gives se.nr_migrations. False where there are
+ * none (not Linux, /proc not mounted, a kernel without them).
+ */
+bool
+cpu_sched_stats(bool thread, struct sched_stats *s)
+{
+#if defined(__linux__)
+	const char *dir = thread ? "/proc/thread-self" : "/proc/self";
+	unsigned long long run, wait, slices, migrations;
+	char path[64], buf[4096];
+	const char *p;
+
+	snprintf(path, sizeof(path), "%s/schedstat", dir);
+	if (read_small(path, buf, sizeof(buf)) <= 0 ||
+	    sscanf(buf, "%llu %llu %llu", &run, &wait, &slices) != 3)
+		return false;
+	snprintf(path, sizeof(path), "%s/sched", dir);
+	if (read_small(path, buf, sizeof(buf)) <= 0 ||
+	    (p = strstr(buf, "\nse.nr_migrations")) == NULL ||
+	    (p = strchr(p, ':')) == NULL ||
+	    sscanf(p + 1, "%llu", &migrations) != 1)
+		return false;
+	s->valid = true;
+	s->run_ns = run;
+	s->wait_ns = wait;
+	s->slices = slices;
+	s->migrations = migrations;
+	return true;
+#else
+	(void)thread;
+	(void)s;
+	return false;
+#endif
+}
+
+/*
+ * How many processes or threads the system could give this program at
+ * most (Linux: kernel.pid_max), so that a request beyond it fails at once
+ * rather than after a minute of forking; -1 where it is unknown.
+ */
+long
+cpu_pid_limit(void)
+{
+#if defined(__linux__)
+	char buf[32];
+	long max;
+
+	if (read_small("/proc/sys/kernel/pid_max", buf, sizeof(buf)) > 0 &&
+	    sscanf(buf, "%ld", &max) == 1 && max > 0)
+		return max;
+#endif
+	return -1;
+}
+
 /* CPU time (and, on Linux, context switches) of the calling thread. */
 void
 cpu_usage_thread(struct usage *u)
@@ -190,6 +268,7 @@ cpu_usage_thread(struct usage *u)
 		u->sys_s = ru.ru_stime.tv_sec + ru.ru_stime.tv_usec / 1e6;
 		u->nvcsw = ru.ru_nvcsw;
 		u->nivcsw = ru.ru_nivcsw;
+		u->minflt = ru.ru_minflt;
 		return;
 	}
 #endif
@@ -202,6 +281,7 @@ cpu_usage_thread(struct usage *u)
 	u->sys_s = 0;
 	u->nvcsw = 0;
 	u->nivcsw = 0;
+	u->minflt = 0;
 }
 
 /*

@@ -52,6 +52,7 @@ usage(int status)
 {
 	if (status == 0) {
 		printf("%s\n", prog_usage);
+		out_flush();
 		exit(0);
 	}
 	fprintf(stderr, "%s\n", prog_usage);

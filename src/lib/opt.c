@@ -157,6 +157,7 @@ void
 print_version(void)
 {
 	printf("%s (smpbench) %s\n", prog_name, SMPB_VERSION);
+	out_flush();
 }
 
 /* The shared flags: -c -h -p -V -L -W. True when c was one of them. */

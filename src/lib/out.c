@@ -2,8 +2,9 @@
  * out.c: the parsable line, "key=value key=value ...\n" on stdout.
  *
  * Keys are [a-z_]+, values plain C-locale decimal (the programs never call
- * setlocale, so printf's decimal point is '.'), in a fixed order per
- * program; a script can split on spaces and '='.
+ * setlocale, so printf's decimal point is '.') or, for a few keys, a
+ * lowercase word (sched_stats=kernel), in a fixed order per program; a
+ * script can split on spaces and '='.
  */
 #include <stdio.h>
 
@@ -41,10 +42,28 @@ kv_num(const char *key, double value, int decimals)
 	printf("%s=%.*f", key, decimals, value);
 }
 
+/* A word, for the few keys whose value is not a number. */
+void
+kv_word(const char *key, const char *word)
+{
+	kv_sep();
+	printf("%s=%s", key, word);
+}
+
 void
 kv_end(void)
 {
 	putchar('\n');
-	if (fflush(stdout) == EOF)
-		die(SMPB_EXIT_FAIL, "writing the result:");
+	out_flush();
+}
+
+/*
+ * Everything printed on stdout must have reached it: a full disk or a
+ * closed pipe is a failure (exit 1), not a result silently lost.
+ */
+void
+out_flush(void)
+{
+	if (fflush(stdout) == EOF || ferror(stdout))
+		die(SMPB_EXIT_FAIL, "cannot write the output:");
 }

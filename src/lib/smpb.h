@@ -4,9 +4,12 @@
  * Every workload program includes this file and nothing else from src/lib.
  * It is sectioned by the file that implements each part: err.c (program
  * name, messages, signals and the single exit path), opt.c (strict option
- * parsing), clock.c (time and resource usage), team.c (workers as processes
- * or threads, the start gate, cleanup), stats.c (arithmetic), out.c (the
- * parsable key=value line) and cpu.c (every platform difference).
+ * parsing), clock.c (time), measure.c (what is taken of every worker at
+ * the gate and at its end, and the common tail of the -p line), team.c
+ * (workers as processes or threads: their lifecycle and the start gate;
+ * reap.c behind it watches, reaps and kills them), stats.c (arithmetic),
+ * out.c (the parsable key=value line) and cpu.c (every platform
+ * difference).
  */
 #ifndef SMPB_H
 #define SMPB_H
@@ -80,58 +83,82 @@ void	print_version(void);
 
 /* clock.c ---------------------------------------------------------------- */
 
-/* CPU time and context switches of a process or thread. */
+uint64_t clock_now_ns(void);
+void	clock_sleep_s(double seconds);
+
+/* measure.c -------------------------------------------------------------- */
+
+/* CPU time, context switches and faults of a process or thread. */
 struct usage {
 	double	user_s;		/* user CPU seconds */
 	double	sys_s;		/* system CPU seconds */
 	long	nvcsw;		/* voluntary context switches */
 	long	nivcsw;		/* involuntary context switches */
+	long	minflt;		/* minor page faults */
 };
 
-/* One measured interval: monotonic wall time and this process's usage. */
-struct sample {
-	uint64_t	t0_ns;		/* sample_begin's clock */
-	uint64_t	wall_ns;	/* set by sample_end */
-	struct usage	self0;		/* usage at sample_begin */
-	struct usage	self;		/* usage over the interval */
+/*
+ * The kernel's own scheduler statistics of one task (Linux:
+ * /proc/.../schedstat and se.nr_migrations of /proc/.../sched). valid is
+ * false where the kernel does not give them; the numbers are then 0 and
+ * must not be printed.
+ */
+struct sched_stats {
+	bool		valid;
+	uint64_t	run_ns;		/* time on a CPU */
+	uint64_t	wait_ns;	/* time runnable, waiting on a run queue */
+	uint64_t	slices;		/* times it was given a CPU */
+	uint64_t	migrations;	/* moves to another CPU */
 };
 
-uint64_t clock_now_ns(void);
-void	clock_sleep_s(double seconds);
-void	usage_self(struct usage *u);
-void	usage_sub(struct usage *d, const struct usage *a,
-	    const struct usage *b);
-void	usage_add(struct usage *sum, const struct usage *u);
-void	sample_begin(struct sample *s);
-void	sample_end(struct sample *s);
+/* What the harness takes of a worker at the gate and at its end. */
+struct measure {
+	struct usage	u;
+	struct sched_stats s;
+};
+
+void	measure_take(struct measure *m, bool thread);
+void	measure_sub(struct measure *d, const struct measure *end,
+	    const struct measure *begin);
+void	measure_add(struct measure *sum, const struct measure *m);
+
+struct team;
+void	team_totals(struct team *t, struct measure *sum, double *wait_max_s);
+uint64_t team_wall_ns(struct team *t, int closer);
+int	team_cpus_used(struct team *t);
+void	team_print_tail(struct team *t);
 
 /* team.c ----------------------------------------------------------------- */
 
 enum team_kind { TEAM_PROCS, TEAM_THREADS };
 
 /*
- * A worker's slot, written by that worker only and read by main after the
- * worker reported done (or, for count, at any time with a relaxed load).
- * The harness fills usage, wall and the CPU fields; result[] belongs to the
- * workload.
+ * A worker's slot, in memory shared with forked workers. The worker
+ * writes it; main reads it once the worker's DONE record has come.
+ * result[] belongs to the workload; the rest is the harness's, taken at
+ * the gate and at team_end (never inside the workload's loop).
  */
 struct slot {
 	_Alignas(SMPB_CACHELINE)
-	_Atomic uint64_t count;		/* work done, for a live snapshot */
 	uint64_t	result[4];	/* workload-defined results */
-	struct usage	usage;		/* from the gate to the worker's end */
-	int		cpu_last;	/* last CPU seen, -1 = unknown */
-	long		migrations;	/* CPU changes seen by slot_note_cpu */
-	uint64_t	cpus_seen[SMPB_CPU_WORDS]; /* CPUs seen, a bit each */
+	uint64_t	start_ns;	/* clock as the worker left the gate */
+	uint64_t	end_ns;		/* clock at team_end */
+	struct measure	at_gate;	/* taken just before the gate */
+	struct measure	run;		/* from the gate to team_end */
+	int		cpu_start;	/* CPU at the start, -1 = unknown */
+	int		cpu_end;	/* CPU at the end, -1 = unknown */
+	bool		gated;		/* passed team_gate */
+	bool		ended;		/* passed team_end */
 };
 
-struct team;
 typedef void worker_fn(struct team *t, int self, void *arg);
 
 struct team *team_new(enum team_kind kind, int n, const int *cpus,
 	    int ncpus);
+void	team_name(struct team *t, const char *name);
 void	team_spawn(struct team *t, int self, worker_fn *fn, void *arg);
 void	team_gate(struct team *t, int self);
+void	team_end(struct team *t, int self);
 uint64_t team_go(struct team *t);
 bool	team_running(struct team *t);
 void	team_sleep(struct team *t, double seconds);
@@ -140,10 +167,8 @@ void	team_wait(struct team *t);
 void	team_free(struct team *t);
 struct slot *team_slot(struct team *t, int self);
 int	team_size(struct team *t);
-void	team_usage(struct team *t, struct usage *sum);
-int	team_cpus_used(struct team *t);
+enum team_kind team_kind(struct team *t);
 _Noreturn void team_fail(struct team *t, int self, const char *fmt, ...);
-void	slot_note_cpu(struct slot *s);
 ssize_t	read_full(int fd, void *buf, size_t len);
 int	write_full(int fd, const void *buf, size_t len);
 
@@ -162,7 +187,9 @@ double	stats_normvar(const double *v, size_t n);
 void	kv_begin(void);
 void	kv_int(const char *key, long long value);
 void	kv_num(const char *key, double value, int decimals);
+void	kv_word(const char *key, const char *word);
 void	kv_end(void);
+void	out_flush(void);
 
 /* cpu.c ------------------------------------------------------------------ */
 
@@ -175,6 +202,8 @@ long	cpu_l2_kib(void);
 void	cpu_die_with_parent(pid_t parent);
 int	cpu_signal_on_parent_death(int sig);
 void	cpu_usage_thread(struct usage *u);
+bool	cpu_sched_stats(bool thread, struct sched_stats *s);
+long	cpu_pid_limit(void);
 void	*cpu_shared_alloc(size_t size);
 void	cpu_shared_free(void *p, size_t size);
 

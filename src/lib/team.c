@@ -1,106 +1,48 @@
 /*
- * team.c: a team of N workers, as processes or as threads, released
- * together, watched while they run, and never left behind.
+ * team.c: a team of N workers, as processes or as threads: their
+ * lifecycle, the start gate and the measured interval.
  *
  * Life of a team, as main sees it:
  *
  *	t = team_new(kind, n, cpus, ncpus);
  *	for (k = 0; k < n; k++)
  *		team_spawn(t, k, worker, arg);	each runs to team_gate and waits
- *	t0 = team_go(t);			all ready: release them at once
+ *	team_go(t);				all ready: release them at once
  *	team_sleep(t, seconds);			or wait for a result
  *	team_stop(t);				team_running() turns false
  *	team_wait(t);				all reported done; reaped
- *	... read the slots ...
+ *	... read the slots, report ...
  *	team_free(t);
  *
- * Three pipes carry the protocol. Each worker writes its index on the ready
- * pipe when it reaches the gate (or -(index + 1) when it failed), then
- * blocks reading the go pipe; main closes the go pipe's write end and every
- * worker sees EOF at once (the ready/go pipes of hackbench). When a worker's
- * function returns it writes its index on the done pipe. Main waits on
- * these pipes with poll and a one-second timeout, so a signal or a worker
- * that died without a word (killed, crashed) is noticed within a second.
+ * and as a worker sees it:
  *
- * Process workers form a process group led by a guardian process that
- * holds the read end of a liveness pipe whose only writer is main. If main
- * is killed outright (SIGKILL, where no cleanup runs), the guardian sees
- * EOF and kills the whole group; on Linux every worker also has
- * PR_SET_PDEATHSIG. Any other exit of main goes through die() and the
- * cleanup hook here, which kills and reaps every worker.
+ *	set up (close stray fds, allocate, calibrate)
+ *	team_gate(t, self);	measured here, then ready; blocks until go
+ *	the loop		nothing of the harness's inside it
+ *	team_end(t, self);	the clock and the measure again
+ *	tear down (pass EOF on, release the others)
+ *
+ * team_gate and team_end are called by the harness too when the worker's
+ * function did not call them, so the simplest worker is only its loop.
+ * Each worker keeps one lifecycle (team.h): spawned, ready, done, reaped;
+ * reap.c watches it. The gate is a pipe whose write end main closes: every
+ * worker sees EOF at once (the ready/go pipes of hackbench).
  *
  * Slots and the running flag live in memory shared with forked workers, so
  * the same worker code serves both kinds.
  */
 #include <errno.h>
 #include <fcntl.h>
-#include <poll.h>
-#include <pthread.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/resource.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
-#include "smpb.h"
+#include "team.h"
 
-#define MAX_TEAMS	4
 #define THREAD_STACK	(256 * 1024)
-
-/* The shared control line, first in the shared area, before the slots. */
-struct control {
-	_Alignas(SMPB_CACHELINE)
-	atomic_int	running;	/* set by team_new, cleared by stop */
-};
-
-/* What a worker needs to start: passed to its thread or kept by its fork. */
-struct start {
-	struct team	*team;
-	int		self;
-	worker_fn	*fn;
-	void		*arg;
-};
-
-/* Per-worker state that is not shared: owned by the worker itself. */
-struct own {
-	bool		gated;		/* has passed team_gate */
-	struct usage	at_go;		/* usage when the gate opened */
-};
-
-struct team {
-	enum team_kind	kind;
-	int		n;		/* workers */
-	int		spawned;	/* workers started so far */
-	int		*cpus;		/* -c placement, round robin; or NULL */
-	int		ncpus;
-	pid_t		parent;		/* main's pid */
-	struct control	*ctl;		/* shared: control line, then slots */
-	struct slot	*slots;
-	size_t		shared_size;
-	pid_t		*pids;		/* TEAM_PROCS */
-	pid_t		guardian;	/* and leader of the workers' group */
-	int		*reaped;	/* 1 once reaped, joined or detached */
-	pthread_t	*threads;	/* TEAM_THREADS */
-	struct start	*starts;
-	struct own	*own;
-	bool		*ready, *done;	/* records received */
-	int		nready, ndone;
-	int		ready_fd[2], go_fd[2], done_fd[2], live_fd[2];
-};
-
-/* Teams alive in main, for the cleanup hook. Written by main only. */
-static struct team *teams[MAX_TEAMS];
-
-static void
-close_fd(int *fd)
-{
-	if (*fd >= 0)
-		close(*fd);
-	*fd = -1;
-}
 
 static void
 make_pipe(int fd[2], const char *what)
@@ -108,142 +50,6 @@ make_pipe(int fd[2], const char *what)
 	if (pipe(fd) == -1)
 		die(SMPB_EXIT_FAIL, "cannot create the %s pipe (raise "
 		    "'ulimit -n'): pipe:", what);
-}
-
-/* Kill and reap every worker of t; used on every early exit. */
-static void
-team_kill(struct team *t)
-{
-	int k;
-
-	if (t->kind == TEAM_THREADS) {
-		/*
-		 * Threads end with the process: stop their loops, and detach
-		 * those not joined yet, as nobody will join them now (a
-		 * thread left joinable at exit is a leak to ThreadSanitizer).
-		 */
-		atomic_store(&t->ctl->running, 0);
-		for (k = 0; k < t->spawned; k++)
-			if (!t->reaped[k]) {
-				pthread_detach(t->threads[k]);
-				t->reaped[k] = 1;
-			}
-		return;
-	}
-	if (t->guardian > 0)
-		kill(-t->guardian, SIGKILL);
-	for (k = 0; k < t->spawned; k++) {
-		if (t->reaped[k])
-			continue;
-		kill(t->pids[k], SIGKILL);
-		while (waitpid(t->pids[k], NULL, 0) == -1 && errno == EINTR)
-			continue;
-		t->reaped[k] = 1;
-	}
-	if (t->guardian > 0) {
-		kill(t->guardian, SIGKILL);
-		while (waitpid(t->guardian, NULL, 0) == -1 && errno == EINTR)
-			continue;
-		t->guardian = 0;
-	}
-}
-
-static void
-kill_all_teams(void)
-{
-	int i;
-
-	for (i = 0; i < MAX_TEAMS; i++)
-		if (teams[i] != NULL)
-			team_kill(teams[i]);
-}
-
-static void
-register_team(struct team *t)
-{
-	static bool hooked;
-	int i;
-
-	if (!hooked) {
-		at_die(kill_all_teams);
-		hooked = true;
-	}
-	for (i = 0; i < MAX_TEAMS; i++)
-		if (teams[i] == NULL) {
-			teams[i] = t;
-			return;
-		}
-	die(SMPB_EXIT_FAIL, "more than %d teams", MAX_TEAMS);
-}
-
-/*
- * In a new child: drop main's ends of every team's pipes (so EOF on go and
- * on the liveness pipe still means what it should), main's signal handling
- * and main's cleanup hooks.
- */
-static void
-child_init(void)
-{
-	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGALRM, SIGCHLD };
-	size_t i;
-
-	alarm(0);
-	die_forget();
-	for (i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
-		signal(sigs[i], SIG_DFL);
-	for (i = 0; i < MAX_TEAMS; i++) {
-		if (teams[i] == NULL)
-			continue;
-		close_fd(&teams[i]->ready_fd[0]);
-		close_fd(&teams[i]->go_fd[1]);
-		close_fd(&teams[i]->done_fd[0]);
-		close_fd(&teams[i]->live_fd[1]);
-	}
-}
-
-/*
- * The guardian: leads the workers' process group, holds only the read end
- * of the liveness pipe, and kills the group when main is gone.
- */
-static _Noreturn void
-guardian_main(int live)
-{
-	struct rlimit rl;
-	char byte;
-	int fd, maxfd = 1024;
-
-	if (getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY)
-		maxfd = rl.rlim_cur < 65536 ? (int)rl.rlim_cur : 65536;
-	for (fd = 3; fd < maxfd; fd++)
-		if (fd != live)
-			close(fd);
-	for (;;) {
-		ssize_t r = read(live, &byte, 1);
-
-		if (r == 0 || (r == -1 && errno != EINTR))
-			break;
-	}
-	kill(0, SIGKILL);
-	_exit(0);
-}
-
-static void
-start_guardian(struct team *t)
-{
-	pid_t pid;
-
-	make_pipe(t->live_fd, "liveness");
-	if ((pid = fork()) == -1)
-		die(SMPB_EXIT_FAIL, "cannot start the guardian process (raise "
-		    "'ulimit -u'): fork:");
-	if (pid == 0) {
-		setpgid(0, 0);
-		child_init();
-		guardian_main(t->live_fd[0]);
-	}
-	setpgid(pid, pid);
-	t->guardian = pid;
-	close_fd(&t->live_fd[0]);
 }
 
 static void *
@@ -256,17 +62,31 @@ xcalloc(size_t n, size_t size)
 	return p;
 }
 
+/* A request the system can never meet fails now, not after a minute. */
+static void
+check_size(int n)
+{
+	long limit = cpu_pid_limit();
+
+	if (limit > 0 && (long)n + 2 > limit)
+		die(SMPB_EXIT_FAIL, "cannot start %d workers: the system has "
+		    "at most %ld processes and threads (kernel.pid_max); use "
+		    "fewer", n, limit);
+}
+
 struct team *
 team_new(enum team_kind kind, int n, const int *cpus, int ncpus)
 {
 	struct team *t = xcalloc(1, sizeof(*t));
 	int k;
 
+	check_size(n);
 	t->kind = kind;
+	t->name = "worker";
 	t->n = n;
 	t->parent = getpid();
-	t->ready_fd[0] = t->ready_fd[1] = t->go_fd[0] = t->go_fd[1] = -1;
-	t->done_fd[0] = t->done_fd[1] = t->live_fd[0] = t->live_fd[1] = -1;
+	t->rec_fd[0] = t->rec_fd[1] = t->go_fd[0] = t->go_fd[1] = -1;
+	t->live_fd[0] = t->live_fd[1] = -1;
 	if (cpus != NULL && ncpus > 0) {
 		t->cpus = xcalloc((size_t)ncpus, sizeof(*t->cpus));
 		memcpy(t->cpus, cpus, (size_t)ncpus * sizeof(*cpus));
@@ -280,73 +100,86 @@ team_new(enum team_kind kind, int n, const int *cpus, int ncpus)
 		    t->shared_size / 1024, n);
 	t->slots = (struct slot *)(t->ctl + 1);
 	for (k = 0; k < n; k++)
-		t->slots[k].cpu_last = -1;
+		t->slots[k].cpu_start = t->slots[k].cpu_end = -1;
 	atomic_store(&t->ctl->running, 1);
 	t->starts = xcalloc((size_t)n, sizeof(*t->starts));
-	t->own = xcalloc((size_t)n, sizeof(*t->own));
-	t->ready = xcalloc((size_t)n, sizeof(*t->ready));
-	t->done = xcalloc((size_t)n, sizeof(*t->done));
-	t->reaped = xcalloc((size_t)n, sizeof(*t->reaped));
+	t->state = xcalloc((size_t)n, sizeof(*t->state));
 	if (kind == TEAM_PROCS)
 		t->pids = xcalloc((size_t)n, sizeof(*t->pids));
 	else
 		t->threads = xcalloc((size_t)n, sizeof(*t->threads));
-	register_team(t);
-	make_pipe(t->ready_fd, "ready");
-	make_pipe(t->go_fd, "go");
-	make_pipe(t->done_fd, "done");
-	if (fcntl(t->ready_fd[0], F_SETFL, O_NONBLOCK) == -1 ||
-	    fcntl(t->done_fd[0], F_SETFL, O_NONBLOCK) == -1)
+	reap_register(t);
+	make_pipe(t->rec_fd, "record");
+	make_pipe(t->go_fd, "gate");
+	if (fcntl(t->rec_fd[0], F_SETFL, O_NONBLOCK) == -1)
 		die(SMPB_EXIT_FAIL, "fcntl:");
 	if (kind == TEAM_PROCS)
-		start_guardian(t);
+		reap_init(t);
 	return t;
 }
 
-static void
-send_record(struct team *t, int fd, int self, bool ok)
+/* What the team's members are called in messages: "worker", "hog". */
+void
+team_name(struct team *t, const char *name)
 {
-	int32_t rec = ok ? self : -(self + 1);
+	t->name = name;
+}
 
-	if (write_full(fd, &rec, sizeof(rec)) == -1 && t->kind == TEAM_PROCS)
+static void
+send_record(struct team *t, int kind, int self)
+{
+	int32_t rec = REC_MAKE(kind, self);
+
+	if (write_full(t->rec_fd[1], &rec, sizeof(rec)) == -1 &&
+	    t->kind == TEAM_PROCS)
 		_exit(SMPB_EXIT_FAIL);	/* main is gone */
 }
 
-static void
-take_usage(struct team *t, struct usage *u)
-{
-	if (t->kind == TEAM_PROCS)
-		usage_self(u);
-	else
-		cpu_usage_thread(u);
-}
-
-/* Report ready, then block until main opens the gate. */
+/*
+ * Take the worker's measure, report ready, and block until main opens the
+ * gate; then note the CPU and the clock. The measure is taken before the
+ * ready record so that none of its cost falls after the gate.
+ */
 void
 team_gate(struct team *t, int self)
 {
-	struct own *own = &t->own[self];
+	struct slot *me = &t->slots[self];
 	char byte;
 	ssize_t r;
 
-	if (own->gated)
+	if (me->gated)
 		return;
-	slot_note_cpu(&t->slots[self]);
-	send_record(t, t->ready_fd[1], self, true);
+	measure_take(&me->at_gate, t->kind == TEAM_THREADS);
+	send_record(t, REC_READY, self);
 	while ((r = read(t->go_fd[0], &byte, 1)) == -1 && errno == EINTR)
 		continue;
 	if (r != 0)
 		team_fail(t, self, "the start gate failed");
-	own->gated = true;
-	take_usage(t, &own->at_go);
+	me->gated = true;
+	me->cpu_start = cpu_current();
+	me->start_ns = clock_now_ns();
+}
+
+/* The worker's loop is over: stop its clock and take its measure again. */
+void
+team_end(struct team *t, int self)
+{
+	struct slot *me = &t->slots[self];
+	struct measure now;
+
+	if (me->ended)
+		return;
+	me->end_ns = clock_now_ns();
+	me->cpu_end = cpu_current();
+	measure_take(&now, t->kind == TEAM_THREADS);
+	measure_sub(&me->run, &now, &me->at_gate);
+	me->ended = true;
 }
 
 static void
 worker_run(struct start *s)
 {
 	struct team *t = s->team;
-	struct slot *slot = &t->slots[s->self];
-	struct usage end;
 	int err, cpu;
 
 	if (t->cpus != NULL) {
@@ -357,9 +190,8 @@ worker_run(struct start *s)
 	}
 	s->fn(t, s->self, s->arg);
 	team_gate(t, s->self);	/* a worker that never waited still counts */
-	take_usage(t, &end);
-	usage_sub(&slot->usage, &end, &t->own[s->self].at_go);
-	send_record(t, t->done_fd[1], s->self, true);
+	team_end(t, s->self);
+	send_record(t, REC_DONE, s->self);
 }
 
 static void *
@@ -375,17 +207,19 @@ spawn_process(struct team *t, struct start *s)
 	pid_t pid;
 
 	if ((pid = fork()) == -1)
-		die(SMPB_EXIT_FAIL, "cannot start worker %d of %d (raise "
-		    "'ulimit -u' or use fewer): fork:", s->self, t->n);
+		die(SMPB_EXIT_FAIL, "cannot start %s %d of %d (raise "
+		    "'ulimit -u' or use fewer): fork:", t->name, s->self,
+		    t->n);
 	if (pid == 0) {
-		setpgid(0, t->guardian);
-		child_init();
+		if (setpgid(0, t->guardian) == -1)
+			team_fail(t, s->self, "cannot join the workers' "
+			    "process group: setpgid:");
+		reap_child_init();
 		cpu_die_with_parent(t->parent);
 		worker_run(s);
 		_exit(SMPB_EXIT_OK);
 	}
-	setpgid(pid, t->guardian);
-	t->pids[s->self] = pid;
+	reap_adopt(t, s->self, pid);
 }
 
 static void
@@ -411,107 +245,26 @@ spawn_thread(struct team *t, struct start *s)
 	}
 }
 
-/* Start worker self running fn(t, self, arg); fn calls team_gate. */
+/*
+ * Start worker self running fn(t, self, arg). A long start is watched
+ * as it goes: a signal, a failed worker or a dead one ends it at once.
+ */
 void
 team_spawn(struct team *t, int self, worker_fn *fn, void *arg)
 {
 	struct start *s = &t->starts[self];
 
-	sig_check();		/* a long start can be interrupted */
+	reap_check(t);
 	s->team = t;
 	s->self = self;
 	s->fn = fn;
 	s->arg = arg;
+	t->state[self] = W_SPAWNED;
 	if (t->kind == TEAM_PROCS)
 		spawn_process(t, s);
 	else
 		spawn_thread(t, s);
 	t->spawned++;
-}
-
-/* Read every record waiting on fd; die if a worker reported failure. */
-static void
-drain(struct team *t, int fd, bool *seen, int *nseen)
-{
-	int32_t rec[256];
-	ssize_t r;
-	size_t i;
-
-	while ((r = read(fd, rec, sizeof(rec))) > 0) {
-		for (i = 0; i < (size_t)r / sizeof(rec[0]); i++) {
-			if (rec[i] < 0)
-				die(SMPB_EXIT_FAIL, NULL); /* it said why */
-			if (rec[i] < t->n && !seen[rec[i]]) {
-				seen[rec[i]] = true;
-				(*nseen)++;
-			}
-		}
-	}
-	if (r == -1 && errno != EAGAIN && errno != EINTR)
-		die(SMPB_EXIT_FAIL, "reading the workers' reports:");
-}
-
-static int
-worker_of(struct team *t, pid_t pid)
-{
-	int k;
-
-	for (k = 0; k < t->spawned; k++)
-		if (t->pids[k] == pid)
-			return k;
-	return -1;
-}
-
-/*
- * Reap workers that have exited; one that exits without its record on fd
- * died (killed or crashed), and the run is void.
- */
-static void
-reap_exited(struct team *t, int fd, bool *seen, int *nseen)
-{
-	pid_t pid;
-	int st, k;
-
-	while ((pid = waitpid(-t->guardian, &st, WNOHANG)) > 0) {
-		if ((k = worker_of(t, pid)) < 0)
-			die(SMPB_EXIT_FAIL, "the guardian process died");
-		t->reaped[k] = 1;
-		drain(t, fd, seen, nseen);
-		if (seen[k])
-			continue;
-		if (WIFSIGNALED(st))
-			die(SMPB_EXIT_FAIL, "worker %d of %d was killed by "
-			    "signal %d", k, t->n, WTERMSIG(st));
-		die(SMPB_EXIT_FAIL, "worker %d of %d exited early, status %d",
-		    k, t->n, WEXITSTATUS(st));
-	}
-}
-
-/*
- * Wait up to timeout_ms for records on fd, then act on signals, records
- * and dead workers. Main's every wait goes through here.
- */
-static void
-watch(struct team *t, int fd, bool *seen, int *nseen, int timeout_ms)
-{
-	struct pollfd pfd = { .fd = fd, .events = POLLIN };
-	int r;
-
-	r = poll(&pfd, 1, timeout_ms);
-	if (r == -1 && errno != EINTR)
-		die(SMPB_EXIT_FAIL, "poll:");
-	sig_check();
-	drain(t, fd, seen, nseen);
-	if (t->kind == TEAM_PROCS && (r == 0 || sig_child_event()))
-		reap_exited(t, fd, seen, nseen);
-}
-
-/* Wait until every worker has a record on fd. */
-static void
-collect(struct team *t, int fd, bool *seen, int *nseen)
-{
-	while (*nseen < t->n)
-		watch(t, fd, seen, nseen, 1000);
 }
 
 /*
@@ -526,8 +279,7 @@ team_sleep(struct team *t, double seconds)
 
 	while ((now = clock_now_ns()) < end) {
 		left_ms = (end - now + 999999) / 1000000;
-		watch(t, t->done_fd[0], t->done, &t->ndone,
-		    left_ms < 1000 ? (int)left_ms : 1000);
+		reap_watch(t, left_ms < 1000 ? (int)left_ms : 1000);
 	}
 }
 
@@ -535,8 +287,9 @@ team_sleep(struct team *t, double seconds)
 uint64_t
 team_go(struct team *t)
 {
-	collect(t, t->ready_fd[0], t->ready, &t->nready);
-	close_fd(&t->go_fd[1]);
+	while (t->nready < t->n)
+		reap_watch(t, 1000);
+	reap_close(&t->go_fd[1]);
 	return clock_now_ns();
 }
 
@@ -552,54 +305,34 @@ team_stop(struct team *t)
 	atomic_store(&t->ctl->running, 0);
 }
 
-/* Wait for every worker's done record, then reap or join them all. */
+/* Wait for every worker's DONE record, then reap or join them all. */
 void
 team_wait(struct team *t)
 {
-	int k;
-
-	collect(t, t->done_fd[0], t->done, &t->ndone);
-	for (k = 0; k < t->spawned; k++) {
-		if (t->reaped[k])
-			continue;
-		if (t->kind == TEAM_THREADS) {
-			pthread_join(t->threads[k], NULL);
-			t->reaped[k] = 1;
-			continue;
-		}
-		while (waitpid(t->pids[k], NULL, 0) == -1)
-			if (errno != EINTR)
-				break;
-		t->reaped[k] = 1;
-	}
+	while (t->ndone < t->n)
+		reap_watch(t, 1000);
+	reap_all(t);
 }
 
 /* After team_wait: release the guardian, the pipes and the memory. */
 void
 team_free(struct team *t)
 {
-	int i;
-
-	team_kill(t);	/* only the guardian is left */
-	for (i = 0; i < MAX_TEAMS; i++)
-		if (teams[i] == t)
-			teams[i] = NULL;
-	close_fd(&t->ready_fd[0]);
-	close_fd(&t->ready_fd[1]);
-	close_fd(&t->go_fd[0]);
-	close_fd(&t->go_fd[1]);
-	close_fd(&t->done_fd[0]);
-	close_fd(&t->done_fd[1]);
-	close_fd(&t->live_fd[1]);
+	reap_kill(t);	/* only the guardian is left */
+	reap_unregister(t);
+	reap_close(&t->rec_fd[0]);
+	reap_close(&t->rec_fd[1]);
+	reap_close(&t->go_fd[0]);
+	reap_close(&t->go_fd[1]);
+	reap_close(&t->live_fd[1]);
+	if (t->kind == TEAM_PROCS)
+		reap_fini(t);
 	cpu_shared_free(t->ctl, t->shared_size);
 	free(t->cpus);
 	free(t->pids);
-	free(t->reaped);
 	free(t->threads);
 	free(t->starts);
-	free(t->own);
-	free(t->ready);
-	free(t->done);
+	free(t->state);
 	free(t);
 }
 
@@ -615,31 +348,10 @@ team_size(struct team *t)
 	return t->n;
 }
 
-/* The workers' usage over their runs, summed. */
-void
-team_usage(struct team *t, struct usage *sum)
+enum team_kind
+team_kind(struct team *t)
 {
-	int k;
-
-	memset(sum, 0, sizeof(*sum));
-	for (k = 0; k < t->n; k++)
-		usage_add(sum, &t->slots[k].usage);
-}
-
-/* Distinct CPUs the workers were seen on; -1 where the OS can't tell. */
-int
-team_cpus_used(struct team *t)
-{
-	uint64_t all[SMPB_CPU_WORDS] = { 0 };
-	int k, w, n = 0;
-
-	for (k = 0; k < t->n; k++)
-		for (w = 0; w < SMPB_CPU_WORDS; w++)
-			all[w] |= t->slots[k].cpus_seen[w];
-	for (w = 0; w < SMPB_CPU_WORDS; w++)
-		for (; all[w] != 0; all[w] &= all[w] - 1)
-			n++;
-	return n > 0 ? n : -1;
+	return t->kind;
 }
 
 /*
@@ -658,30 +370,15 @@ team_fail(struct team *t, int self, const char *fmt, ...)
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
 	if (len > 0 && fmt[len - 1] == ':')
-		fprintf(stderr, "%s: worker %d: %s %s\n", prog_name, self, msg,
-		    strerror(saved));
+		fprintf(stderr, "%s: %s %d: %s %s\n", prog_name, t->name, self,
+		    msg, strerror(saved));
 	else
-		fprintf(stderr, "%s: worker %d: %s\n", prog_name, self, msg);
-	send_record(t, t->own[self].gated ? t->done_fd[1] : t->ready_fd[1],
-	    self, false);
+		fprintf(stderr, "%s: %s %d: %s\n", prog_name, t->name, self,
+		    msg);
+	send_record(t, REC_FAILED, self);
 	if (t->kind == TEAM_PROCS)
 		_exit(SMPB_EXIT_FAIL);
 	pthread_exit(NULL);
-}
-
-/* Record the CPU the caller runs on: a migration when it changed. */
-void
-slot_note_cpu(struct slot *s)
-{
-	int c = cpu_current();
-
-	if (c < 0 || c == s->cpu_last)
-		return;
-	if (s->cpu_last >= 0)
-		s->migrations++;
-	s->cpu_last = c;
-	if (c < SMPB_MAXCPU)
-		s->cpus_seen[c / 64] |= (uint64_t)1 << (c % 64);
 }
 
 /* read() until len bytes or EOF; returns bytes read, or -1 on error. */

@@ -19,8 +19,8 @@ is "$ERR" "" "nothing on stderr"
 run $YIELD -p -n 3 -T 0.2
 is "$RC" 0 "-p -n 3 -T 0.2 exits 0"
 keys=$(printf '%s\n' "$OUT" | tr ' ' '\n' | sed 's/=.*//' | tr '\n' ' ')
-is "$keys" "threads processes seconds total_per_s avg_per_thread us_per_yield zero_threads norm_var jain min_per_thread max_per_thread user_s sys_s nvcsw nivcsw cpus_used cpus_pinned " "-p keys in order"
-like "$OUT" '^([a-z_]+=-?[0-9]+(\.[0-9]+)? ?)+$' "every value is a plain number"
+is "$keys" "threads processes seconds total_per_s avg_per_thread us_per_yield zero_threads norm_var jain min_per_thread max_per_thread $(tail_keys "$OUT") " "-p keys in order"
+like "$OUT" "$KV_LINE" "every value is a plain number (or sched_stats' word)"
 is "$(kv "$OUT" threads)" 3 "threads=3"
 is "$(kv "$OUT" processes)" 0 "threads by default"
 is "$(kv "$OUT" cpus_pinned)" 0 "unpinned by default"
@@ -54,7 +54,7 @@ if [ -n "$cpu0" ]; then
 	is "$(kv "$OUT" cpus_used)" 1 "all pinned to CPU $cpu0: one CPU used"
 	is "$(kv "$OUT" cpus_pinned)" 1 "cpus_pinned=1"
 else
-	t_result 0 "# SKIP no /proc/self/status to find an allowed CPU"
+	t_skip "no /proc/self/status to find an allowed CPU"
 fi
 
 # A storm of 4096 threads: created, released, measured, joined.
@@ -167,23 +167,57 @@ if (ulimit -v 100000) 2>/dev/null; then
 	is "$(lines "$ERR")" 1 "in one line"
 	is "$OUT" "" "and prints no result"
 else
-	t_result 0 "# SKIP this shell has no 'ulimit -v'"
+	t_skip "this shell has no 'ulimit -v'"
 fi
 
 # Process creation fails part-way ('ulimit -u'): exit 1, nothing left.
-# RLIMIT_NPROC does not hold root back, so this needs another user.
-if [ "$(id -u)" -eq 0 ]; then
-	t_result 0 "# SKIP running as root: 'ulimit -u' does not limit root"
+# RLIMIT_NPROC does not hold root back: as root, the program runs as the
+# unprivileged user nobody (a copy of it, where nobody can read it).
+uid=$(id -u)
+as_user=
+prog=$YIELD
+if [ "$uid" -eq 0 ] && need_cmd setpriv && id nobody >/dev/null 2>&1; then
+	uid=$(id -u nobody)
+	as_user="setpriv --reuid=$uid --regid=$(id -g nobody) --clear-groups"
+	chmod 755 "$TMPDIR_T" && cp "$YIELD" "$TMPDIR_T/smpb-yield" &&
+	    chmod 755 "$TMPDIR_T/smpb-yield" && prog=$TMPDIR_T/smpb-yield
+fi
+if [ "$uid" -eq 0 ]; then
+	t_skip "running as root, with no setpriv or user nobody: 'ulimit -u' does not limit root"
 else
-	before=$(pgrep -c -x -u "$(id -u)" smpb-yield)
-	used=$(ps -eLo uid= | awk -v u="$(id -u)" '$1 == u' | wc -l)
-	run sh -c "ulimit -u $((used + 40)) && exec $YIELD -P -n 4096 -T 0.1"
+	used=$(ps -eLo uid= | awk -v u="$uid" '$1 == u' | wc -l)
+	# dash calls RLIMIT_NPROC -p, other shells -u.
+	lim=$((used + 40))
+	run $as_user sh -c "{ ulimit -u $lim || ulimit -p $lim; } 2>/dev/null && exec $prog -P -n 4096 -T 0.1"
 	is "$RC" 1 "process creation failure exits 1"
 	like "$ERR" "^smpb-yield: cannot start worker [0-9]+ of 4096 \(raise 'ulimit -u' or use fewer\): fork: .+$" \
 	    "and names the worker reached and the limit"
-	sleep 1
-	check "and no worker is left" \
-	    test "$(pgrep -c -x -u "$(id -u)" smpb-yield)" -le "$before"
+	check "and no worker is left" wait_none_of_user "$uid" smpb-yield 5
+fi
+
+# A worker process killed while the others are still being created: the
+# run ends at once with exit 1, naming it, and nothing is left.
+early_death $YIELD -P -n 2000 -T 100 -L 60
+is "$RC" 1 "-P: a worker killed during the start: exit 1"
+like "$ERR" "^smpb-yield: worker [0-9]+ of 2000 was killed by signal 9$" "and it is named"
+check "at once, not at the watchdog ($SECS s)" test "$SECS" -lt 30
+check "and no worker is left" wait_gone 2 $KIDS
+
+# The kernel's statistics add up: four yielding threads on one CPU are
+# always running or waiting for it, so their run and wait times together
+# are four times the run's length, and their run time is at most its
+# length (an identity of the accounting, not a speed).
+cpu0=$(first_cpu)
+run $YIELD -p -n 4 -T 0.5 ${cpu0:+-c "$cpu0"}
+if [ -z "$cpu0" ] || [ "$(kv "$OUT" sched_stats)" != kernel ]; then
+	t_skip "no allowed CPU known or no scheduler statistics"
+else
+	check "4 threads on one CPU: run_s ($(kv "$OUT" run_s)) at most the run's $(kv "$OUT" seconds) s" \
+	    awk -v r="$(kv "$OUT" run_s)" -v s="$(kv "$OUT" seconds)" 'BEGIN { exit !(r <= s * 1.05 + 0.01) }'
+	check "run_s + wait_s ($(kv "$OUT" run_s) + $(kv "$OUT" wait_s)) near 4 x $(kv "$OUT" seconds) s" \
+	    awk -v r="$(kv "$OUT" run_s)" -v w="$(kv "$OUT" wait_s)" -v s="$(kv "$OUT" seconds)" \
+	    'BEGIN { x = (r + w) / (4 * s); exit !(x > 0.85 && x < 1.1) }'
+	is "$(kv "$OUT" migrations)" 0 "and none migrated, being pinned"
 fi
 
 done_testing

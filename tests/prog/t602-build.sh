@@ -16,7 +16,7 @@ build_copy() {
 
 for cc in gcc clang; do
 	if ! need_cmd "$cc"; then
-		t_result 0 "# SKIP $cc is not installed"
+		t_skip "$cc is not installed"
 		continue
 	fi
 	check "builds from clean with $cc -j2 -Werror" build_copy "$cc"
@@ -52,7 +52,7 @@ if [ "$(uname -s)" = Linux ] && check "the portable fallback builds" fallback_bu
 	check "fallback: the guardian kills the workers of a SIGKILLed main" \
 	    wait_gone 2 $kids
 else
-	t_result 0 "# SKIP the fallback build is checked on Linux only"
+	t_skip "the fallback build is checked on Linux only"
 fi
 
 dest=$TMPDIR_T/dest

@@ -34,16 +34,19 @@ main(void)
 		ok(cpu_l2_kib() > 0, "the L2 size in sysfs is found: %ld KiB",
 		    cpu_l2_kib());
 	else
-		ok(1, "# SKIP no %s here", L2_SYSFS);
+		skip("no %s here", L2_SYSFS);
 
 	if (cpu_can_bind()) {
 		n = cpu_allowed(cpus, SMPB_MAXCPU);
 		is_int(cpu_bind(cpus[n - 1]), 0, "bind to CPU %d", cpus[n - 1]);
 		if (cpu_current() >= 0)
 			is_int(cpu_current(), cpus[n - 1], "running there now");
-		is_int(cpu_bind(-1), EINVAL, "bind to CPU -1 is EINVAL");
-		is_int(cpu_current() >= 0 ? cpu_current() : cpus[n - 1],
-		    cpus[n - 1], "a failed bind leaves the binding alone");
+		/* The kernel refuses a CPU that is not there. */
+		is_int(cpu_bind(SMPB_MAXCPU - 1), EINVAL, "bind to CPU %d, "
+		    "not here, is EINVAL", SMPB_MAXCPU - 1);
+		if (cpu_current() >= 0)
+			is_int(cpu_current(), cpus[n - 1], "a failed bind "
+			    "leaves the binding alone");
 	} else
 		is_int(cpu_bind(0), ENOTSUP, "no binding: ENOTSUP");
 
@@ -56,6 +59,17 @@ main(void)
 	waitpid(pid, &st, 0);
 	is_int(shared[1], 4242, "a forked child's write is seen by its parent");
 	cpu_shared_free(shared, 4096);
+
+	if (access("/proc/self/schedstat", R_OK) == 0) {
+		struct sched_stats ss;
+
+		ok(cpu_sched_stats(false, &ss) && ss.valid && ss.run_ns > 0,
+		    "the process's scheduler statistics from /proc");
+		ok(cpu_sched_stats(true, &ss) && ss.valid && ss.run_ns > 0,
+		    "the thread's scheduler statistics from /proc");
+		ok(cpu_pid_limit() > 0, "kernel.pid_max: %ld", cpu_pid_limit());
+	} else
+		skip("no /proc/self/schedstat here");
 
 	cpu_usage_thread(&u0);
 	for (unsigned long k = 0; k < 200000000UL; k++)

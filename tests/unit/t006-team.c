@@ -1,6 +1,7 @@
 /*
- * t006-team: workers as processes and as threads: the gate, slots, stop,
- * failures, deaths, and the guarantee that none outlives main.
+ * t006-team: workers as processes and as threads: the gate, the measured
+ * interval, stop, failures, deaths at every phase of a worker's life, and
+ * the guarantee that none outlives main.
  */
 #include <errno.h>
 #include <signal.h>
@@ -20,8 +21,7 @@ static const char *const kind_name[] = { "processes", "threads" };
 /* Shared with forked test harnesses: the workers' pids. */
 static pid_t *worker_pids;
 
-/* run_failing sleeps in team_sleep before team_wait. */
-static bool sleep_first;
+static volatile unsigned long sink;
 
 /* Dead, or a zombie nobody has reaped yet. */
 static bool
@@ -48,7 +48,7 @@ all_gone_within(const pid_t *pids, int n, double seconds)
 	int k;
 
 	for (;;) {
-		for (k = 0; k < n && gone(pids[k]); k++)
+		for (k = 0; k < n && (pids[k] == 0 || gone(pids[k])); k++)
 			continue;
 		if (k == n)
 			return true;
@@ -58,51 +58,79 @@ all_gone_within(const pid_t *pids, int n, double seconds)
 	}
 }
 
-/* Count to 1000 * (self + 1); note when the gate opened for us. */
+/* Burn this much CPU time of the calling thread, however busy the
+ * machine is. */
+static void
+burn_cpu_s(double seconds)
+{
+	struct usage u0, u;
+
+	cpu_usage_thread(&u0);
+	do {
+		for (int i = 0; i < 100000; i++)
+			sink += (unsigned long)i;
+		cpu_usage_thread(&u);
+	} while (u.user_s + u.sys_s - u0.user_s - u0.sys_s < seconds);
+}
+
+/* Count to 1000 * (self + 1) after the gate; leave the count and pid. */
 static void
 counter(struct team *t, int self, void *arg)
 {
 	struct slot *me = team_slot(t, self);
-	uint64_t i;
+	uint64_t i, n = 0;
 
 	(void)arg;
 	team_gate(t, self);
-	me->result[1] = clock_now_ns();
-	me->result[0] = (uint64_t)getpid();
 	for (i = 0; i < 1000 * (uint64_t)(self + 1); i++)
-		atomic_store_explicit(&me->count, i + 1, memory_order_relaxed);
-	slot_note_cpu(me);
+		sink += ++n;
+	me->result[0] = n;
+	me->result[1] = (uint64_t)getpid();
+	me->result[2] = (uint64_t)getpgid(0);
 }
 
 static void
 test_counting(enum team_kind kind)
 {
 	struct team *t = team_new(kind, NW, NULL, 0);
-	uint64_t go;
-	int k, right = 0, after_go = 0, pids_ok = 0;
+	uint64_t before_go;
+	int k, right = 0, after_go = 0, pids_ok = 0, ended = 0, group = 0;
 
 	for (k = 0; k < NW; k++)
 		team_spawn(t, k, counter, NULL);
-	go = team_go(t);
+	/* Give early workers every chance to pass a broken gate. */
+	clock_sleep_s(0.1);
+	before_go = clock_now_ns();
+	team_go(t);
 	team_wait(t);
 	for (k = 0; k < NW; k++) {
 		struct slot *s = team_slot(t, k);
 
-		right += s->count == 1000 * (uint64_t)(k + 1);
-		after_go += s->result[1] + 1000000 >= go;
-		if (kind == TEAM_PROCS)
-			pids_ok += s->result[0] != (uint64_t)getpid() &&
+		right += s->result[0] == 1000 * (uint64_t)(k + 1);
+		after_go += s->start_ns >= before_go;
+		ended += s->end_ns >= s->start_ns && s->gated && s->ended;
+		if (kind == TEAM_PROCS) {
+			pids_ok += s->result[1] != (uint64_t)getpid() &&
 			    (k == 0 ||
-			    s->result[0] != team_slot(t, 0)->result[0]);
-		else
-			pids_ok += s->result[0] == (uint64_t)getpid();
+			    s->result[1] != team_slot(t, 0)->result[1]);
+			group += s->result[2] != (uint64_t)getpgid(0) &&
+			    s->result[2] == team_slot(t, 0)->result[2];
+		} else
+			pids_ok += s->result[1] == (uint64_t)getpid();
 	}
 	is_int(right, NW, "%s: every worker's count is in its slot",
 	    kind_name[kind]);
-	is_int(after_go, NW, "%s: nobody started before the gate opened",
+	is_int(after_go, NW, "%s: nobody started before team_go was called",
+	    kind_name[kind]);
+	is_int(ended, NW, "%s: every worker has a start and a later end",
 	    kind_name[kind]);
 	is_int(pids_ok, NW, "%s: workers ran as %s", kind_name[kind],
 	    kind_name[kind]);
+	if (kind == TEAM_PROCS)
+		is_int(group, NW, "processes: all in one group, not main's");
+	ok(team_wall_ns(t, -1) > 0 && team_wall_ns(t, 0) <=
+	    team_wall_ns(t, -1), "%s: the run's wall time closes at the last "
+	    "end, or earlier at worker 0's", kind_name[kind]);
 	if (cpu_current() >= 0)
 		ok(team_cpus_used(t) >= 1 && team_cpus_used(t) <= cpu_count(),
 		    "%s: the CPUs the workers ran on are counted (%d)",
@@ -113,8 +141,7 @@ test_counting(enum team_kind kind)
 	team_free(t);
 }
 
-static volatile unsigned long sink;
-
+/* Burn CPU before the gate, then spin until stopped. */
 static void
 spinner(struct team *t, int self, void *arg)
 {
@@ -122,34 +149,42 @@ spinner(struct team *t, int self, void *arg)
 	uint64_t n = 0;
 
 	(void)arg;
+	if (self == 0)
+		burn_cpu_s(0.3);	/* set-up: must not be measured */
 	team_gate(t, self);
-	while (team_running(t)) {
-		sink += n;
-		n++;
-	}
-	atomic_store_explicit(&me->count, n, memory_order_relaxed);
+	while (team_running(t))
+		sink += ++n;
+	me->result[0] = n;
 }
 
 static void
-test_stop_and_usage(enum team_kind kind)
+test_interval(enum team_kind kind)
 {
 	struct team *t = team_new(kind, 2, NULL, 0);
-	struct usage u;
-	uint64_t total = 0;
+	const struct slot *s0;
+	struct measure sum;
+	double wall0_s;
 	int k;
 
 	for (k = 0; k < 2; k++)
 		team_spawn(t, k, spinner, NULL);
 	team_go(t);
-	clock_sleep_s(0.2);
 	team_stop(t);
 	team_wait(t);
-	for (k = 0; k < 2; k++)
-		total += team_slot(t, k)->count;
-	team_usage(t, &u);
-	ok(total > 0, "%s: spinners ran until stopped", kind_name[kind]);
-	ok(u.user_s + u.sys_s > 0.02, "%s: their CPU time is summed (%.3f s)",
-	    kind_name[kind], u.user_s + u.sys_s);
+	team_totals(t, &sum, NULL);
+	s0 = team_slot(t, 0);
+	wall0_s = (double)(s0->end_ns - s0->start_ns) / 1e9;
+	ok(s0->run.u.user_s + s0->run.u.sys_s <= wall0_s + 0.02,
+	    "%s: the 0.3 s of CPU a worker burnt before the gate is not in its "
+	    "interval (%.3f s of CPU in %.3f s)", kind_name[kind],
+	    s0->run.u.user_s + s0->run.u.sys_s, wall0_s);
+	if (sum.s.valid)
+		ok((double)s0->run.s.run_ns / 1e9 <= wall0_s + 0.02,
+		    "%s: nor in the kernel's run time (%.3f s)",
+		    kind_name[kind], (double)s0->run.s.run_ns / 1e9);
+	else
+		skip("%s: no scheduler statistics here",
+		    kind_name[kind]);
 	team_free(t);
 }
 
@@ -157,11 +192,12 @@ static void
 test_pinning(enum team_kind kind)
 {
 	int cpus[SMPB_MAXCPU], n = cpu_allowed(cpus, SMPB_MAXCPU);
+	struct measure sum;
 	struct team *t;
 	int k;
 
 	if (!cpu_can_bind() || cpu_current() < 0) {
-		ok(1, "# SKIP %s: no binding or no getcpu here",
+		skip("%s: no binding or no getcpu here",
 		    kind_name[kind]);
 		return;
 	}
@@ -172,8 +208,12 @@ test_pinning(enum team_kind kind)
 	team_wait(t);
 	is_int(team_cpus_used(t), 1, "%s: all pinned to CPU %d ran on one CPU",
 	    kind_name[kind], cpus[n - 1]);
-	is_int(team_slot(t, NW - 1)->cpu_last, cpus[n - 1], "%s: on CPU %d",
+	is_int(team_slot(t, NW - 1)->cpu_end, cpus[n - 1], "%s: on CPU %d",
 	    kind_name[kind], cpus[n - 1]);
+	team_totals(t, &sum, NULL);
+	if (sum.s.valid)
+		is_int((int)sum.s.migrations, 0, "%s: pinned workers did not "
+		    "migrate after the gate", kind_name[kind]);
 	team_free(t);
 }
 
@@ -187,7 +227,7 @@ failing_worker(struct team *t, int self, void *arg)
 	if (self == 2)
 		team_fail(t, self, "boom %d", 42);
 	while (team_running(t))
-		pause();
+		clock_sleep_s(0.01);
 }
 
 static void
@@ -203,8 +243,7 @@ run_failing(const void *arg)
 	for (k = 0; k < NW; k++)
 		team_spawn(t, k, failing_worker, NULL);
 	team_go(t);
-	if (sleep_first)
-		team_sleep(t, 30);
+	team_sleep(t, 30);
 	team_wait(t);
 	_exit(0);
 }
@@ -213,7 +252,7 @@ static void
 test_failure(enum team_kind kind)
 {
 	struct child_result r;
-	uint64_t t0;
+	uint64_t t0 = clock_now_ns();
 
 	memset(worker_pids, 0, NW * sizeof(*worker_pids));
 	child_run(&r, run_failing, &kind);
@@ -221,53 +260,148 @@ test_failure(enum team_kind kind)
 	    kind_name[kind]);
 	is_str(r.err, "smpb-t: worker 2: boom 42\n", "%s: and names itself",
 	    kind_name[kind]);
+	ok(clock_now_ns() - t0 < 20000000000u, "%s: at once, not after the "
+	    "30 s sleep", kind_name[kind]);
 	if (kind == TEAM_PROCS)
 		ok(all_gone_within(worker_pids, NW, 0), "no worker survives");
-
-	sleep_first = true;
-	t0 = clock_now_ns();
-	child_run(&r, run_failing, &kind);
-	sleep_first = false;
-	is_int(r.status, SMPB_EXIT_FAIL, "%s: a failure ends team_sleep",
-	    kind_name[kind]);
-	ok(clock_now_ns() - t0 < 15000000000u, "%s: at once, not after 30 s",
-	    kind_name[kind]);
 }
 
-/* Worker 1 is killed from outside; main must notice, not wait forever. */
+/*
+ * Deaths at every phase of a worker's life. Worker 1 of 3 dies by
+ * SIGKILL: before it reports ready, while it waits at the gate (main
+ * kills it there), while it runs, or after its loop but before its DONE
+ * record. Each must end the run at once with exit 1 naming it, whatever
+ * main is waiting for; none may wait for the watchdog.
+ */
+enum phase { BEFORE_READY, AT_GATE, RUNNING, AFTER_END, NPHASES };
+
+static const char *const phase_name[] = {
+	"before it reports ready", "while it waits at the gate",
+	"while it runs", "after its loop, before its done record"
+};
+
+struct death {
+	enum phase	phase;
+	int		n;		/* workers */
+};
+
 static void
-victim_worker(struct team *t, int self, void *arg)
+dying_worker(struct team *t, int self, void *arg)
 {
-	(void)arg;
+	const struct death *d = arg;
+
 	worker_pids[self] = getpid();
+	if (self == 1 && d->phase == BEFORE_READY)
+		raise(SIGKILL);
 	team_gate(t, self);
-	if (self == 1)
+	if (self == 1 && d->phase == RUNNING)
 		raise(SIGKILL);
 	while (team_running(t))
-		pause();
+		clock_sleep_s(0.01);
+	team_end(t, self);
+	if (self == 1 && d->phase == AFTER_END)
+		raise(SIGKILL);
+}
+
+/* Linux: true once pid sleeps (at the gate, as the worker does nothing
+ * else that sleeps before it); elsewhere, after a pause. */
+static void
+wait_asleep(pid_t pid)
+{
+	char path[64], state = '?';
+	FILE *f;
+	int tries;
+
+	snprintf(path, sizeof(path), "/proc/%ld/stat", (long)pid);
+	for (tries = 0; tries < 1000; tries++) {
+		if ((f = fopen(path, "r")) == NULL) {
+			clock_sleep_s(0.2);
+			return;
+		}
+		if (fscanf(f, "%*d (%*[^)]) %c", &state) != 1)
+			state = '?';
+		fclose(f);
+		if (state == 'S')
+			return;
+		clock_sleep_s(0.01);
+	}
 }
 
 static void
-run_victim(const void *arg)
+run_death(const void *arg)
 {
+	const struct death *d = arg;
 	struct team *t;
 	int k;
 
-	(void)arg;
 	prog_init("smpb-t", "");
-	sig_setup(30);
-	t = team_new(TEAM_PROCS, 3, NULL, 0);
-	for (k = 0; k < 3; k++)
-		team_spawn(t, k, victim_worker, NULL);
+	sig_setup(60);
+	t = team_new(TEAM_PROCS, d->n, NULL, 0);
+	for (k = 0; k < d->n; k++)
+		team_spawn(t, k, dying_worker, (void *)d);
+	if (d->phase == AT_GATE) {
+		while (worker_pids[1] == 0)
+			clock_sleep_s(0.01);
+		wait_asleep(worker_pids[1]);
+		kill(worker_pids[1], SIGKILL);
+	}
 	team_go(t);
+	if (d->phase == AFTER_END || d->phase == RUNNING)
+		team_sleep(t, 0.2);
+	team_stop(t);
 	team_wait(t);
 	_exit(0);
+}
+
+static void
+test_deaths(void)
+{
+	struct child_result r;
+	struct death d = { .n = 3 };
+	char want[128];
+	uint64_t t0;
+
+	for (d.phase = 0; d.phase < NPHASES; d.phase++) {
+		memset(worker_pids, 0, NW * sizeof(*worker_pids));
+		t0 = clock_now_ns();
+		child_run(&r, run_death, &d);
+		is_int(r.status, SMPB_EXIT_FAIL, "a worker killed %s fails "
+		    "the run", phase_name[d.phase]);
+		snprintf(want, sizeof(want), "smpb-t: worker 1 of %d was "
+		    "killed by signal 9\n", d.n);
+		is_str(r.err, want, "and is named, with its signal");
+		ok(clock_now_ns() - t0 < 20000000000u, "at once, not at the "
+		    "60 s watchdog");
+		ok(all_gone_within(worker_pids, d.n, 0), "the others are "
+		    "reaped");
+	}
+}
+
+/* Many workers: the one that dies is found by its pid and named. */
+static void
+test_death_among_many(void)
+{
+	static pid_t pids[300];
+	struct child_result r;
+	struct death d = { .phase = RUNNING, .n = 300 };
+	pid_t *saved = worker_pids;
+
+	worker_pids = cpu_shared_alloc(sizeof(pids));
+	child_run(&r, run_death, &d);
+	is_int(r.status, SMPB_EXIT_FAIL, "300 processes: a death fails the "
+	    "run");
+	is_str(r.err, "smpb-t: worker 1 of 300 was killed by signal 9\n",
+	    "and names worker 1 of 300");
+	ok(all_gone_within(worker_pids, 300, 0), "and all 300 are reaped");
+	cpu_shared_free(worker_pids, sizeof(pids));
+	worker_pids = saved;
 }
 
 /* Main is SIGKILLed with its workers running: none may survive it. */
 static void
 run_orphaning(const void *arg)
 {
+	struct death d = { .phase = NPHASES, .n = NW };
 	struct team *t;
 	int k;
 
@@ -276,24 +410,15 @@ run_orphaning(const void *arg)
 	sig_setup(30);
 	t = team_new(TEAM_PROCS, NW, NULL, 0);
 	for (k = 0; k < NW; k++)
-		team_spawn(t, k, victim_worker, NULL);
+		team_spawn(t, k, dying_worker, &d);
 	team_go(t);
-	clock_sleep_s(0.1);
 	raise(SIGKILL);
 }
 
 static void
-test_deaths(void)
+test_orphans(void)
 {
 	struct child_result r;
-
-	memset(worker_pids, 0, NW * sizeof(*worker_pids));
-	child_run(&r, run_victim, NULL);
-	is_int(r.status, SMPB_EXIT_FAIL,
-	    "a worker killed outright fails the run");
-	is_str(r.err, "smpb-t: worker 1 of 3 was killed by signal 9\n",
-	    "and is reported");
-	ok(all_gone_within(worker_pids, 3, 0), "the others are reaped");
 
 	memset(worker_pids, 0, NW * sizeof(*worker_pids));
 	child_run(&r, run_orphaning, NULL);
@@ -340,6 +465,31 @@ test_thread_limit(void)
 	    "(%.*s)", (int)strcspn(r.err, "\n"), r.err);
 }
 
+/* More workers than the system has pids: refused before any is made. */
+static void
+run_too_many(const void *arg)
+{
+	(void)arg;
+	prog_init("smpb-t", "");
+	team_new(TEAM_PROCS, (int)cpu_pid_limit(), NULL, 0);
+	_exit(0);
+}
+
+static void
+test_too_many(void)
+{
+	struct child_result r;
+
+	if (cpu_pid_limit() <= 0) {
+		skip("no pid limit known here");
+		return;
+	}
+	child_run(&r, run_too_many, NULL);
+	is_int(r.status, SMPB_EXIT_FAIL, "kernel.pid_max workers: exit 1");
+	ok(strstr(r.err, "kernel.pid_max") != NULL, "naming the limit: %.*s",
+	    (int)strcspn(r.err, "\n"), r.err);
+}
+
 static void
 test_io(void)
 {
@@ -368,28 +518,21 @@ test_io(void)
 int
 main(void)
 {
-	struct team *t;
-
 	prog_init("smpb-t", "");
 	worker_pids = cpu_shared_alloc(NW * sizeof(*worker_pids));
-	is_int(sizeof(struct slot) % SMPB_CACHELINE, 0,
-	    "a slot fills whole cache lines");
-	t = team_new(TEAM_THREADS, 3, NULL, 0);
-	is_int((uintptr_t)team_slot(t, 0) % SMPB_CACHELINE, 0,
-	    "slot 0 starts a cache line");
-	is_int((uintptr_t)team_slot(t, 1) - (uintptr_t)team_slot(t, 0),
-	    sizeof(struct slot), "slots are adjacent, line-aligned");
-	team_free(t);
 	test_counting(TEAM_PROCS);
 	test_counting(TEAM_THREADS);
-	test_stop_and_usage(TEAM_PROCS);
-	test_stop_and_usage(TEAM_THREADS);
+	test_interval(TEAM_PROCS);
+	test_interval(TEAM_THREADS);
 	test_pinning(TEAM_PROCS);
 	test_pinning(TEAM_THREADS);
 	test_failure(TEAM_PROCS);
 	test_failure(TEAM_THREADS);
 	test_deaths();
+	test_death_among_many();
+	test_orphans();
 	test_thread_limit();
+	test_too_many();
 	test_io();
 	return done_testing();
 }

@@ -1,0 +1,187 @@
+/*
+ * measure.c: what the harness takes of every worker, and the common tail
+ * of every program's -p line.
+ *
+ * A worker is measured twice, by itself: just before it reports ready at
+ * the gate, and at team_end, when its loop is over. Each time it takes its
+ * getrusage (the process's, or the thread's) and, where the kernel gives
+ * them, the kernel's scheduler statistics (cpu.c reads them: time on a
+ * CPU, time waiting on a run queue, migrations). The difference is the
+ * worker's run, kept in its slot; nothing here runs inside a workload's
+ * loop. Wall time runs from the first worker out of the gate to the end of
+ * the worker that closes the run (or of the last one).
+ *
+ * team_print_tail prints what every program's -p line ends with:
+ *
+ *	user_s sys_s nvcsw nivcsw minflt cpus_used cpus_pinned
+ *	[run_s wait_s wait_max_s migrations] sched_stats=kernel|none
+ *
+ * summed over the workers (wait_max_s: the worker that waited longest).
+ * Where the kernel gives no statistics the bracketed keys are absent,
+ * never zero, and sched_stats=none says why.
+ */
+#include <sys/resource.h>
+#include <string.h>
+
+#include "smpb.h"
+
+static double
+timeval_s(struct timeval tv)
+{
+	return (double)tv.tv_sec + (double)tv.tv_usec / 1e6;
+}
+
+static void
+usage_process(struct usage *u)
+{
+	struct rusage ru;
+
+	if (getrusage(RUSAGE_SELF, &ru) == -1)
+		die(SMPB_EXIT_FAIL, "getrusage:");
+	u->user_s = timeval_s(ru.ru_utime);
+	u->sys_s = timeval_s(ru.ru_stime);
+	u->nvcsw = ru.ru_nvcsw;
+	u->nivcsw = ru.ru_nivcsw;
+	u->minflt = ru.ru_minflt;
+}
+
+/* The caller's usage and scheduler statistics now. */
+void
+measure_take(struct measure *m, bool thread)
+{
+	if (thread)
+		cpu_usage_thread(&m->u);
+	else
+		usage_process(&m->u);
+	if (!cpu_sched_stats(thread, &m->s))
+		memset(&m->s, 0, sizeof(m->s));
+}
+
+/* d = end - begin; the statistics are valid when both ends had them. */
+void
+measure_sub(struct measure *d, const struct measure *end,
+    const struct measure *begin)
+{
+	d->u.user_s = end->u.user_s - begin->u.user_s;
+	d->u.sys_s = end->u.sys_s - begin->u.sys_s;
+	d->u.nvcsw = end->u.nvcsw - begin->u.nvcsw;
+	d->u.nivcsw = end->u.nivcsw - begin->u.nivcsw;
+	d->u.minflt = end->u.minflt - begin->u.minflt;
+	d->s.valid = end->s.valid && begin->s.valid;
+	d->s.run_ns = end->s.run_ns - begin->s.run_ns;
+	d->s.wait_ns = end->s.wait_ns - begin->s.wait_ns;
+	d->s.slices = end->s.slices - begin->s.slices;
+	d->s.migrations = end->s.migrations - begin->s.migrations;
+	if (!d->s.valid)
+		memset(&d->s, 0, sizeof(d->s));
+}
+
+/* sum += m; the sum stays valid only while every term is. */
+void
+measure_add(struct measure *sum, const struct measure *m)
+{
+	sum->u.user_s += m->u.user_s;
+	sum->u.sys_s += m->u.sys_s;
+	sum->u.nvcsw += m->u.nvcsw;
+	sum->u.nivcsw += m->u.nivcsw;
+	sum->u.minflt += m->u.minflt;
+	sum->s.valid = sum->s.valid && m->s.valid;
+	sum->s.run_ns += m->s.run_ns;
+	sum->s.wait_ns += m->s.wait_ns;
+	sum->s.slices += m->s.slices;
+	sum->s.migrations += m->s.migrations;
+}
+
+/* Every worker's run summed; wait_max_s is the longest single wait. */
+void
+team_totals(struct team *t, struct measure *sum, double *wait_max_s)
+{
+	uint64_t wait_max = 0;
+	int k, n = team_size(t);
+
+	memset(sum, 0, sizeof(*sum));
+	sum->s.valid = n > 0;
+	for (k = 0; k < n; k++) {
+		const struct measure *m = &team_slot(t, k)->run;
+
+		measure_add(sum, m);
+		if (m->s.wait_ns > wait_max)
+			wait_max = m->s.wait_ns;
+	}
+	if (wait_max_s != NULL)
+		*wait_max_s = (double)wait_max / 1e9;
+}
+
+/*
+ * The run's wall time: from the first worker out of the gate to the end of
+ * worker closer, or of the last worker when closer is negative.
+ */
+uint64_t
+team_wall_ns(struct team *t, int closer)
+{
+	uint64_t t0 = UINT64_MAX, t1 = 0;
+	int k, n = team_size(t);
+
+	for (k = 0; k < n; k++) {
+		const struct slot *s = team_slot(t, k);
+
+		if (s->start_ns < t0)
+			t0 = s->start_ns;
+		if (closer < 0 && s->end_ns > t1)
+			t1 = s->end_ns;
+	}
+	if (closer >= 0)
+		t1 = team_slot(t, closer)->end_ns;
+	return t1 > t0 ? t1 - t0 : 0;
+}
+
+static void
+mark_cpu(uint64_t *seen, int cpu)
+{
+	if (cpu >= 0 && cpu < SMPB_MAXCPU)
+		seen[cpu / 64] |= (uint64_t)1 << (cpu % 64);
+}
+
+/*
+ * Distinct CPUs the workers were seen on at their starts and ends (two
+ * looks each, outside the loop); -1 where the OS cannot tell.
+ */
+int
+team_cpus_used(struct team *t)
+{
+	uint64_t seen[SMPB_CPU_WORDS] = { 0 };
+	int k, w, used = 0;
+
+	for (k = 0; k < team_size(t); k++) {
+		mark_cpu(seen, team_slot(t, k)->cpu_start);
+		mark_cpu(seen, team_slot(t, k)->cpu_end);
+	}
+	for (w = 0; w < SMPB_CPU_WORDS; w++)
+		for (; seen[w] != 0; seen[w] &= seen[w] - 1)
+			used++;
+	return used > 0 ? used : -1;
+}
+
+/* The tail of every -p line (see the top of this file). */
+void
+team_print_tail(struct team *t)
+{
+	struct measure sum;
+	double wait_max_s;
+
+	team_totals(t, &sum, &wait_max_s);
+	kv_num("user_s", sum.u.user_s, 3);
+	kv_num("sys_s", sum.u.sys_s, 3);
+	kv_int("nvcsw", sum.u.nvcsw);
+	kv_int("nivcsw", sum.u.nivcsw);
+	kv_int("minflt", sum.u.minflt);
+	kv_int("cpus_used", team_cpus_used(t));
+	kv_int("cpus_pinned", opt_c.ncpus);
+	if (sum.s.valid) {
+		kv_num("run_s", (double)sum.s.run_ns / 1e9, 6);
+		kv_num("wait_s", (double)sum.s.wait_ns / 1e9, 6);
+		kv_num("wait_max_s", wait_max_s, 6);
+		kv_int("migrations", (long long)sum.s.migrations);
+	}
+	kv_word("sched_stats", sum.s.valid ? "kernel" : "none");
+}

@@ -1,0 +1,95 @@
+/*
+ * team.h: the inside of a team, shared by team.c (the lifecycle and the
+ * gate) and reap.c (the guardian, watching, reaping and killing). Nothing
+ * outside the harness includes it; programs see struct team as opaque.
+ *
+ * One lifecycle per worker, kept by main in state[]:
+ *
+ *	W_SPAWNED  forked or created; not heard from yet
+ *	W_READY    its READY record came: it waits at the gate
+ *	W_DONE     its DONE record came: its slot is final
+ *	W_REAPED   reaped (processes) or joined (threads)
+ *
+ * Workers speak on one record pipe, one 4-byte record per message
+ * (atomic, as it is under PIPE_BUF): the kind in the top byte, the
+ * worker's index below. A process that is reaped before it reached
+ * W_DONE died, whatever phase it was in, and the run ends there.
+ */
+#ifndef TEAM_H
+#define TEAM_H
+
+#include <pthread.h>
+
+#include "smpb.h"
+
+#define MAX_TEAMS	4
+
+enum worker_state { W_SPAWNED = 1, W_READY, W_DONE, W_REAPED };
+enum record_kind { REC_READY = 1, REC_DONE, REC_FAILED };
+
+#define REC_MAKE(kind, self)	((int32_t)((uint32_t)(kind) << 24 | \
+				    (uint32_t)(self)))
+#define REC_KIND(rec)		((int)((uint32_t)(rec) >> 24))
+#define REC_SELF(rec)		((int)((uint32_t)(rec) & 0xffffff))
+
+/* The shared control line, first in the shared area, before the slots. */
+struct control {
+	_Alignas(SMPB_CACHELINE)
+	atomic_int	running;	/* set by team_new, cleared by stop */
+};
+
+/* What a worker needs to start: passed to its thread or kept by its fork. */
+struct start {
+	struct team	*team;
+	int		self;
+	worker_fn	*fn;
+	void		*arg;
+};
+
+/* pid -> worker, open addressing; size is a power of two > 2 n. */
+struct pidmap {
+	pid_t		*pid;		/* 0 = empty */
+	int		*worker;
+	size_t		mask;
+};
+
+struct team {
+	enum team_kind	kind;
+	const char	*name;		/* "worker", or "hog" for messages */
+	int		n;		/* workers */
+	int		spawned;	/* workers started so far */
+	int		*cpus;		/* -c placement, round robin; or NULL */
+	int		ncpus;
+	pid_t		parent;		/* main's pid */
+	struct control	*ctl;		/* shared: control line, then slots */
+	struct slot	*slots;
+	size_t		shared_size;
+	struct start	*starts;
+	unsigned char	*state;		/* main's view: enum worker_state */
+	int		nready, ndone, nreaped;
+	int		rec_fd[2];	/* workers -> main: records */
+	int		go_fd[2];	/* the gate: EOF opens it */
+	/* Processes */
+	pid_t		*pids;
+	struct pidmap	map;
+	pid_t		guardian;	/* and leader of the workers' group */
+	int		live_fd[2];	/* EOF: main is gone */
+	/* Threads */
+	pthread_t	*threads;
+};
+
+/* reap.c */
+void	reap_init(struct team *t);
+void	reap_fini(struct team *t);
+void	reap_adopt(struct team *t, int self, pid_t pid);
+void	reap_watch(struct team *t, int timeout_ms);
+void	reap_check(struct team *t);
+void	reap_drain(struct team *t);
+void	reap_all(struct team *t);
+void	reap_kill(struct team *t);
+void	reap_close(int *fd);
+void	reap_child_init(void);
+void	reap_register(struct team *t);
+void	reap_unregister(struct team *t);
+
+#endif

@@ -1,0 +1,217 @@
+/*
+ * t008-measure: what the harness takes of every worker: usage and the
+ * kernel's scheduler statistics, their arithmetic, the run's wall time
+ * and CPUs, and the common tail of the -p line, with and without the
+ * kernel's statistics.
+ */
+#include <signal.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "smpb.h"
+#include "../tap.h"
+#include "child.h"
+
+static volatile unsigned long sink;
+
+/* Spin for this much wall time. */
+static void
+spin_s(double seconds)
+{
+	uint64_t end = clock_now_ns() + (uint64_t)(seconds * 1e9);
+
+	while (clock_now_ns() < end)
+		for (int i = 0; i < 10000; i++)
+			sink += (unsigned long)i;
+}
+
+/* Spin until this thread has used this much CPU time, however busy the
+ * machine is. */
+static void
+spin_cpu_s(double seconds)
+{
+	struct usage u0, u;
+
+	cpu_usage_thread(&u0);
+	do {
+		for (int i = 0; i < 100000; i++)
+			sink += (unsigned long)i;
+		cpu_usage_thread(&u);
+	} while (u.user_s + u.sys_s - u0.user_s - u0.sys_s < seconds);
+}
+
+static const struct measure m_a = {
+	{ 1.5, 0.25, 10, 3, 7 }, { true, 3000000, 500000, 9, 4 }
+}, m_b = {
+	{ 0.5, 0.25, 4, 1, 2 }, { true, 1000000, 200000, 4, 1 }
+}, m_none = {
+	{ 0.5, 0.25, 4, 1, 2 }, { false, 0, 0, 0, 0 }
+};
+
+static void
+test_arithmetic(void)
+{
+	struct measure d, sum;
+
+	measure_sub(&d, &m_a, &m_b);
+	ok(d.u.user_s == 1.0 && d.u.sys_s == 0 && d.u.nvcsw == 6 &&
+	    d.u.nivcsw == 2 && d.u.minflt == 5, "measure_sub: usage");
+	ok(d.s.valid && d.s.run_ns == 2000000 && d.s.wait_ns == 300000 &&
+	    d.s.slices == 5 && d.s.migrations == 3, "measure_sub: statistics");
+	measure_add(&d, &m_b);
+	ok(d.u.user_s == m_a.u.user_s && d.u.minflt == m_a.u.minflt &&
+	    d.s.run_ns == m_a.s.run_ns && d.s.migrations == m_a.s.migrations,
+	    "measure_add undoes measure_sub");
+	measure_sub(&d, &m_a, &m_none);
+	ok(!d.s.valid && d.s.run_ns == 0 && d.s.migrations == 0,
+	    "without statistics at one end, none in the difference");
+	memset(&sum, 0, sizeof(sum));
+	sum.s.valid = true;
+	measure_add(&sum, &m_a);
+	measure_add(&sum, &m_none);
+	ok(!sum.s.valid && sum.u.nvcsw == 14, "one term without statistics "
+	    "makes the sum's invalid; usage still adds up");
+}
+
+static void
+test_take(void)
+{
+	struct measure m0, m1, d;
+
+	measure_take(&m0, false);
+	spin_cpu_s(0.05);
+	measure_take(&m1, false);
+	measure_sub(&d, &m1, &m0);
+	ok(d.u.user_s + d.u.sys_s >= 0.05, "process: CPU time while spinning "
+	    "(%.3f s)", d.u.user_s + d.u.sys_s);
+	if (access("/proc/self/schedstat", R_OK) != 0) {
+		ok(!m0.s.valid, "no /proc/self/schedstat: no statistics");
+		return;
+	}
+	ok(m0.s.valid && m1.s.valid, "process: the kernel's statistics");
+	ok(d.s.run_ns >= 45000000, "process: the kernel's run time agrees "
+	    "(%.3f s)", (double)d.s.run_ns / 1e9);
+	measure_take(&m0, true);
+	spin_cpu_s(0.05);
+	measure_take(&m1, true);
+	measure_sub(&d, &m1, &m0);
+	ok(m0.s.valid && d.s.run_ns >= 45000000, "thread: the kernel's run "
+	    "time agrees (%.3f s)", (double)d.s.run_ns / 1e9);
+}
+
+/* Two spinners on one CPU: each waits on the run queue for the other. */
+static void
+test_wait_and_migrations(void)
+{
+	int cpus[SMPB_MAXCPU], n = cpu_allowed(cpus, SMPB_MAXCPU), st;
+	struct measure m0, m1, d;
+	pid_t pid;
+
+	if (!cpu_can_bind() || access("/proc/self/sched", R_OK) != 0) {
+		skip("no binding or no /proc/self/sched here");
+		return;
+	}
+	is_int(cpu_bind(cpus[0]), 0, "bind to CPU %d", cpus[0]);
+	if ((pid = fork()) == 0) {
+		spin_s(0.3);
+		_exit(0);
+	}
+	measure_take(&m0, false);
+	spin_s(0.3);
+	measure_take(&m1, false);
+	waitpid(pid, &st, 0);
+	measure_sub(&d, &m1, &m0);
+	ok(d.s.wait_ns > 0, "sharing a CPU with a spinner: waited %.3f s on "
+	    "the run queue", (double)d.s.wait_ns / 1e9);
+	is_int((int)d.s.migrations, 0, "and did not migrate, being pinned");
+	if (n < 2) {
+		skip("one CPU allowed: no migration to make");
+		return;
+	}
+	measure_take(&m0, false);
+	is_int(cpu_bind(cpus[1]), 0, "move to CPU %d", cpus[1]);
+	spin_s(0.01);
+	measure_take(&m1, false);
+	measure_sub(&d, &m1, &m0);
+	ok(d.s.migrations >= 1, "a move to another CPU is a migration (%d)",
+	    (int)d.s.migrations);
+}
+
+/* A team that never ran, with slots filled by hand. */
+static struct team *
+fake_team(bool valid)
+{
+	struct team *t = team_new(TEAM_THREADS, 2, NULL, 0);
+	struct slot *s0 = team_slot(t, 0), *s1 = team_slot(t, 1);
+
+	s0->start_ns = 1000;
+	s0->end_ns = 5000;
+	s1->start_ns = 1500;
+	s1->end_ns = 9000;
+	s0->cpu_start = 0;
+	s0->cpu_end = 3;
+	s1->cpu_start = 3;
+	s1->cpu_end = 3;
+	s0->run = m_a;
+	s1->run = valid ? m_b : m_none;
+	return t;
+}
+
+static void
+test_wall_and_cpus(void)
+{
+	struct team *t = fake_team(true);
+	double wait_max;
+	struct measure sum;
+
+	is_int((int)team_wall_ns(t, -1), 8000, "wall: first start to last end");
+	is_int((int)team_wall_ns(t, 0), 4000, "wall: first start to the "
+	    "closer's end");
+	is_int(team_cpus_used(t), 2, "CPUs used: distinct CPUs at starts and "
+	    "ends");
+	team_totals(t, &sum, &wait_max);
+	ok(sum.s.valid && sum.s.wait_ns == 700000, "totals: waits summed");
+	is_num(wait_max, 0.0005, 1e-12, "totals: the longest wait kept");
+	team_free(t);
+}
+
+static void
+print_tail(const void *arg)
+{
+	struct team *t = fake_team(*(const bool *)arg);
+
+	kv_begin();
+	team_print_tail(t);
+	kv_end();
+}
+
+static void
+test_tail(void)
+{
+	struct child_result r;
+	bool valid = true;
+
+	child_run(&r, print_tail, &valid);
+	is_str(r.out, "user_s=2.000 sys_s=0.500 nvcsw=14 nivcsw=4 minflt=9 "
+	    "cpus_used=2 cpus_pinned=0 run_s=0.004000 wait_s=0.000700 "
+	    "wait_max_s=0.000500 migrations=5 sched_stats=kernel\n",
+	    "the tail with the kernel's statistics");
+	valid = false;
+	child_run(&r, print_tail, &valid);
+	is_str(r.out, "user_s=2.000 sys_s=0.500 nvcsw=14 nivcsw=4 minflt=9 "
+	    "cpus_used=2 cpus_pinned=0 sched_stats=none\n",
+	    "without them: the keys absent, never zero");
+}
+
+int
+main(void)
+{
+	prog_init("smpb-t", "");
+	test_arithmetic();
+	test_take();
+	test_wait_and_migrations();
+	test_wall_and_cpus();
+	test_tail();
+	return done_testing();
+}
