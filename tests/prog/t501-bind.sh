@@ -158,6 +158,7 @@ mark="-L $((1000 + $$ % 100000))"
 run $BIND -n 2 -H 2 -s 64 -T 0.2 $mark
 is "$RC" 0 "a run with 2 workers and 2 hogs ends normally"
 like "$OUT" '^[0-9.]+ [0-9.]+$' "and reports"
+# shellcheck disable=SC2009 # pgrep -f would see a regular expression
 is "$(ps -eo args= | grep -c "^$BIND -n 2 -H 2 -s 64 -T 0.2 $mark\$")" 0 \
     "and none of its processes is left"
 

@@ -21,7 +21,7 @@ for w in bind herd pipe ring yield; do
 	pidfile=$TMPDIR_T/$w.pid
 	rm -f "$pidfile"
 	# The parent: a shell that starts the program and waits for it.
-	# shellcheck disable=SC2016 # expanded by the inner shell
+	# shellcheck disable=SC2016,SC2046 # expanded by the inner shell; split
 	sh -c '"$@" & echo $! >"$0"; wait' "$pidfile" \
 	    "$prog" -W -L 120 $(long_args "$w") >/dev/null 2>&1 &
 	parent=$!

@@ -1,0 +1,36 @@
+# t604-output: output that cannot be written is a failure. A full disk
+# or a closed pipe on stdout must not pass for a result: every program
+# exits 1 with a message, whether it was printing a result, a -p line,
+# its usage (-h) or its version (-V).
+# shellcheck source=tests/lib.sh
+. tests/lib.sh
+[ -w /dev/full ] || skip_all "no /dev/full here"
+
+# Quick arguments for one measurement of each program.
+quick_args() {
+	case $1 in
+	bind) echo "-n 1 -r 1000 -s 4" ;;
+	herd) echo "-n 2 -i 100" ;;
+	pipe) echo "-s 1 -t 1 -b 1" ;;
+	ring) echo "-n 2 -i 10" ;;
+	yield) echo "-n 1 -T 0.01" ;;
+	esac
+}
+
+for w in bind herd pipe ring yield; do
+	prog=bin/smpb-$w
+	[ -x "$prog" ] || { t_result 1 "$prog is built"; continue; }
+	args=$(quick_args "$w")
+	# shellcheck disable=SC2086 # the arguments, split on purpose
+	for form in "$args" "-p $args" -h -V; do
+		$prog $form >/dev/full 2>"$TMPDIR_T/err"
+		is "$?" 1 "smpb-$w $form >/dev/full exits 1"
+		is "$(cat "$TMPDIR_T/err")" \
+		    "smpb-$w: cannot write the output: No space left on device" \
+		    "and says why"
+	done
+done
+bin/smpb-hog -V >/dev/full 2>"$TMPDIR_T/err"
+is "$?" 1 "smpb-hog -V >/dev/full exits 1"
+
+done_testing
