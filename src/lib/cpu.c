@@ -209,26 +209,27 @@ bool
 cpu_sched_stats(bool thread, struct sched_stats *s)
 {
 #if defined(__linux__)
-	const char *dir = thread ? "/proc/thread-self" : "/proc/self";
-	unsigned long long run, wait, slices, migrations;
-	char path[64], buf[4096];
-	const char *p;
+	char buf[2048], *p, *end;
 
-	snprintf(path, sizeof(path), "%s/schedstat", dir);
-	if (read_small(path, buf, sizeof(buf)) <= 0 ||
-	    sscanf(buf, "%llu %llu %llu", &run, &wait, &slices) != 3)
+	/* "run_ns wait_ns slices\n" */
+	if (read_small(thread ? "/proc/thread-self/schedstat" :
+	    "/proc/self/schedstat", buf, sizeof(buf)) <= 0)
 		return false;
-	snprintf(path, sizeof(path), "%s/sched", dir);
-	if (read_small(path, buf, sizeof(buf)) <= 0 ||
+	s->run_ns = strtoull(buf, &p, 10);
+	s->wait_ns = strtoull(p, &end, 10);
+	s->slices = strtoull(end, &p, 10);
+	if (p == end || (*p != '\n' && *p != '\0'))
+		return false;
+	/* A table of "name : value" lines; se.nr_migrations among the first. */
+	if (read_small(thread ? "/proc/thread-self/sched" : "/proc/self/sched",
+	    buf, sizeof(buf)) <= 0 ||
 	    (p = strstr(buf, "\nse.nr_migrations")) == NULL ||
-	    (p = strchr(p, ':')) == NULL ||
-	    sscanf(p + 1, "%llu", &migrations) != 1)
+	    (p = strchr(p, ':')) == NULL)
+		return false;
+	s->migrations = strtoull(p + 1, &end, 10);
+	if (end == p + 1)
 		return false;
 	s->valid = true;
-	s->run_ns = run;
-	s->wait_ns = wait;
-	s->slices = slices;
-	s->migrations = migrations;
 	return true;
 #else
 	(void)thread;
@@ -254,6 +255,22 @@ cpu_pid_limit(void)
 		return max;
 #endif
 	return -1;
+}
+
+/*
+ * Call, harmlessly, the platform functions every worker calls, so that
+ * main has them bound before it forks (see warm_up in team.c).
+ */
+void
+cpu_warm_up(void)
+{
+#if defined(__linux__)
+	int sig;
+
+	(void)prctl(PR_GET_PDEATHSIG, &sig);
+#endif
+	(void)cpu_current();
+	(void)getppid();
 }
 
 /* CPU time (and, on Linux, context switches) of the calling thread. */

@@ -27,9 +27,14 @@
 const char *prog_name = "smpb";
 static const char *prog_usage = "";
 
-/* Cleanup hooks, run newest first by die(). Written and read by main. */
+/*
+ * Cleanup hooks, run newest first by die() in the process that registered
+ * them, never in a forked child (which has nothing to write to forget
+ * them: a write would copy the page). Written and read by main.
+ */
 static void (*hooks[MAX_HOOKS])(void);
 static int nhooks;
+static pid_t hooks_owner;
 
 /* Written by the handlers, read by sig_check and sig_child_event. */
 static volatile sig_atomic_t caught_signal;
@@ -86,20 +91,16 @@ warnmsg(const char *fmt, ...)
 void
 at_die(void (*fn)(void))
 {
+	hooks_owner = getpid();
 	if (nhooks < MAX_HOOKS)
 		hooks[nhooks++] = fn;
-}
-
-/* A forked worker must not run its parent's cleanup. */
-void
-die_forget(void)
-{
-	nhooks = 0;
 }
 
 static _Noreturn void
 run_hooks_and_exit(int status)
 {
+	if (nhooks > 0 && getpid() != hooks_owner)
+		nhooks = 0;	/* a forked child: main cleans up */
 	while (nhooks > 0)
 		hooks[--nhooks]();
 	fflush(stdout);

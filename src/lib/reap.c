@@ -45,19 +45,6 @@ pid_slot(const struct pidmap *m, pid_t pid)
 	return ((size_t)pid * 2654435761u) & m->mask;
 }
 
-static void
-map_init(struct pidmap *m, int n)
-{
-	size_t size = 16;
-
-	while (size < 2 * (size_t)n + 2)
-		size *= 2;
-	m->pid = calloc(size, sizeof(*m->pid));
-	m->worker = calloc(size, sizeof(*m->worker));
-	if (m->pid == NULL || m->worker == NULL)
-		die(SMPB_EXIT_FAIL, "out of memory:");
-	m->mask = size - 1;
-}
 
 static void
 map_put(struct pidmap *m, pid_t pid, int worker)
@@ -70,13 +57,36 @@ map_put(struct pidmap *m, pid_t pid, int worker)
 	m->worker[i] = worker;
 }
 
+/* Bring the map up to date with the members spawned so far. */
+static void
+map_sync(struct team *t)
+{
+	struct pidmap *m = &t->map;
+	size_t size = 16;
+
+	if (m->pid == NULL) {
+		while (size < 2 * (size_t)t->n + 2)
+			size *= 2;
+		m->pid = calloc(size, sizeof(*m->pid));
+		m->worker = calloc(size, sizeof(*m->worker));
+		if (m->pid == NULL || m->worker == NULL)
+			die(SMPB_EXIT_FAIL, "out of memory:");
+		m->mask = size - 1;
+	}
+	for (; m->filled < t->spawned; m->filled++)
+		if (t->members[m->filled].pid > 0)
+			map_put(m, t->members[m->filled].pid, m->filled);
+}
+
 /* The worker with this pid, or -1. */
 static int
-map_get(const struct pidmap *m, pid_t pid)
+map_get(struct team *t, pid_t pid)
 {
-	size_t i = pid_slot(m, pid);
+	const struct pidmap *m = &t->map;
+	size_t i;
 
-	for (; m->pid[i] != 0; i = (i + 1) & m->mask)
+	map_sync(t);
+	for (i = pid_slot(m, pid); m->pid[i] != 0; i = (i + 1) & m->mask)
 		if (m->pid[i] == pid)
 			return m->worker[i];
 	return -1;
@@ -110,13 +120,12 @@ guardian_main(int live)
 	_exit(0);
 }
 
-/* Processes: start the guardian, and make the maps. */
+/* Processes: start the guardian. */
 void
 reap_init(struct team *t)
 {
 	pid_t pid;
 
-	map_init(&t->map, t->n);
 	if (pipe(t->live_fd) == -1)
 		die(SMPB_EXIT_FAIL, "cannot create the liveness pipe (raise "
 		    "'ulimit -n'): pipe:");
@@ -148,13 +157,13 @@ reap_fini(struct team *t)
 
 /*
  * A worker was forked: put it in the guardian's group (it does the same
- * itself) and in the pid map.
+ * itself).
  */
 void
-reap_adopt(struct team *t, int self, pid_t pid)
+reap_adopt(struct team *t, int self)
 {
-	t->pids[self] = pid;
-	map_put(&t->map, pid, self);
+	pid_t pid = t->members[self].pid;
+
 	if (setpgid(pid, t->guardian) == -1 && errno != ESRCH &&
 	    getpgid(pid) != t->guardian)
 		die(SMPB_EXIT_FAIL, "cannot put worker %d of %d in the "
@@ -173,16 +182,16 @@ take_record(struct team *t, int32_t rec)
 		    (long)rec);
 	switch (REC_KIND(rec)) {
 	case REC_READY:
-		if (t->state[self] == W_SPAWNED) {
-			t->state[self] = W_READY;
+		if (t->members[self].state == W_SPAWNED) {
+			t->members[self].state = W_READY;
 			t->nready++;
 		}
 		break;
 	case REC_DONE:
-		if (t->state[self] < W_DONE) {
-			if (t->state[self] == W_SPAWNED)
+		if (t->members[self].state < W_DONE) {
+			if (t->members[self].state == W_SPAWNED)
 				t->nready++;
-			t->state[self] = W_DONE;
+			t->members[self].state = W_DONE;
 			t->ndone++;
 		}
 		break;
@@ -198,10 +207,13 @@ take_record(struct team *t, int32_t rec)
 void
 reap_drain(struct team *t)
 {
-	int32_t rec[256];
+	struct pollfd pfd = { .fd = t->rec_fd[0], .events = POLLIN };
+	int32_t rec[64];
 	ssize_t r;
 	size_t i;
 
+	if (poll(&pfd, 1, 0) == 0)
+		return;		/* nothing to read: no read, no errno */
 	while ((r = read(t->rec_fd[0], rec, sizeof(rec))) > 0)
 		for (i = 0; i < (size_t)r / sizeof(rec[0]); i++)
 			take_record(t, rec[i]);
@@ -216,15 +228,15 @@ reap_drain(struct team *t)
 static void
 judge(struct team *t, pid_t pid, int st)
 {
-	int k = map_get(&t->map, pid);
+	int k = map_get(t, pid);
 
 	if (pid == t->guardian)		/* the group lives on: kill it */
 		die(SMPB_EXIT_FAIL, "the guardian process died");
 	if (k < 0)
 		return;			/* not one of ours */
 	reap_drain(t);
-	if (t->state[k] != W_DONE) {
-		t->state[k] = W_REAPED;
+	if (t->members[k].state != W_DONE) {
+		t->members[k].state = W_REAPED;
 		t->nreaped++;
 		if (WIFSIGNALED(st))
 			die(SMPB_EXIT_FAIL, "%s %d of %d was killed by "
@@ -232,7 +244,7 @@ judge(struct team *t, pid_t pid, int st)
 		die(SMPB_EXIT_FAIL, "%s %d of %d exited early, status %d",
 		    t->name, k, t->n, WEXITSTATUS(st));
 	}
-	t->state[k] = W_REAPED;
+	t->members[k].state = W_REAPED;
 	t->nreaped++;
 }
 
@@ -319,9 +331,9 @@ reap_all(struct team *t)
 
 	if (t->kind == TEAM_THREADS) {
 		for (k = 0; k < t->spawned; k++)
-			if (t->state[k] != W_REAPED) {
+			if (t->members[k].state != W_REAPED) {
 				pthread_join(t->threads[k], NULL);
-				t->state[k] = W_REAPED;
+				t->members[k].state = W_REAPED;
 				t->nreaped++;
 			}
 		return;
@@ -353,9 +365,9 @@ reap_kill(struct team *t)
 		 */
 		atomic_store(&t->ctl->running, 0);
 		for (k = 0; k < t->spawned; k++)
-			if (t->state[k] != W_REAPED) {
+			if (t->members[k].state != W_REAPED) {
 				pthread_detach(t->threads[k]);
-				t->state[k] = W_REAPED;
+				t->members[k].state = W_REAPED;
 			}
 		return;
 	}
@@ -365,18 +377,18 @@ reap_kill(struct team *t)
 		kill(-t->guardian, SIGKILL);	/* workers and guardian */
 		while ((pid = waitpid(-t->guardian, NULL, 0)) > 0 ||
 		    errno == EINTR)
-			if (pid > 0 && (k = map_get(&t->map, pid)) >= 0)
-				t->state[k] = W_REAPED;
+			if (pid > 0 && (k = map_get(t, pid)) >= 0)
+				t->members[k].state = W_REAPED;
 		t->guardian = 0;
 	}
 	/* A worker killed between fork and setpgid is not in the group. */
 	for (k = 0; k < t->spawned; k++)
-		if (t->state[k] != W_REAPED && t->pids[k] > 0) {
-			kill(t->pids[k], SIGKILL);
-			while (waitpid(t->pids[k], NULL, 0) == -1 &&
+		if (t->members[k].state != W_REAPED && t->members[k].pid > 0) {
+			kill(t->members[k].pid, SIGKILL);
+			while (waitpid(t->members[k].pid, NULL, 0) == -1 &&
 			    errno == EINTR)
 				continue;
-			t->state[k] = W_REAPED;
+			t->members[k].state = W_REAPED;
 		}
 }
 
@@ -422,8 +434,9 @@ reap_unregister(struct team *t)
 
 /*
  * In a new child: drop main's ends of every team's pipes (so EOF on the
- * gate and on the liveness pipe still means what it should), main's
- * signal handling and main's cleanup hooks.
+ * gate and on the liveness pipe still means what it should) and main's
+ * signal handling; die() runs none of main's hooks in a child. Nothing of
+ * main's is written here: every page written would be copied.
  */
 void
 reap_child_init(void)
@@ -432,14 +445,14 @@ reap_child_init(void)
 	size_t i;
 
 	alarm(0);
-	die_forget();
 	for (i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
 		signal(sigs[i], SIG_DFL);
 	for (i = 0; i < MAX_TEAMS; i++) {
 		if (teams[i] == NULL)
 			continue;
-		reap_close(&teams[i]->rec_fd[0]);
-		reap_close(&teams[i]->go_fd[1]);
-		reap_close(&teams[i]->live_fd[1]);
+		close(teams[i]->rec_fd[0]);
+		close(teams[i]->go_fd[1]);
+		if (teams[i]->live_fd[1] >= 0)
+			close(teams[i]->live_fd[1]);
 	}
 }

@@ -74,6 +74,23 @@ check_size(int n)
 		    "fewer", n, limit);
 }
 
+/*
+ * Main calls once what every worker calls (a measure, the clock, a write
+ * of nothing on the record pipe, the platform's calls), so that the
+ * dynamic linker has bound them all before any fork: N workers then do
+ * not each bind them again, copying the pages it writes.
+ */
+static void
+warm_up(struct team *t)
+{
+	struct measure m;
+
+	measure_take(&m, t->kind == TEAM_THREADS);
+	(void)clock_now_ns();
+	(void)write(t->rec_fd[1], "", 0);
+	cpu_warm_up();
+}
+
 struct team *
 team_new(enum team_kind kind, int n, const int *cpus, int ncpus)
 {
@@ -102,12 +119,11 @@ team_new(enum team_kind kind, int n, const int *cpus, int ncpus)
 	for (k = 0; k < n; k++)
 		t->slots[k].cpu_start = t->slots[k].cpu_end = -1;
 	atomic_store(&t->ctl->running, 1);
-	t->starts = xcalloc((size_t)n, sizeof(*t->starts));
-	t->state = xcalloc((size_t)n, sizeof(*t->state));
-	if (kind == TEAM_PROCS)
-		t->pids = xcalloc((size_t)n, sizeof(*t->pids));
-	else
+	t->members = xcalloc((size_t)n, sizeof(*t->members));
+	if (kind == TEAM_THREADS) {
 		t->threads = xcalloc((size_t)n, sizeof(*t->threads));
+		t->starts = xcalloc((size_t)n, sizeof(*t->starts));
+	}
 	reap_register(t);
 	make_pipe(t->rec_fd, "record");
 	make_pipe(t->go_fd, "gate");
@@ -115,6 +131,7 @@ team_new(enum team_kind kind, int n, const int *cpus, int ncpus)
 		die(SMPB_EXIT_FAIL, "fcntl:");
 	if (kind == TEAM_PROCS)
 		reap_init(t);
+	warm_up(t);
 	return t;
 }
 
@@ -201,6 +218,7 @@ thread_main(void *arg)
 	return NULL;
 }
 
+/* The child keeps its own copy of s, on the stack it was forked with. */
 static void
 spawn_process(struct team *t, struct start *s)
 {
@@ -219,9 +237,11 @@ spawn_process(struct team *t, struct start *s)
 		worker_run(s);
 		_exit(SMPB_EXIT_OK);
 	}
-	reap_adopt(t, s->self, pid);
+	t->members[s->self].pid = pid;
+	reap_adopt(t, s->self);
 }
 
+/* A thread's start lives as long as the team. */
 static void
 spawn_thread(struct team *t, struct start *s)
 {
@@ -252,18 +272,20 @@ spawn_thread(struct team *t, struct start *s)
 void
 team_spawn(struct team *t, int self, worker_fn *fn, void *arg)
 {
-	struct start *s = &t->starts[self];
+	struct start s = { .team = t, .self = self, .fn = fn, .arg = arg };
 
-	reap_check(t);
-	s->team = t;
-	s->self = self;
-	s->fn = fn;
-	s->arg = arg;
-	t->state[self] = W_SPAWNED;
-	if (t->kind == TEAM_PROCS)
-		spawn_process(t, s);
+	/* Records are read every 64 workers: each read writes pages. */
+	if (self % 64 == 0)
+		reap_check(t);
 	else
-		spawn_thread(t, s);
+		sig_check();
+	t->members[self].state = W_SPAWNED;
+	if (t->kind == TEAM_PROCS) {
+		spawn_process(t, &s);
+	} else {
+		t->starts[self] = s;
+		spawn_thread(t, &t->starts[self]);
+	}
 	t->spawned++;
 }
 
@@ -329,10 +351,9 @@ team_free(struct team *t)
 		reap_fini(t);
 	cpu_shared_free(t->ctl, t->shared_size);
 	free(t->cpus);
-	free(t->pids);
+	free(t->members);
 	free(t->threads);
 	free(t->starts);
-	free(t->state);
 	free(t);
 }
 

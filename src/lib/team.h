@@ -3,7 +3,7 @@
  * gate) and reap.c (the guardian, watching, reaping and killing). Nothing
  * outside the harness includes it; programs see struct team as opaque.
  *
- * One lifecycle per worker, kept by main in state[]:
+ * One lifecycle per worker, kept by main in members[k].state:
  *
  *	W_SPAWNED  forked or created; not heard from yet
  *	W_READY    its READY record came: it waits at the gate
@@ -46,11 +46,26 @@ struct start {
 	void		*arg;
 };
 
-/* pid -> worker, open addressing; size is a power of two > 2 n. */
+/*
+ * Main's record of one worker. Main writes as few pages as it can
+ * between forks, as every page it writes after a fork is copied: one
+ * member a worker, the pid and the state side by side.
+ */
+struct member {
+	pid_t		pid;		/* processes: the worker's pid */
+	unsigned char	state;		/* enum worker_state, 0 = not yet */
+};
+
+/*
+ * pid -> worker, open addressing; size is a power of two > 2 n. Built
+ * only when a process is reaped (lazily, for the same reason), from the
+ * members spawned since it was last brought up to date.
+ */
 struct pidmap {
 	pid_t		*pid;		/* 0 = empty */
 	int		*worker;
 	size_t		mask;
+	int		filled;		/* members[0..filled) are in it */
 };
 
 struct team {
@@ -64,24 +79,23 @@ struct team {
 	struct control	*ctl;		/* shared: control line, then slots */
 	struct slot	*slots;
 	size_t		shared_size;
-	struct start	*starts;
-	unsigned char	*state;		/* main's view: enum worker_state */
+	struct member	*members;	/* main's view of each worker */
 	int		nready, ndone, nreaped;
 	int		rec_fd[2];	/* workers -> main: records */
 	int		go_fd[2];	/* the gate: EOF opens it */
 	/* Processes */
-	pid_t		*pids;
 	struct pidmap	map;
 	pid_t		guardian;	/* and leader of the workers' group */
 	int		live_fd[2];	/* EOF: main is gone */
 	/* Threads */
 	pthread_t	*threads;
+	struct start	*starts;	/* each thread's argument */
 };
 
 /* reap.c */
 void	reap_init(struct team *t);
 void	reap_fini(struct team *t);
-void	reap_adopt(struct team *t, int self, pid_t pid);
+void	reap_adopt(struct team *t, int self);
 void	reap_watch(struct team *t, int timeout_ms);
 void	reap_check(struct team *t);
 void	reap_drain(struct team *t);

@@ -23,7 +23,13 @@ static pid_t *worker_pids;
 
 static volatile unsigned long sink;
 
-/* Dead, or a zombie nobody has reaped yet. */
+/*
+ * Dead, or a zombie nobody has reaped yet. Process workers record their
+ * group in worker_group: a pid in another group is not a worker any more
+ * (a busy machine reuses pids quickly).
+ */
+static pid_t *worker_group;
+
 static bool
 gone(pid_t pid)
 {
@@ -31,6 +37,8 @@ gone(pid_t pid)
 	FILE *f;
 
 	if (kill(pid, 0) == -1 && errno == ESRCH)
+		return true;
+	if (*worker_group > 0 && getpgid(pid) != *worker_group)
 		return true;
 	snprintf(path, sizeof(path), "/proc/%ld/stat", (long)pid);
 	if ((f = fopen(path, "r")) == NULL)
@@ -223,6 +231,7 @@ failing_worker(struct team *t, int self, void *arg)
 {
 	(void)arg;
 	worker_pids[self] = getpid();
+	*worker_group = getpgid(0);
 	team_gate(t, self);
 	if (self == 2)
 		team_fail(t, self, "boom %d", 42);
@@ -255,6 +264,7 @@ test_failure(enum team_kind kind)
 	uint64_t t0 = clock_now_ns();
 
 	memset(worker_pids, 0, NW * sizeof(*worker_pids));
+	*worker_group = 0;
 	child_run(&r, run_failing, &kind);
 	is_int(r.status, SMPB_EXIT_FAIL, "%s: a failed worker makes exit 1",
 	    kind_name[kind]);
@@ -291,6 +301,7 @@ dying_worker(struct team *t, int self, void *arg)
 	const struct death *d = arg;
 
 	worker_pids[self] = getpid();
+	*worker_group = getpgid(0);
 	if (self == 1 && d->phase == BEFORE_READY)
 		raise(SIGKILL);
 	team_gate(t, self);
@@ -363,6 +374,7 @@ test_deaths(void)
 
 	for (d.phase = 0; d.phase < NPHASES; d.phase++) {
 		memset(worker_pids, 0, NW * sizeof(*worker_pids));
+		*worker_group = 0;
 		t0 = clock_now_ns();
 		child_run(&r, run_death, &d);
 		is_int(r.status, SMPB_EXIT_FAIL, "a worker killed %s fails "
@@ -387,6 +399,7 @@ test_death_among_many(void)
 	pid_t *saved = worker_pids;
 
 	worker_pids = cpu_shared_alloc(sizeof(pids));
+	*worker_group = 0;
 	child_run(&r, run_death, &d);
 	is_int(r.status, SMPB_EXIT_FAIL, "300 processes: a death fails the "
 	    "run");
@@ -421,6 +434,7 @@ test_orphans(void)
 	struct child_result r;
 
 	memset(worker_pids, 0, NW * sizeof(*worker_pids));
+	*worker_group = 0;
 	child_run(&r, run_orphaning, NULL);
 	is_int(r.status, 128 + SIGKILL, "main was SIGKILLed");
 	ok(worker_pids[NW - 1] != 0, "its workers had started");
@@ -520,6 +534,7 @@ main(void)
 {
 	prog_init("smpb-t", "");
 	worker_pids = cpu_shared_alloc(NW * sizeof(*worker_pids));
+	worker_group = cpu_shared_alloc(sizeof(*worker_group));
 	test_counting(TEAM_PROCS);
 	test_counting(TEAM_THREADS);
 	test_interval(TEAM_PROCS);

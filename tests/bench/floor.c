@@ -1,0 +1,274 @@
+/*
+ * floor: the bare operations smpbench's programs are measured against,
+ * with nothing of the harness around them. Not a workload: it exists so
+ * that tests/bench/scale and smpbench validate can show what the harness
+ * itself costs.
+ *
+ *	floor pipe -i N [-c cpulist]	two processes, a one-byte round trip
+ *					through two pipes, N times: the
+ *					floor of a ring of 2
+ *	floor yield -i N [-c cpu]	sched_yield() N times: the floor of
+ *					a yield of one thread
+ *	floor fork -n N			fork N children that wait on a pipe,
+ *					then release and reap them all
+ *	floor thread -n N		create N threads that wait on a pipe,
+ *					then release and join them all
+ *	floor time CMD [ARG...]		run CMD and time it, whole: wall
+ *					seconds, and CPU seconds of it and
+ *					every process it waited for
+ *
+ * Each prints one key=value line: pipe and yield their time per
+ * operation; fork, thread and time their wall seconds. Nothing is
+ * checked between operations: these are floors, not benchmarks.
+ */
+#include <errno.h>
+#include <pthread.h>
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "smpb.h"
+
+static const char usage_text[] =
+    "usage: floor pipe -i count [-c cpulist] | floor yield -i count "
+    "[-c cpu] |\n       floor fork -n count | floor thread -n count | "
+    "floor time command [arg ...]";
+
+static long long count;		/* -i or -n */
+
+static void
+parse_args(int argc, char *argv[], const char *opts)
+{
+	int c;
+
+	while ((c = getopt(argc, argv, opts)) != -1) {
+		if (opt_common(c, optarg))
+			continue;
+		switch (c) {
+		case 'i':
+		case 'n':
+			count = opt_num(c, optarg, 1, 1000000000000LL);
+			break;
+		default:
+			opt_bad(c);
+		}
+	}
+	opt_no_operands(argc, argv);
+	if (count == 0)
+		usage(SMPB_EXIT_USAGE);
+}
+
+static void
+bind_to(int k)
+{
+	int err;
+
+	if (opt_c.ncpus > 0 &&
+	    (err = cpu_bind(opt_c.cpus[k % opt_c.ncpus])) != 0) {
+		errno = err;
+		die(SMPB_EXIT_FAIL, "cannot bind:");
+	}
+}
+
+/* The ping-pong: the parent sends and waits, the child echoes. */
+static int
+floor_pipe(void)
+{
+	int to[2], from[2], st;
+	long long i;
+	uint64_t t0, ns;
+	char b = 'x';
+	pid_t pid;
+
+	if (pipe(to) == -1 || pipe(from) == -1)
+		die(SMPB_EXIT_FAIL, "pipe:");
+	if ((pid = fork()) == -1)
+		die(SMPB_EXIT_FAIL, "fork:");
+	if (pid == 0) {
+		cpu_die_with_parent(getppid());
+		close(to[1]);
+		close(from[0]);
+		bind_to(1);
+		while (read(to[0], &b, 1) == 1)
+			if (write(from[1], &b, 1) != 1)
+				break;
+		_exit(0);
+	}
+	close(to[0]);
+	close(from[1]);
+	bind_to(0);
+	/* One round trip first, so both are running before the clock. */
+	if (write(to[1], &b, 1) != 1 || read(from[0], &b, 1) != 1)
+		die(SMPB_EXIT_FAIL, "the first round trip failed:");
+	t0 = clock_now_ns();
+	for (i = 0; i < count; i++)
+		if (write(to[1], &b, 1) != 1 || read(from[0], &b, 1) != 1)
+			die(SMPB_EXIT_FAIL, "round trip %lld:", i);
+	ns = clock_now_ns() - t0;
+	close(to[1]);
+	waitpid(pid, &st, 0);
+	kv_begin();
+	kv_int("roundtrips", count);
+	kv_num("wall_s", (double)ns / 1e9, 6);
+	kv_num("us_per_roundtrip", (double)ns / 1e3 / (double)count, 4);
+	kv_num("us_per_switch", (double)ns / 2e3 / (double)count, 4);
+	kv_end();
+	return 0;
+}
+
+static int
+floor_yield(void)
+{
+	long long i;
+	uint64_t t0, ns;
+
+	bind_to(0);
+	t0 = clock_now_ns();
+	for (i = 0; i < count; i++)
+		sched_yield();
+	ns = clock_now_ns() - t0;
+	kv_begin();
+	kv_int("yields", count);
+	kv_num("wall_s", (double)ns / 1e9, 6);
+	kv_num("us_per_yield", (double)ns / 1e3 / (double)count, 4);
+	kv_end();
+	return 0;
+}
+
+/* fork N children, each blocked reading gate until EOF; reap them all. */
+static int
+floor_fork(void)
+{
+	uint64_t t0 = clock_now_ns();
+	int gate[2];
+	char b;
+	long long i;
+
+	if (pipe(gate) == -1)
+		die(SMPB_EXIT_FAIL, "pipe:");
+	for (i = 0; i < count; i++) {
+		pid_t pid = fork();
+
+		if (pid == -1)
+			die(SMPB_EXIT_FAIL, "fork %lld:", i);
+		if (pid == 0) {
+			close(gate[1]);
+			while (read(gate[0], &b, 1) > 0)
+				continue;
+			_exit(0);
+		}
+	}
+	close(gate[1]);
+	for (i = 0; i < count; i++)
+		while (waitpid(-1, NULL, 0) == -1)
+			if (errno != EINTR)
+				die(SMPB_EXIT_FAIL, "waitpid:");
+	kv_begin();
+	kv_int("processes", count);
+	kv_num("wall_s", (double)(clock_now_ns() - t0) / 1e9, 6);
+	kv_end();
+	return 0;
+}
+
+static int thread_gate[2];
+
+static void *
+waiter(void *arg)
+{
+	char b;
+
+	(void)arg;
+	while (read(thread_gate[0], &b, 1) > 0)
+		continue;
+	return NULL;
+}
+
+static int
+floor_thread(void)
+{
+	uint64_t t0 = clock_now_ns();
+	pthread_t *th = calloc((size_t)count, sizeof(*th));
+	pthread_attr_t attr;
+	long long i;
+	int err;
+
+	if (th == NULL || pipe(thread_gate) == -1)
+		die(SMPB_EXIT_FAIL, "set-up:");
+	pthread_attr_init(&attr);
+	pthread_attr_setstacksize(&attr, 256 * 1024);	/* the harness's */
+	for (i = 0; i < count; i++)
+		if ((err = pthread_create(&th[i], &attr, waiter, NULL)) != 0) {
+			errno = err;
+			die(SMPB_EXIT_FAIL, "pthread_create %lld:", i);
+		}
+	close(thread_gate[1]);
+	for (i = 0; i < count; i++)
+		pthread_join(th[i], NULL);
+	kv_begin();
+	kv_int("threads", count);
+	kv_num("wall_s", (double)(clock_now_ns() - t0) / 1e9, 6);
+	kv_end();
+	free(th);
+	return 0;
+}
+
+/* Run a command, whole, and time it; its status is ours. */
+static int
+floor_time(char *argv[])
+{
+	uint64_t t0 = clock_now_ns();
+	struct rusage ru;
+	int st;
+	pid_t pid;
+
+	if ((pid = fork()) == -1)
+		die(SMPB_EXIT_FAIL, "fork:");
+	if (pid == 0) {
+		execvp(argv[0], argv);
+		fprintf(stderr, "floor: %s: %s\n", argv[0], strerror(errno));
+		_exit(127);
+	}
+	while (waitpid(pid, &st, 0) == -1)
+		if (errno != EINTR)
+			die(SMPB_EXIT_FAIL, "waitpid:");
+	if (getrusage(RUSAGE_CHILDREN, &ru) == -1)
+		die(SMPB_EXIT_FAIL, "getrusage:");
+	kv_begin();
+	kv_num("wall_s", (double)(clock_now_ns() - t0) / 1e9, 6);
+	kv_num("cpu_s", (double)ru.ru_utime.tv_sec + (double)ru.ru_stime.tv_sec +
+	    ((double)ru.ru_utime.tv_usec + (double)ru.ru_stime.tv_usec) / 1e6, 3);
+	kv_int("status", WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st));
+	kv_end();
+	return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+}
+
+int
+main(int argc, char *argv[])
+{
+	prog_init("floor", usage_text);
+	if (argc < 2)
+		usage(SMPB_EXIT_USAGE);
+	if (strcmp(argv[1], "time") == 0 && argc > 2)
+		return floor_time(argv + 2);
+	if (strcmp(argv[1], "pipe") == 0) {
+		parse_args(argc - 1, argv + 1, ":c:i:");
+		return floor_pipe();
+	}
+	if (strcmp(argv[1], "yield") == 0) {
+		parse_args(argc - 1, argv + 1, ":c:i:");
+		return floor_yield();
+	}
+	if (strcmp(argv[1], "fork") == 0) {
+		parse_args(argc - 1, argv + 1, ":n:");
+		return floor_fork();
+	}
+	if (strcmp(argv[1], "thread") == 0) {
+		parse_args(argc - 1, argv + 1, ":n:");
+		return floor_thread();
+	}
+	usage(SMPB_EXIT_USAGE);
+}
