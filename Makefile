@@ -16,9 +16,9 @@ LDLIBS = -lpthread -lm
 
 HDR = src/lib/smpb.h
 LIB = src/lib/libsmpb.a
-LIBOBJ = src/lib/clock.o src/lib/cpu.o src/lib/err.o src/lib/measure.o \
-	src/lib/opt.o src/lib/out.o src/lib/reap.o src/lib/stats.o \
-	src/lib/team.o
+LIBOBJ = src/lib/clock.o src/lib/cpu.o src/lib/err.o src/lib/hist.o \
+	src/lib/measure.o src/lib/opt.o src/lib/out.o src/lib/reap.o \
+	src/lib/stats.o src/lib/team.o
 
 BIN = bin/smpb-bind bin/smpb-herd bin/smpb-hog bin/smpb-pipe bin/smpb-ring \
 	bin/smpb-yield
@@ -29,7 +29,7 @@ AWK = scripts/lib.awk scripts/bind.awk scripts/compare.awk scripts/herd.awk \
 
 UNIT = tests/unit/t001-opt tests/unit/t002-stats tests/unit/t003-clock \
 	tests/unit/t004-out tests/unit/t005-cpu tests/unit/t006-team \
-	tests/unit/t007-err tests/unit/t008-measure
+	tests/unit/t007-err tests/unit/t008-measure tests/unit/t009-hist
 
 all: $(BIN)
 

@@ -31,37 +31,50 @@
 #include "lib/smpb.h"
 
 static const char usage_text[] =
-    "usage: smpb-herd [-hpVW] [-c cpulist] [-i iterations] [-L seconds] "
+    "usage: smpb-herd [-hlpVW] [-c cpulist] [-i iterations] [-L seconds] "
     "[-n procs]";
 
 static struct {
 	long	procs;			/* -n: processes, 1..100000 */
 	long long iterations;		/* -i: passes of the token, 1..10^12 */
+	bool	latency;		/* -l: stamp every pass, histogram */
 } opt = { .procs = 2, .iterations = 5000000 };
 
 /* What each worker leaves in its slot's result[]. */
 enum { RES_TOKENS, RES_CLOSER };
 
 /*
- * The token and the sentinels: 8 bytes each. Every write is a whole
- * number of tokens of at most _POSIX_PIPE_BUF bytes, so it is atomic and
- * the pipe only ever holds whole tokens: an 8-byte read by any of the
- * herd gets a whole one.
+ * The token and the sentinels: the count, and with -l the sender's clock;
+ * 8 or 16 bytes each. Every write is a whole number of tokens of at most
+ * _POSIX_PIPE_BUF bytes, so it is atomic and the pipe only ever holds
+ * whole tokens: a read of one token's size by any of the herd gets a
+ * whole one.
  */
-#define SENTINELS_PER_WRITE	(_POSIX_PIPE_BUF / sizeof(int64_t))
+struct token {
+	int64_t		count;		/* passes left; 0: the run is over */
+	uint64_t	sent_ns;	/* -l only: when it was written */
+};
+#define SENTINELS_PER_WRITE	(_POSIX_PIPE_BUF / sizeof(struct token))
+
+/* The bytes of one token on the pipe: the count alone without -l. */
+static size_t token_size = sizeof(int64_t);
 
 static void
 parse_args(int argc, char *argv[])
 {
 	int c;
 
-	while ((c = getopt(argc, argv, ":c:hi:L:n:pVW")) != -1) {
+	while ((c = getopt(argc, argv, ":c:hi:lL:n:pVW")) != -1) {
 		if (opt_common(c, optarg))
 			continue;
 		switch (c) {
 		case 'i':
 			opt.iterations = opt_num('i', optarg, 1,
 			    1000000000000LL);
+			break;
+		case 'l':
+			opt.latency = true;
+			token_size = sizeof(struct token);
 			break;
 		case 'n':
 			opt.procs = (long)opt_num('n', optarg, 1, 100000);
@@ -73,26 +86,35 @@ parse_args(int argc, char *argv[])
 	opt_no_operands(argc, argv);
 }
 
+/* One token in: its count; with -l (h) the delay since it was sent. */
 static int64_t
-take(struct team *t, int self, int fd)
+take(struct team *t, int self, int fd, struct hist *h)
 {
-	int64_t v;
+	struct token tok;
 	ssize_t r;
 
-	if ((r = read_full(fd, &v, sizeof(v))) == -1)
+	if ((r = read_full(fd, &tok, token_size)) == -1)
 		team_fail(t, self, "read:");
-	if (r != (ssize_t)sizeof(v))
+	if (r != (ssize_t)token_size)
 		team_fail(t, self, "the shared pipe is broken (%zd of %zu "
-		    "bytes read)", r, sizeof(v));
-	if (v < 0)
-		team_fail(t, self, "a corrupt token (%lld)", (long long)v);
-	return v;
+		    "bytes read)", r, token_size);
+	if (tok.count < 0)
+		team_fail(t, self, "a corrupt token (%lld)",
+		    (long long)tok.count);
+	if (h != NULL && tok.count > 0)
+		hist_record(h, clock_now_ns() - tok.sent_ns);
+	return tok.count;
 }
 
+/* One token out; with -l, stamped with the clock. */
 static void
-put(struct team *t, int self, int fd, const int64_t *v, size_t n)
+put(struct team *t, int self, int fd, int64_t count, struct hist *h)
 {
-	if (write_full(fd, v, n * sizeof(*v)) == -1)
+	struct token tok = { .count = count };
+
+	if (h != NULL)
+		tok.sent_ns = clock_now_ns();
+	if (write_full(fd, &tok, token_size) == -1)
 		team_fail(t, self, "write:");
 }
 
@@ -100,13 +122,14 @@ put(struct team *t, int self, int fd, const int64_t *v, size_t n)
 static void
 release_herd(struct team *t, int self, int fd, long others)
 {
-	static const int64_t zeros[SENTINELS_PER_WRITE];
+	static const struct token zeros[SENTINELS_PER_WRITE];
 	long n;
 
 	for (; others > 0; others -= n) {
 		n = others < (long)SENTINELS_PER_WRITE ? others :
 		    (long)SENTINELS_PER_WRITE;
-		put(t, self, fd, zeros, (size_t)n);
+		if (write_full(fd, zeros, (size_t)n * token_size) == -1)
+			team_fail(t, self, "write:");
 	}
 }
 
@@ -120,18 +143,19 @@ herd_worker(struct team *t, int self, void *arg)
 {
 	const int *fd = arg;		/* the shared pipe */
 	struct slot *me = team_slot(t, self);
+	struct hist *h = team_hist(t, self);	/* NULL without -l */
 	uint64_t tokens = 0;
-	int64_t v = opt.iterations;
+	int64_t v;
 	bool closer = false;
 
 	team_gate(t, self);
 	if (self == 0)
-		put(t, self, fd[1], &v, 1);
-	while ((v = take(t, self, fd[0])) != 0) {
+		put(t, self, fd[1], opt.iterations, h);
+	while ((v = take(t, self, fd[0], h)) != 0) {
 		tokens++;
 		if ((closer = --v == 0))
 			break;
-		put(t, self, fd[1], &v, 1);
+		put(t, self, fd[1], v, h);
 	}
 	team_end(t, self);
 	me->result[RES_TOKENS] = tokens;
@@ -192,6 +216,7 @@ report(struct team *t)
 	if (!opt_c.parsable) {
 		printf("Running %lld iterations with %ld processes took "
 		    "%.3f seconds\n", opt.iterations, opt.procs, wall_s);
+		team_print_latency(t);
 		return;
 	}
 	kv_begin();
@@ -221,6 +246,8 @@ main(int argc, char *argv[])
 	parse_args(argc, argv);
 	sig_setup(opt_c.limit_s);
 	t = team_new(TEAM_PROCS, (int)opt.procs, opt_c.cpus, opt_c.ncpus);
+	if (opt.latency)
+		team_measure_latency(t);
 	if (pipe(fd) == -1)
 		die(SMPB_EXIT_FAIL, "cannot create the shared pipe (raise "
 		    "'ulimit -n'): pipe:");

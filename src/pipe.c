@@ -32,13 +32,14 @@
 #include "lib/smpb.h"
 
 static const char usage_text[] =
-    "usage: smpb-pipe [-hpVW] [-b mib] [-c cpulist] [-L seconds] [-s kib] "
+    "usage: smpb-pipe [-hlpVW] [-b mib] [-c cpulist] [-L seconds] [-s kib] "
     "[-t think]";
 
 static struct {
 	long	budget_mib;		/* -b: MiB to move, 1..65536 (64) */
 	long	write_kib;		/* -s: KiB per write, 1..65536 (16) */
 	long	think;			/* -t: multiplies/byte, 1..10^6 (1) */
+	bool	latency;		/* -l: stamp every block, histogram */
 } opt = { .budget_mib = 64, .write_kib = 16, .think = 1 };
 
 /* The run, derived from the options by plan(); read by both workers. */
@@ -58,10 +59,13 @@ parse_args(int argc, char *argv[])
 {
 	int c;
 
-	while ((c = getopt(argc, argv, ":b:c:hL:ps:t:VW")) != -1) {
+	while ((c = getopt(argc, argv, ":b:c:hlL:ps:t:VW")) != -1) {
 		if (opt_common(c, optarg))
 			continue;
 		switch (c) {
+		case 'l':
+			opt.latency = true;
+			break;
 		case 'b':
 			opt.budget_mib = (long)opt_num('b', optarg, 1, 65536);
 			break;
@@ -132,12 +136,21 @@ calibrate(struct slot *me)
 	me->result[RES_CAL_UNITS] = units;
 }
 
+/*
+ * With -l every block starts with the writer's clock as it is written
+ * (stamp), and the reader records how long the whole block took to
+ * arrive (h not NULL).
+ */
 static void
-writer(struct team *t, int fd, char *buf)
+writer(struct team *t, int fd, char *buf, bool stamp)
 {
-	uint64_t i;
+	uint64_t i, now;
 
 	for (i = 0; i < run.transfers; i++) {
+		if (stamp) {
+			now = clock_now_ns();
+			memcpy(buf, &now, sizeof(now));
+		}
 		if (write_full(fd, buf, run.write_size) == -1) {
 			if (errno == EPIPE)
 				team_fail(t, WRITER, "the reader is gone");
@@ -148,9 +161,9 @@ writer(struct team *t, int fd, char *buf)
 }
 
 static void
-reader(struct team *t, int fd, char *buf)
+reader(struct team *t, int fd, char *buf, struct hist *h)
 {
-	uint64_t i;
+	uint64_t i, sent;
 	ssize_t r;
 
 	for (i = 0; i < run.transfers; i++) {
@@ -160,6 +173,10 @@ reader(struct team *t, int fd, char *buf)
 			team_fail(t, READER, "the writer is gone after %llu of "
 			    "%llu transfers", (unsigned long long)i,
 			    (unsigned long long)run.transfers);
+		if (h != NULL) {
+			memcpy(&sent, buf, sizeof(sent));
+			hist_record(h, clock_now_ns() - sent);
+		}
 		think(run.units);
 	}
 }
@@ -169,6 +186,7 @@ static void
 pipe_worker(struct team *t, int self, void *arg)
 {
 	const int *fd = arg;
+	struct hist *h = self == READER ? team_hist(t, self) : NULL;
 	char *buf;
 
 	close(fd[self == WRITER ? 0 : 1]);
@@ -180,9 +198,9 @@ pipe_worker(struct team *t, int self, void *arg)
 		calibrate(team_slot(t, self));
 	team_gate(t, self);
 	if (self == WRITER)
-		writer(t, fd[1], buf);
+		writer(t, fd[1], buf, opt.latency);
 	else
-		reader(t, fd[0], buf);
+		reader(t, fd[0], buf, h);
 	team_end(t, self);
 	close(fd[self == WRITER ? 1 : 0]);
 	free(buf);
@@ -201,6 +219,7 @@ report(struct team *t)
 	cpu_pct = wall_s > 0 ? (sum.u.user_s + sum.u.sys_s) / wall_s * 100 : 0;
 	if (!opt_c.parsable) {
 		printf("%.0f%%\n", cpu_pct);
+		team_print_latency(t);
 		return;
 	}
 	kv_begin();
@@ -229,6 +248,8 @@ main(int argc, char *argv[])
 	plan();
 	sig_setup(opt_c.limit_s);
 	t = team_new(TEAM_PROCS, 2, opt_c.cpus, opt_c.ncpus);
+	if (opt.latency)
+		team_measure_latency(t);
 	if (pipe(fd) == -1)
 		die(SMPB_EXIT_FAIL, "cannot create the pipe (raise "
 		    "'ulimit -n'): pipe:");

@@ -26,13 +26,14 @@
 #include "lib/smpb.h"
 
 static const char usage_text[] =
-    "usage: smpb-ring [-hpVW] [-c cpulist] [-i laps | -T seconds] "
+    "usage: smpb-ring [-hlpVW] [-c cpulist] [-i laps | -T seconds] "
     "[-L seconds] [-n procs]";
 
 static struct {
 	long	procs;			/* -n: ring size, 2..100000 */
 	long long laps;			/* -i: laps to run; 0: run for -T */
 	double	seconds;		/* -T: seconds to run, default 1 */
+	bool	latency;		/* -l: stamp every pass, histogram */
 } opt = { .procs = 2, .seconds = 1.0 };
 
 /* Worker k reads from in and writes to out; it closes the strays it got. */
@@ -48,12 +49,15 @@ parse_args(int argc, char *argv[])
 	bool timed = false;
 	int c;
 
-	while ((c = getopt(argc, argv, ":c:hi:L:n:pT:VW")) != -1) {
+	while ((c = getopt(argc, argv, ":c:hi:lL:n:pT:VW")) != -1) {
 		if (opt_common(c, optarg))
 			continue;
 		switch (c) {
 		case 'i':
 			opt.laps = opt_num('i', optarg, 1, 1000000000000LL);
+			break;
+		case 'l':
+			opt.latency = true;
 			break;
 		case 'n':
 			opt.procs = (long)opt_num('n', optarg, 2, 100000);
@@ -72,25 +76,42 @@ parse_args(int argc, char *argv[])
 	opt_no_operands(argc, argv);
 }
 
-/* One token in: 1, or 0 at EOF. */
+/*
+ * One token in: 1, or 0 at EOF. The token is a byte; with -l (h not NULL)
+ * it is the sender's clock, and the receiver records how long it took.
+ */
 static int
-token_in(struct team *t, int self, int fd)
+token_in(struct team *t, int self, int fd, struct hist *h)
 {
+	uint64_t sent;
 	char token;
 	ssize_t r;
 
-	while ((r = read(fd, &token, 1)) == -1 && errno == EINTR)
-		continue;
+	if (h != NULL) {
+		if ((r = read_full(fd, &sent, sizeof(sent))) > 0 &&
+		    r != (ssize_t)sizeof(sent))
+			team_fail(t, self, "a torn token (%zd bytes)", r);
+		if (r > 0)
+			hist_record(h, clock_now_ns() - sent);
+	} else
+		while ((r = read(fd, &token, 1)) == -1 && errno == EINTR)
+			continue;
 	if (r == -1)
 		team_fail(t, self, "read:");
-	return (int)r;
+	return r > 0;
 }
 
 /* One token out: false when the next worker has gone (EPIPE). */
 static bool
-token_out(struct team *t, int self, int fd)
+token_out(struct team *t, int self, int fd, struct hist *h)
 {
-	if (write_full(fd, "x", 1) == 0)
+	uint64_t now;
+
+	if (h != NULL) {
+		now = clock_now_ns();
+		if (write_full(fd, &now, sizeof(now)) == 0)
+			return true;
+	} else if (write_full(fd, "x", 1) == 0)
 		return true;
 	if (errno != EPIPE)
 		team_fail(t, self, "write:");
@@ -103,34 +124,34 @@ token_out(struct team *t, int self, int fd)
  * passed round it (the seed timed that too).
  */
 static void
-master(struct team *t, const struct link *l)
+master(struct team *t, const struct link *l, struct hist *h)
 {
 	uint64_t laps = 0;
 
-	if (!token_out(t, 0, l->out))
+	if (!token_out(t, 0, l->out, h))
 		team_fail(t, 0, "the ring is broken: worker 1 is gone");
 	for (;;) {
-		if (token_in(t, 0, l->in) == 0)
+		if (token_in(t, 0, l->in, h) == 0)
 			team_fail(t, 0, "the ring is broken: a worker is gone");
 		laps++;
 		if (laps == (uint64_t)opt.laps || !team_running(t))
 			break;
-		if (!token_out(t, 0, l->out))
+		if (!token_out(t, 0, l->out, h))
 			team_fail(t, 0, "the ring is broken: worker 1 is gone");
 	}
 	team_end(t, 0);
 	team_slot(t, 0)->result[0] = laps;
 	close(l->out);			/* start the EOF cascade */
-	while (token_in(t, 0, l->in) != 0)
+	while (token_in(t, 0, l->in, NULL) != 0)
 		continue;
 }
 
 /* Workers 1..N-1: pass the token on until EOF, then pass the EOF on. */
 static void
-relay(struct team *t, int self, const struct link *l)
+relay(struct team *t, int self, const struct link *l, struct hist *h)
 {
-	while (token_in(t, self, l->in) == 1)
-		if (!token_out(t, self, l->out))
+	while (token_in(t, self, l->in, h) == 1)
+		if (!token_out(t, self, l->out, h))
 			team_fail(t, self, "the ring is broken: worker %d is "
 			    "gone", (self + 1) % team_size(t));
 	close(l->out);
@@ -140,6 +161,7 @@ static void
 ring_worker(struct team *t, int self, void *arg)
 {
 	const struct link *l = arg;
+	struct hist *h = team_hist(t, self);	/* NULL without -l */
 
 	if (l->stray[0] >= 0)
 		close(l->stray[0]);
@@ -147,9 +169,9 @@ ring_worker(struct team *t, int self, void *arg)
 		close(l->stray[1]);
 	team_gate(t, self);
 	if (self == 0)
-		master(t, l);
+		master(t, l, h);
 	else
-		relay(t, self, l);
+		relay(t, self, l, h);
 }
 
 static void
@@ -203,6 +225,7 @@ report(struct team *t)
 
 	if (!opt_c.parsable) {
 		printf("%ld : %.0f switches / second\n", opt.procs, per_s);
+		team_print_latency(t);
 		return;
 	}
 	kv_begin();
@@ -224,6 +247,8 @@ main(int argc, char *argv[])
 	parse_args(argc, argv);
 	sig_setup(opt_c.limit_s);
 	t = team_new(TEAM_PROCS, (int)opt.procs, opt_c.cpus, opt_c.ncpus);
+	if (opt.latency)
+		team_measure_latency(t);
 	spawn_ring(t, opt.procs);
 	team_go(t);
 	if (opt.laps == 0) {

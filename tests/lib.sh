@@ -132,6 +132,28 @@ wait_gone() {
 	return 0
 }
 
+# check_latency LINE SAMPLES WHAT: a -p line of a -l run has the lat_ keys
+# in order just before the tail, percentiles that never decrease, and
+# SAMPLES samples.
+LAT_KEYS="lat_p50_us lat_p90_us lat_p99_us lat_p999_us lat_max_us lat_samples"
+check_latency() {
+	cl_keys=$(printf '%s\n' "$1" | tr ' ' '\n' | sed 's/=.*//' | tr '\n' ' ')
+	like "$cl_keys" " $LAT_KEYS $(tail_keys "$1") \$" "$3: the lat_ keys, then the tail"
+	check "$3: percentiles never decrease" awk -v a="$(kv "$1" lat_p50_us)" \
+	    -v b="$(kv "$1" lat_p90_us)" -v c="$(kv "$1" lat_p99_us)" \
+	    -v d="$(kv "$1" lat_p999_us)" -v e="$(kv "$1" lat_max_us)" \
+	    'BEGIN { exit !(a > 0 && a <= b && b <= c && c <= d && d <= e) }'
+	is "$(kv "$1" lat_samples)" "$2" "$3: one sample per message"
+}
+
+# LAT_BLOCK: the classic form's percentile block, after the result line.
+LAT_BLOCK='^Wakeup latencies percentiles \(usec\) \([0-9]+ samples\)
+	50\.0th: [0-9]+\.[0-9]
+	90\.0th: [0-9]+\.[0-9]
+	99\.0th: [0-9]+\.[0-9]
+	99\.9th: [0-9]+\.[0-9]
+	max: [0-9]+\.[0-9]$'
+
 # early_death CMD...: start CMD (a program that starts many workers), kill
 # one of its first workers (not the guardian, which leads their group) with
 # SIGKILL as soon as there is one, and wait for CMD; sets RC, ERR, SECS

@@ -13,14 +13,17 @@
  *
  * team_print_tail prints what every program's -p line ends with:
  *
+ *	[lat_p50_us lat_p90_us lat_p99_us lat_p999_us lat_max_us lat_samples]
  *	user_s sys_s nvcsw nivcsw minflt cpus_used cpus_pinned
  *	[run_s wait_s wait_max_s migrations] sched_stats=kernel|none
  *
  * summed over the workers (wait_max_s: the worker that waited longest).
- * Where the kernel gives no statistics the bracketed keys are absent,
+ * The lat_ keys come only with -l (the histograms of hist.c); where the
+ * kernel gives no statistics the run_s..migrations keys are absent,
  * never zero, and sched_stats=none says why.
  */
 #include <sys/resource.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "smpb.h"
@@ -162,6 +165,43 @@ team_cpus_used(struct team *t)
 	return used > 0 ? used : -1;
 }
 
+/*
+ * -l: the wakeup latencies' percentiles, in microseconds, as schbench
+ * prints them; -p: as lat_* keys, which come before the tail.
+ */
+void
+team_print_latency(struct team *t)
+{
+	static const struct {
+		const char	*key, *name;
+		double		q;
+	} pct[] = {
+		{ "lat_p50_us", "50.0th", 0.50 },
+		{ "lat_p90_us", "90.0th", 0.90 },
+		{ "lat_p99_us", "99.0th", 0.99 },
+		{ "lat_p999_us", "99.9th", 0.999 },
+	};
+	static struct hist h;	/* 17 KiB: not on the stack */
+	size_t i;
+
+	if (!team_latency(t, &h))
+		return;
+	if (opt_c.parsable) {
+		for (i = 0; i < sizeof(pct) / sizeof(pct[0]); i++)
+			kv_num(pct[i].key, hist_quantile(&h, pct[i].q) / 1e3,
+			    3);
+		kv_num("lat_max_us", (double)h.max_ns / 1e3, 3);
+		kv_int("lat_samples", (long long)h.samples);
+		return;
+	}
+	printf("Wakeup latencies percentiles (usec) (%llu samples)\n",
+	    (unsigned long long)h.samples);
+	for (i = 0; i < sizeof(pct) / sizeof(pct[0]); i++)
+		printf("\t%s: %.1f\n", pct[i].name,
+		    hist_quantile(&h, pct[i].q) / 1e3);
+	printf("\tmax: %.1f\n", (double)h.max_ns / 1e3);
+}
+
 /* The tail of every -p line (see the top of this file). */
 void
 team_print_tail(struct team *t)
@@ -169,6 +209,7 @@ team_print_tail(struct team *t)
 	struct measure sum;
 	double wait_max_s;
 
+	team_print_latency(t);
 	team_totals(t, &sum, &wait_max_s);
 	kv_num("user_s", sum.u.user_s, 3);
 	kv_num("sys_s", sum.u.sys_s, 3);

@@ -126,6 +126,7 @@ void	team_totals(struct team *t, struct measure *sum, double *wait_max_s);
 uint64_t team_wall_ns(struct team *t, int closer);
 int	team_cpus_used(struct team *t);
 void	team_print_tail(struct team *t);
+void	team_print_latency(struct team *t);
 
 /* team.c ----------------------------------------------------------------- */
 
@@ -144,6 +145,7 @@ struct slot {
 	uint64_t	end_ns;		/* clock at team_end */
 	struct measure	at_gate;	/* taken just before the gate */
 	struct measure	run;		/* from the gate to team_end */
+	struct hist	*hist;		/* -l: the worker's own, in its memory */
 	int		cpu_start;	/* CPU at the start, -1 = unknown */
 	int		cpu_end;	/* CPU at the end, -1 = unknown */
 	bool		gated;		/* passed team_gate */
@@ -155,6 +157,9 @@ typedef void worker_fn(struct team *t, int self, void *arg);
 struct team *team_new(enum team_kind kind, int n, const int *cpus,
 	    int ncpus);
 void	team_name(struct team *t, const char *name);
+void	team_measure_latency(struct team *t);
+struct hist *team_hist(struct team *t, int self);
+bool	team_latency(struct team *t, struct hist *sum);
 void	team_spawn(struct team *t, int self, worker_fn *fn, void *arg);
 void	team_gate(struct team *t, int self);
 void	team_end(struct team *t, int self);
@@ -170,6 +175,24 @@ enum team_kind team_kind(struct team *t);
 _Noreturn void team_fail(struct team *t, int self, const char *fmt, ...);
 ssize_t	read_full(int fd, void *buf, size_t len);
 int	write_full(int fd, const void *buf, size_t len);
+
+/* hist.c ----------------------------------------------------------------- */
+
+/* A log-linear histogram of nanoseconds: 0.78% at most off, 64 ns..275 s. */
+#define HIST_SUB	64	/* buckets per power of two */
+#define HIST_EXPONENTS	32	/* powers of two above HIST_SUB */
+#define HIST_BUCKETS	(HIST_SUB * (HIST_EXPONENTS + 1))
+
+struct hist {
+	uint64_t	count[HIST_BUCKETS];
+	uint64_t	samples;
+	uint64_t	max_ns;		/* exact */
+};
+
+void	hist_clear(struct hist *h);
+void	hist_record(struct hist *h, uint64_t ns);
+void	hist_add(struct hist *sum, const struct hist *h);
+double	hist_quantile(const struct hist *h, double q);
 
 /* stats.c ---------------------------------------------------------------- */
 

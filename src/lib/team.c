@@ -142,6 +142,73 @@ team_name(struct team *t, const char *name)
 	t->name = name;
 }
 
+/* -l, in main before any worker starts: the workers record latencies. */
+void
+team_measure_latency(struct team *t)
+{
+	if (t->lat != NULL)
+		return;
+	if ((t->lat = cpu_shared_alloc(sizeof(*t->lat))) == NULL)
+		die(SMPB_EXIT_FAIL, "cannot map the latency histogram:");
+}
+
+/*
+ * In a worker, before its gate: a histogram of its own, zeroed and
+ * faulted in, for its loop to record into; NULL without -l. The harness
+ * adds it into the team's at the worker's end.
+ */
+struct hist *
+team_hist(struct team *t, int self)
+{
+	struct slot *me = &t->slots[self];
+
+	if (t->lat == NULL)
+		return NULL;
+	if (me->hist == NULL) {
+		if ((me->hist = malloc(sizeof(*me->hist))) == NULL)
+			team_fail(t, self, "cannot allocate a histogram:");
+		hist_clear(me->hist);
+	}
+	return me->hist;
+}
+
+/* A worker's histogram into the team's, after its loop. */
+static void
+add_latency(struct team *t, struct slot *me)
+{
+	struct hist *h = me->hist;
+	uint64_t max;
+	size_t b;
+
+	if (h == NULL)
+		return;
+	for (b = 0; b < HIST_BUCKETS; b++)
+		if (h->count[b] != 0)
+			atomic_fetch_add(&t->lat->count[b], h->count[b]);
+	atomic_fetch_add(&t->lat->samples, h->samples);
+	max = atomic_load(&t->lat->max_ns);
+	while (h->max_ns > max &&
+	    !atomic_compare_exchange_weak(&t->lat->max_ns, &max, h->max_ns))
+		continue;
+	free(h);
+	me->hist = NULL;
+}
+
+/* In main, after team_wait: every worker's latencies; false without -l. */
+bool
+team_latency(struct team *t, struct hist *sum)
+{
+	size_t b;
+
+	if (t->lat == NULL)
+		return false;
+	for (b = 0; b < HIST_BUCKETS; b++)
+		sum->count[b] = atomic_load(&t->lat->count[b]);
+	sum->samples = atomic_load(&t->lat->samples);
+	sum->max_ns = atomic_load(&t->lat->max_ns);
+	return true;
+}
+
 static void
 send_record(struct team *t, int kind, int self)
 {
@@ -208,6 +275,7 @@ worker_run(struct start *s)
 	s->fn(t, s->self, s->arg);
 	team_gate(t, s->self);	/* a worker that never waited still counts */
 	team_end(t, s->self);
+	add_latency(t, &t->slots[s->self]);
 	send_record(t, REC_DONE, s->self);
 }
 
@@ -350,6 +418,7 @@ team_free(struct team *t)
 	if (t->kind == TEAM_PROCS)
 		reap_fini(t);
 	cpu_shared_free(t->ctl, t->shared_size);
+	cpu_shared_free(t->lat, sizeof(*t->lat));
 	free(t->cpus);
 	free(t->members);
 	free(t->threads);

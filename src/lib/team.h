@@ -68,6 +68,13 @@ struct pidmap {
 	int		filled;		/* members[0..filled) are in it */
 };
 
+/* -l: the workers' histograms, added up as each ends (atomic: shared). */
+struct hist_shared {
+	_Atomic uint64_t count[HIST_BUCKETS];
+	_Atomic uint64_t samples;
+	_Atomic uint64_t max_ns;
+};
+
 struct team {
 	enum team_kind	kind;
 	const char	*name;		/* "worker", or "hog" for messages */
@@ -77,6 +84,7 @@ struct team {
 	int		ncpus;
 	pid_t		parent;		/* main's pid */
 	struct control	*ctl;		/* shared: control line, then slots */
+	struct hist_shared *lat;	/* shared, with -l; else NULL */
 	struct slot	*slots;
 	size_t		shared_size;
 	struct member	*members;	/* main's view of each worker */

@@ -94,7 +94,7 @@ like "$ERR" "^smpb-pipe: -c: CPU 1023 is not available \([0-9]+ CPUs here, [0-9]
 
 run $PIPE -h
 is "$RC" 0 "-h exits 0"
-is "$OUT" "usage: smpb-pipe [-hpVW] [-b mib] [-c cpulist] [-L seconds] [-s kib] [-t think]" "-h prints usage on stdout"
+is "$OUT" "usage: smpb-pipe [-hlpVW] [-b mib] [-c cpulist] [-L seconds] [-s kib] [-t think]" "-h prints usage on stdout"
 is "$ERR" "" "-h: nothing on stderr"
 run $PIPE -V
 is "$RC" 0 "-V exits 0"
@@ -202,5 +202,15 @@ for victim_is in writer reader; do
 	fi
 	check "a killed $victim_is: nothing left" wait_gone 1 $KIDS
 done
+
+# -l: every block is stamped and its delay recorded: one per transfer.
+run $PIPE -p -l -s 4 -t 2 -b 8
+is "$RC" 0 "-l exits 0"
+check_latency "$OUT" "$(kv "$OUT" transfers)" "pipe -l -s 4 -t 2 -b 8"
+is "$(kv "$OUT" transfers)" 1024 "8 MiB in 4 KiB blocks: 1024 transfers"
+run $PIPE -l -s 1 -b 1
+like "$(printf '%s\n' "$OUT" | head -n 1)" '^[0-9]+%$' "-l classic: the cell first"
+is "$(printf '%s\n' "$OUT" | sed 1d | grep -Ec "$(printf '%s' "$LAT_BLOCK" | tr '\n' '|')")" 6 \
+    "then the six lines of the percentile block"
 
 done_testing

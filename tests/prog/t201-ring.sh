@@ -64,7 +64,7 @@ like "$ERR" "^smpb-ring: -c: CPU 1023 is not available \([0-9]+ CPUs here, [0-9]
 
 run $RING -h
 is "$RC" 0 "-h exits 0"
-like "$OUT" '^usage: smpb-ring \[-hpVW\]' "-h prints usage on stdout"
+like "$OUT" '^usage: smpb-ring \[-hlpVW\]' "-h prints usage on stdout"
 run $RING -V
 is "$RC" 0 "-V exits 0"
 like "$OUT" '^smpb-ring \(smpbench\) [0-9]' "-V prints the version"
@@ -128,5 +128,15 @@ if [ -n "$(first_cpu)" ]; then
 		t_skip "no scheduler statistics here"
 	fi
 fi
+
+# -l: every pass is stamped and its delay recorded: N * laps samples.
+run $RING -p -l -n 3 -i 500
+is "$RC" 0 "-l exits 0"
+check_latency "$OUT" 1500 "ring -l -n 3 -i 500"
+run $RING -l -n 2 -i 100
+is "$(printf '%s\n' "$OUT" | sed 1d | grep -Ec "$(printf '%s' "$LAT_BLOCK" | tr '\n' '|')")" 6 \
+    "-l classic: the result, then the six lines of the percentile block"
+like "$(printf '%s\n' "$OUT" | head -n 1)" '^2 : [0-9]+ switches / second$' "and the seed's line first"
+like "$OUT" "(200 samples)" "with 200 samples"
 
 done_testing

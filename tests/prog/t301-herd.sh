@@ -95,7 +95,7 @@ like "$ERR" "^smpb-herd: -c: CPU 1023 is not available \([0-9]+ CPUs here, [0-9]
 
 run $HERD -h
 is "$RC" 0 "-h exits 0"
-is "$OUT" "usage: smpb-herd [-hpVW] [-c cpulist] [-i iterations] [-L seconds] [-n procs]" "-h prints usage on stdout"
+is "$OUT" "usage: smpb-herd [-hlpVW] [-c cpulist] [-i iterations] [-L seconds] [-n procs]" "-h prints usage on stdout"
 is "$ERR" "" "-h: nothing on stderr"
 run $HERD -V
 is "$RC" 0 "-V exits 0"
@@ -155,5 +155,15 @@ is "$RC" 1 "a worker killed during the start: exit 1"
 like "$ERR" "^smpb-herd: worker [0-9]+ of 2000 was killed by signal 9$" "and it is named"
 check "at once, not at the watchdog ($SECS s)" test "$SECS" -lt 30
 check "and no worker is left" wait_gone 2 $KIDS
+
+# -l: every token is stamped and its delay recorded: I samples.
+run $HERD -p -l -n 4 -i 3000
+is "$RC" 0 "-l exits 0"
+check_latency "$OUT" 3000 "herd -l -n 4 -i 3000"
+is "$(kv "$OUT" tokens)" 3000 "and the counts still add up"
+run $HERD -l -n 2 -i 100
+like "$OUT" "^Running 100 iterations with 2 processes took [0-9.]+ seconds" "-l classic: the seed's line"
+is "$(printf '%s\n' "$OUT" | sed 1d | grep -Ec "$(printf '%s' "$LAT_BLOCK" | tr '\n' '|')")" 6 \
+    "then the six lines of the percentile block"
 
 done_testing
