@@ -1,0 +1,350 @@
+# topology.awk: the machine's topology and the named placements.
+#
+# Input: none on stdin; the program reads sysfs itself, under
+# ENVIRON["SMPB_SYS"] (the sys/devices/system directory, or a fake one):
+# for every online CPU, cpu/cpuN/topology/ (physical_package_id, die_id,
+# core_id, core_cpus_list or thread_siblings_list) and cpu/cpuN/cache/
+# index*/ (level, type, shared_cpu_list, size); and node/nodeK/cpulist for
+# the nodes named in -v nodes.
+# -v variables: online, the online CPUs, and allowed, the CPUs this process
+# may use, as cpulists ("0-3,8"); nodes, the numbers of the node
+# directories, blank-separated.
+# Output: env lines (see results/README), in this order:
+#	topology=2 packages, 16 cores, 2 threads per core, 4 L3 caches of
+#	    16 MiB, 2 NUMA nodes		(one line: the summary)
+#	topo_packages= topo_dies= topo_cores= topo_threads_per_core=
+#	topo_llc_level= topo_llcs= topo_llc_kib= topo_nodes=
+#	topo_llc_cpus= topo_node_cpus=	(each group a cpulist, blank-separated)
+#	place_one=0 place_smt=0,16 place_llc=0,1 place_xllc=0,4 place_node=0,8
+#	place_spread=0,1			(only where the caches are unknown)
+#	topo_placements=free one smt llc xllc node
+#	topo_placements_quick=free one llc node
+#	topo_note=...				(only when something is unknown)
+# What sysfs does not give is "unknown"; a placement that does not exist
+# here has no place_ line.
+#
+# The placements, nearest first, each two allowed, online CPUs (one: one):
+#	one	both on the first CPU
+#	smt	two hardware threads of one core
+#	llc	two cores sharing a last-level cache
+#	spread	two cores, when the caches are unknown (it stands for llc
+#		and xllc: which of the two it is cannot be told)
+#	xllc	two cores in different last-level caches of one node
+#	node	two NUMA nodes
+# Each pair is the first in CPU order: the lowest CPU that has a partner,
+# and its lowest partner. The quick profile keeps one, the nearest
+# placement on two cores and the farthest placement; free (unpinned) is
+# always listed first.
+
+BEGIN {
+	SYS = ENVIRON["SMPB_SYS"]
+	NON = expand(canon(online), ON)
+	for (i = 1; i <= NON; i++)
+		ISON[ON[i]] = 1
+	read_cpus()
+	read_nodes()
+	summary()
+	choose()
+}
+
+# value(path): the first line of a file, "" when it cannot be read.
+function value(path,    line, r) {
+	r = (getline line < path)
+	close(path)
+	return r > 0 ? line : ""
+}
+
+# expand(list, a): a cpulist like "0-3,8" into a[1..n] in order; return n.
+function expand(list, a,    n, m, i, part, r, c) {
+	n = 0
+	m = split(list, part, ",")
+	for (i = 1; i <= m; i++) {
+		if (split(part[i], r, "-") == 1)
+			r[2] = r[1]
+		if (r[1] !~ /^[0-9]+$/ || r[2] !~ /^[0-9]+$/)
+			continue
+		for (c = r[1] + 0; c <= r[2] + 0; c++)
+			a[++n] = c
+	}
+	return n
+}
+
+# canon(list): the cpulist in one spelling, ascending with ranges, so two
+# spellings of one set compare equal ("" when it holds no CPU).
+function canon(list,    a, n, i, j, t) {
+	n = expand(list, a)
+	for (i = 2; i <= n; i++) {
+		t = a[i]
+		for (j = i - 1; j >= 1 && a[j] > t; j--)
+			a[j + 1] = a[j]
+		a[j + 1] = t
+	}
+	return ranges(a, n)
+}
+
+# ranges(a, n): ascending a[1..n] as a cpulist, "0-3,16-19".
+function ranges(a, n,    s, i, j) {
+	s = ""
+	for (i = 1; i <= n; i = j + 1) {
+		for (j = i; j < n && a[j + 1] <= a[j] + 1; j++)
+			;
+		s = s (s == "" ? "" : ",") a[i] (a[j] > a[i] ? "-" a[j] : "")
+	}
+	return s
+}
+
+# kib(size): a cache size as sysfs writes it ("32768K") in KiB.
+function kib(size) {
+	if (size ~ /^[0-9]+K$/)
+		return size + 0
+	if (size ~ /^[0-9]+M$/)
+		return size * 1024
+	if (size ~ /^[0-9]+$/)
+		return int(size / 1024)
+	return ""
+}
+
+# read_cpus(): PKG, DIE, CORE (the core's CPUs), LLC (the last-level
+# cache's CPUs), LLCKIB, LLCLEVEL of every online CPU; KNOWN[what] is 1
+# when every online CPU told it.
+function read_cpus(    i, c, d, s, k, lv, best, ty) {
+	KNOWN["pkg"] = KNOWN["core"] = KNOWN["llc"] = 1
+	for (i = 1; i <= NON; i++) {
+		c = ON[i]
+		d = SYS "/cpu/cpu" c
+		PKG[c] = value(d "/topology/physical_package_id")
+		DIE[c] = value(d "/topology/die_id")
+		s = value(d "/topology/core_cpus_list")
+		if (s == "")
+			s = value(d "/topology/thread_siblings_list")
+		if (s == "" && (s = value(d "/topology/core_id")) != "")
+			s = PKG[c] ":" DIE[c] ":" s
+		else
+			s = canon(s)
+		CORE[c] = s
+		best = 0
+		for (k = 0; k < 16; k++) {
+			lv = value(d "/cache/index" k "/level")
+			ty = value(d "/cache/index" k "/type")
+			if (lv !~ /^[0-9]+$/ || lv + 0 <= best ||
+			    (ty != "Unified" && ty != "Data"))
+				continue
+			s = canon(value(d "/cache/index" k "/shared_cpu_list"))
+			if (s == "")
+				continue
+			best = lv + 0
+			LLC[c] = s
+			LLCKIB[c] = kib(value(d "/cache/index" k "/size"))
+		}
+		LLCLEVEL[c] = best
+		if (PKG[c] == "")
+			KNOWN["pkg"] = 0
+		if (CORE[c] == "")
+			KNOWN["core"] = 0
+		if (best == 0)
+			KNOWN["llc"] = 0
+	}
+}
+
+# read_nodes(): NODE of every online CPU, from node/nodeK/cpulist.
+function read_nodes(    n, k, i, m, a, c) {
+	n = split(nodes, k, " ")
+	for (i = 1; i <= n; i++) {
+		m = expand(value(SYS "/node/node" k[i] "/cpulist"), a)
+		for (c = 1; c <= m; c++)
+			if (a[c] in ISON)
+				NODE[a[c]] = k[i]
+	}
+	KNOWN["node"] = n > 0
+	for (i = 1; i <= NON; i++)
+		if (!(ON[i] in NODE))
+			KNOWN["node"] = 0
+}
+
+# count(what, arr): distinct values of arr over the online CPUs, or
+# "unknown"; GROUPS gets them as cpulists, blank-separated.
+function count(what, arr,    i, c, n, seen, v, g, a, m, j, s) {
+	GROUPS = ""
+	if (!KNOWN[what])
+		return "unknown"
+	n = 0
+	for (i = 1; i <= NON; i++) {
+		c = ON[i]
+		v = arr[c]
+		if (!(v in seen)) {
+			seen[v] = ++n
+			g[n] = ""
+		}
+		g[seen[v]] = g[seen[v]] (g[seen[v]] == "" ? "" : ",") c
+	}
+	for (j = 1; j <= n; j++) {
+		m = expand(g[j], a)
+		s = s (j > 1 ? " " : "") ranges(a, m)
+	}
+	GROUPS = s
+	return n
+}
+
+# plural(n, word): "1 core", "2 cores", "cores unknown".
+function plural(n, word) {
+	if (n == "unknown")
+		return word "s unknown"
+	return n " " word (n == 1 ? "" : "s")
+}
+
+# size_text(k): KiB as "16 MiB" or "512 KiB".
+function size_text(k) {
+	if (k >= 1024 && k % 1024 == 0)
+		return (k / 1024) " MiB"
+	return k " KiB"
+}
+
+# summary(): the topology= line and the topo_ lines.
+function summary(    i, c, dies, cores, tpc, n, llcs, kmin, kmax, nodes_n, s,
+    llc_text, llc_groups, size, level, key) {
+	# Dies: a die_id is counted within its package.
+	for (i = 1; i <= NON; i++)
+		DIEKEY[ON[i]] = PKG[ON[i]] ":" DIE[ON[i]]
+	PACKAGES = count("pkg", PKG)
+	dies = KNOWN["pkg"] ? count("pkg", DIEKEY) : "unknown"
+	cores = count("core", CORE)
+	tpc = "unknown"
+	if (KNOWN["core"]) {
+		tpc = 0
+		for (i = 1; i <= NON; i++) {
+			key = CORE[ON[i]]
+			if (++n[key] > tpc)
+				tpc = n[key]
+		}
+	}
+	llcs = count("llc", LLC)
+	llc_groups = GROUPS
+	size = level = "unknown"
+	if (KNOWN["llc"]) {
+		kmin = kmax = LLCKIB[ON[1]]
+		level = LLCLEVEL[ON[1]]
+		for (i = 2; i <= NON; i++) {
+			c = ON[i]
+			if (LLCKIB[c] < kmin) kmin = LLCKIB[c]
+			if (LLCKIB[c] > kmax) kmax = LLCKIB[c]
+			if (LLCLEVEL[c] != level) level = "mixed"
+		}
+		size = kmin == kmax ? kmin : kmin "-" kmax
+		if (kmin == "")
+			size = "unknown"
+	}
+	nodes_n = count("node", NODE)
+	s = plural(PACKAGES, "package") ", " plural(cores, "core") ", "
+	s = s (tpc == "unknown" ? "threads per core unknown" : \
+	    tpc " thread" (tpc == 1 ? "" : "s") " per core") ", "
+	if (llcs == "unknown")
+		llc_text = "last-level caches unknown"
+	else {
+		llc_text = llcs " " (level ~ /^[0-9]+$/ ? "L" level " " : \
+		    "last-level ") "cache" (llcs == 1 ? "" : "s")
+		if (size ~ /^[0-9]+$/)
+			llc_text = llc_text " of " size_text(size)
+		else if (size != "unknown")
+			llc_text = llc_text " of " size " KiB"
+	}
+	s = s llc_text ", "
+	s = s (nodes_n == "unknown" ? "NUMA nodes unknown" : \
+	    plural(nodes_n, "NUMA node"))
+	print "topology=" s
+	print "topo_packages=" PACKAGES
+	print "topo_dies=" dies
+	print "topo_cores=" cores
+	print "topo_threads_per_core=" tpc
+	print "topo_llc_level=" level
+	print "topo_llcs=" llcs
+	print "topo_llc_kib=" size
+	print "topo_nodes=" nodes_n
+	print "topo_llc_cpus=" (llcs == "unknown" ? "unknown" : llc_groups)
+	count("node", NODE)
+	print "topo_node_cpus=" (nodes_n == "unknown" ? "unknown" : GROUPS)
+}
+
+# fits(kind, a, b): whether CPUs a and b make the placement kind.
+function fits(kind, a, b) {
+	if (kind == "smt")
+		return CORE[a] == CORE[b]
+	if (kind == "llc")
+		return LLC[a] == LLC[b] && CORE[a] != CORE[b]
+	if (kind == "xllc")
+		return LLC[a] != LLC[b] && HOME[a] == HOME[b]
+	if (kind == "node")
+		return NODE[a] != NODE[b]
+	if (kind == "spread")
+		return !KNOWN["core"] || CORE[a] != CORE[b]
+	return 0
+}
+
+# pair(kind): the first pair of usable CPUs that fits kind, "a,b", or "".
+function pair(kind,    i, j) {
+	for (i = 1; i <= NUSE; i++)
+		for (j = i + 1; j <= NUSE; j++)
+			if (fits(kind, USE[i], USE[j]))
+				return USE[i] "," USE[j]
+	return ""
+}
+
+# choose(): the place_ lines, the lists of placements, the note.
+function choose(    n, a, i, k, kinds, nk, p, far, near, list, quick, note) {
+	# Usable: allowed and online, ascending.
+	n = expand(canon(allowed), a)
+	NUSE = 0
+	for (i = 1; i <= n; i++)
+		if (a[i] in ISON)
+			USE[++NUSE] = a[i]
+	# xllc stays within a node; without nodes, within a package.
+	for (i = 1; i <= NUSE; i++)
+		HOME[USE[i]] = KNOWN["node"] ? NODE[USE[i]] : PKG[USE[i]]
+	list = "free"
+	if (NUSE >= 1) {
+		print "place_one=" USE[1]
+		list = list " one"
+	}
+	nk = split("smt llc spread xllc node", kinds, " ")
+	for (k = 1; k <= nk; k++) {
+		if (!usable(kinds[k]))
+			continue
+		p = pair(kinds[k])
+		if (p == "")
+			continue
+		print "place_" kinds[k] "=" p
+		list = list " " kinds[k]
+		far = kinds[k]
+		if (near == "" && kinds[k] != "smt")
+			near = kinds[k]
+	}
+	quick = "free" (NUSE >= 1 ? " one" : "") (near != "" ? " " near : "")
+	if (far != "" && far != near)
+		quick = quick " " far
+	print "topo_placements=" list
+	print "topo_placements_quick=" quick
+	note = ""
+	if (!KNOWN["llc"] && NUSE >= 2)
+		note = "last-level caches unknown: no llc or xllc placement" \
+		    (index(list, "spread") ? ", spread (two cores) instead" : "")
+	if (!KNOWN["core"] && NUSE >= 2)
+		note = (note == "" ? "" : note "; ") \
+		    "cores unknown: no smt placement, spread may be two threads" \
+		    " of one core"
+	if (note != "")
+		print "topo_note=" note
+}
+
+# usable(kind): whether the topology tells enough to choose kind.
+function usable(kind) {
+	if (kind == "smt")
+		return KNOWN["core"]
+	if (kind == "llc")
+		return KNOWN["llc"] && KNOWN["core"]
+	if (kind == "spread")
+		return !(KNOWN["llc"] && KNOWN["core"])
+	if (kind == "xllc")
+		return KNOWN["llc"] && (KNOWN["node"] || KNOWN["pkg"])
+	if (kind == "node")
+		return KNOWN["node"]
+	return 0
+}

@@ -1,0 +1,203 @@
+# t708-topology: the topology and the placements on the made-up machines
+# of tests/fixtures/machines (see its README), under every POSIX shell we
+# can find: smpbench env's summary and topology lines, the pairs chosen,
+# each also checked against the machine's own files by this test's own
+# reading (smt two threads of one core, llc two cores of one cache, xllc
+# two caches of one node, node two nodes, spread two cores, every CPU
+# allowed and online); and run -P: bad names, placements a machine does
+# not have, and a real run of only the placements asked for.
+# shellcheck disable=SC2086 # $sh is a command line, split on purpose
+# shellcheck source=tests/lib.sh
+. tests/lib.sh
+SB=scripts/smpbench
+M=tests/fixtures/machines
+
+# The cpuset machine: box32 with the cpuset files over it.
+CPUSET=$TMPDIR_T/cpuset
+{ cp -R "$M/box32" "$CPUSET" && cp -R "$M/cpuset/." "$CPUSET/"; } || exit 1
+
+# cpus LIST: a cpulist, one CPU a line.
+cpus() {
+	printf '%s\n' "$1" | tr ',' '\n' | awk -F- 'NF {
+		for (c = $1; c <= (NF > 1 ? $2 : $1); c++) print c }'
+}
+
+# in_list CPU LIST
+in_list() {
+	cpus "$2" | grep -qx "$1"
+}
+
+# same_set LIST LIST
+same_set() {
+	[ "$(cpus "$1" | sort -n | tr '\n' ,)" = "$(cpus "$2" | sort -n | tr '\n' ,)" ]
+}
+
+# siblings ROOT CPU: the CPU's thread_siblings_list.
+siblings() {
+	cat "$1/sys/devices/system/cpu/cpu$2/topology/thread_siblings_list"
+}
+
+# llc_of ROOT CPU: the CPUs sharing the CPU's highest data or unified cache.
+llc_of() {
+	lo_level=0
+	lo_list=
+	for lo_d in "$1/sys/devices/system/cpu/cpu$2"/cache/index*; do
+		[ -d "$lo_d" ] || continue
+		[ "$(cat "$lo_d/type")" = Instruction ] && continue
+		[ "$(cat "$lo_d/level")" -gt "$lo_level" ] || continue
+		lo_level=$(cat "$lo_d/level")
+		lo_list=$(cat "$lo_d/shared_cpu_list")
+	done
+	printf '%s\n' "$lo_list"
+}
+
+# node_of ROOT CPU
+node_of() {
+	for no_d in "$1"/sys/devices/system/node/node*; do
+		in_list "$2" "$(cat "$no_d/cpulist")" && echo "${no_d##*/node}"
+	done
+}
+
+# usable ROOT CPU: allowed and online on that machine.
+usable() {
+	in_list "$2" "$(cat "$1/sys/devices/system/cpu/online")" &&
+	    in_list "$2" "$(awk '/^Cpus_allowed_list:/ { print $2 }' \
+	    "$1/proc/self/status")"
+}
+
+# fits ROOT NAME CPUS: whether CPUS (one, or a pair a,b) is that placement
+# on that machine, by the machine's files.
+fits() {
+	f_a=${3%,*}
+	f_b=${3#*,}
+	usable "$1" "$f_a" && usable "$1" "$f_b" || return 1
+	if [ "$2" = one ]; then
+		[ "$f_a" = "$3" ]
+		return
+	fi
+	[ "$f_a" != "$f_b" ] || return 1
+	case $2 in
+	smt) in_list "$f_b" "$(siblings "$1" "$f_a")" ;;
+	llc)
+		same_set "$(llc_of "$1" "$f_a")" "$(llc_of "$1" "$f_b")" &&
+		    ! in_list "$f_b" "$(siblings "$1" "$f_a")"
+		;;
+	spread) ! in_list "$f_b" "$(siblings "$1" "$f_a")" ;;
+	xllc)
+		! same_set "$(llc_of "$1" "$f_a")" "$(llc_of "$1" "$f_b")" &&
+		    [ "$(node_of "$1" "$f_a")" = "$(node_of "$1" "$f_b")" ]
+		;;
+	node) [ "$(node_of "$1" "$f_a")" != "$(node_of "$1" "$f_b")" ] ;;
+	*) return 1 ;;
+	esac
+}
+
+# machine NAME ROOT SUMMARY PAIRS ALL QUICK: what env says of a machine;
+# under the first shell, each pair checked against the machine's files
+# (the pairs are the same under every shell, as checked).
+machine() {
+	run env SMPBENCH_PROC="$2" $sh $SB env
+	is "$RC" 0 "$s: $1: env exits 0"
+	is "$(printf '%s\n' "$OUT" | sed -n 's/^topology=//p')" "$3" \
+	    "$s: $1: the summary"
+	is "$(printf '%s\n' "$OUT" | sed -n 's/^place_//p' | tr '\n' ' ')" "$4" \
+	    "$s: $1: the pairs chosen"
+	is "$(printf '%s\n' "$OUT" | sed -n 's/^topo_placements=//p')" "$5" \
+	    "$s: $1: every placement it has"
+	is "$(printf '%s\n' "$OUT" | sed -n 's/^topo_placements_quick=//p')" "$6" \
+	    "$s: $1: the quick profile's"
+	is "$(printf '%s\n' "$OUT" | sed -n 's/^placements=//p')" "$6" \
+	    "$s: $1: what a quick run would record"
+	[ "$s" = "$first" ] || return 0
+	for m_pair in $(printf '%s\n' "$OUT" | sed -n 's/^place_//p'); do
+		check "$s: $1: ${m_pair%%=*} ${m_pair#*=} fits the machine's files" \
+		    fits "$2" "${m_pair%%=*}" "${m_pair#*=}"
+	done
+}
+
+first=
+for s in dash posh busybox bash; do
+	sh=$(shell_cmd $s)
+	if [ -z "$sh" ]; then
+		t_result 0 "# SKIP $s is not installed"
+		continue
+	fi
+	[ -n "$first" ] || first=$s
+	machine box32 "$M/box32" \
+	    "2 packages, 16 cores, 2 threads per core, 4 L3 caches of 16 MiB, 2 NUMA nodes" \
+	    "one=0 smt=0,16 llc=0,1 xllc=0,4 node=0,8 " \
+	    "free one smt llc xllc node" "free one llc node"
+	like "$OUT" '^topo_llc_cpus=0-3,16-19 4-7,20-23 8-11,24-27 12-15,28-31$' \
+	    "$s: box32: the caches' CPUs"
+	like "$OUT" '^topo_node_cpus=0-7,16-23 8-15,24-31$' "$s: box32: the nodes' CPUs"
+	like "$OUT" '^topo_llc_level=3$' "$s: box32: the last level is L3"
+	is "$ERR" "" "$s: box32: nothing unknown, no note"
+
+	machine cpuset "$CPUSET" \
+	    "2 packages, 16 cores, 2 threads per core, 4 L3 caches of 16 MiB, 2 NUMA nodes" \
+	    "one=0 smt=3,19 llc=0,3 node=0,8 " \
+	    "free one smt llc node" "free one llc node"
+	like "$OUT" '^cpus_allowed_list=0,3,8,16,19,24$' "$s: cpuset: the allowed CPUs"
+	is "$(printf '%s\n' "$OUT" | grep '^place_' | grep -c '[=,]16\(,\|$\)')" 0 \
+	    "$s: cpuset: CPU 16, offline, in no pair"
+
+	machine box8 "$M/box8" \
+	    "1 package, 8 cores, 1 thread per core, 1 L2 cache of 4 MiB, 1 NUMA node" \
+	    "one=0 llc=0,1 " "free one llc" "free one llc"
+	like "$OUT" '^smt=not supported$' "$s: box8: no SMT"
+
+	machine box1 "$M/box1" \
+	    "1 package, 1 core, 1 thread per core, 1 L2 cache of 512 KiB, 1 NUMA node" \
+	    "one=0 " "free one" "free one"
+	like "$ERR" "no placement on two CPUs" "$s: box1: warns: nothing on two CPUs"
+
+	machine nocache "$M/nocache" \
+	    "1 package, 2 cores, 2 threads per core, last-level caches unknown, NUMA nodes unknown" \
+	    "one=0 smt=0,2 spread=0,1 " "free one smt spread" "free one spread"
+	like "$OUT" '^topo_llcs=unknown$' "$s: nocache: caches recorded unknown"
+	like "$OUT" '^topo_nodes=unknown$' "$s: nocache: nodes recorded unknown"
+	is "$ERR" "smpbench: note: last-level caches unknown: no llc or xllc placement, spread (two cores) instead" \
+	    "$s: nocache: a note says what falls back"
+
+	# -P: names checked first, then what the machine has.
+	run env SMPBENCH_PROC="$M/box32" $sh $SB run -P one,bogus ring
+	is "$RC" 2 "$s: -P bogus exits 2"
+	is "$ERR" "smpbench: run: -P: 'bogus' is not a placement (all free one smt llc spread xllc node) (see smpbench -h)" \
+	    "$s: and names the placements"
+	run env SMPBENCH_PROC="$M/box32" $sh $SB run -P
+	is "$ERR" "smpbench: run: -P: needs an argument (see smpbench -h)" \
+	    "$s: -P without a list"
+	run env SMPBENCH_PROC="$M/box8" SMPBENCH_RESULTS="$TMPDIR_T/none" \
+	    $sh $SB run -P node,xllc ring
+	is "$RC" 2 "$s: -P with no placement the machine has exits 2"
+	is "$ERR" "smpbench: -P xllc: no such pair of allowed CPUs here; skipped
+smpbench: -P node: no such pair of allowed CPUs here; skipped
+smpbench: run: -P node,xllc: no such placement here (here: free one llc)" \
+	    "$s: and says which it has"
+	is "$OUT" "" "$s: and prints nothing"
+	check "$s: and saves nothing" test ! -e "$TMPDIR_T/none"
+done
+
+# A real run of only the placements asked for, on this machine's CPUs
+# (a fake root without topology files: one and spread).
+if [ -x bin/smpb-ring ]; then
+	allowed=$(awk '/^Cpus_allowed_list:/ { print $2 }' /proc/self/status 2>/dev/null)
+	ROOT=$TMPDIR_T/root
+	mkdir -p "$ROOT/proc/self" "$ROOT/sys/devices/system/cpu"
+	printf 'Cpus_allowed_list:\t%s\n' "${allowed:-0}" >"$ROOT/proc/self/status"
+	printf '%s\n' "${allowed:-0}" >"$ROOT/sys/devices/system/cpu/online"
+	run env SMPBENCH_PROC="$ROOT" SMPBENCH_SWEEP=tiny sh $SB run -r 1 \
+	    -P one,xllc -o "$TMPDIR_T/p1" ring
+	is "$RC" 0 "-P one,xllc: the run exits 0"
+	like "$ERR" '^smpbench: -P xllc: no such pair of allowed CPUs here; skipped$' \
+	    "it says xllc is not here"
+	is "$(sed 's/ .*//' "$TMPDIR_T/p1/raw/ring" | tr '\n' ' ')" "place=one " \
+	    "only the ring of 2 on one CPU ran"
+	like "$(cat "$TMPDIR_T/p1/env")" '^placements=one$' "env records the placements run"
+	cpu0=$(cpus "${allowed:-0}" | head -n 1)
+	like "$(cat "$TMPDIR_T/p1/raw/ring")" " cpulist=$cpu0 " "its raw line, the CPU"
+else
+	t_result 0 "# SKIP bin/smpb-ring is not built"
+fi
+
+done_testing
