@@ -8,10 +8,15 @@
 #	<label>; system idle; binding enabled
 #	<label>; system running a CPU hog in background; binding enabled
 #	<label>; system idle; binding enabled; single process
+# and, on machines of more than two cores, one worker bound to each core
+# (the cores placement) with hogs on the other CPUs,
+#	<label>; system running 16 CPU hogs in background; binding
+#	  enabled; 16 processes, one per core (-c 0-15)
 # with one line per run giving each worker's user seconds (and, beside
 # them, the CPU migrations of each worker: the kernel's count, or in runs
-# before sched_stats=kernel the changes it was seen to make), and a last line
-# with each worker's median; then the footnotes.
+# before sched_stats=kernel the changes it was seen to make; when the
+# workers are too many for one line, the two wrapped one after the
+# other), and a last line with each worker's median; then the footnotes.
 # Environment: SMPB_ENV, the run's env file. No -v variables.
 # Needs lib.awk loaded first.
 
@@ -28,8 +33,13 @@ BEGIN {
 	if (!("bound" in F))
 		b = argflag("-B")
 	h = ident("hogs", "-H", 0)
-	# Blocks in the seed's order: idle, hog, bound idle, bound hog, single.
+	# Blocks in the seed's order: idle, hog, bound idle, bound hog, single;
+	# then one worker per core.
 	order = (w == 1) * 4 + b * 2 + (h > 0)
+	if (F["place"] == "cores") {
+		order = 8 + (h > 0)
+		CORES_CPUS = F["cpulist"]
+	}
 	cfg = order SUBSEP w SUBSEP b SUBSEP h
 	if (!(cfg in NLINES)) {
 		CFGS = CFGS " " order
@@ -52,7 +62,10 @@ BEGIN {
 			NW[cfg] = i + 1
 	}
 	if (m != "") {
-		u = sprintf("%-24s migrations: %s", u, m)
+		if (length(u) > 24)
+			u = u SUBSEP "migrations: " m
+		else
+			u = sprintf("%-24s migrations: %s", u, m)
 		MIGR = F["sched_stats"] == "kernel" ? 2 : 1
 	}
 	LINE[cfg, k] = u
@@ -75,10 +88,29 @@ function title(cfg,    a, s, w) {
 		s = s "; binding enabled"
 	if (a[2] == 1)
 		s = s "; single process"
+	if (a[1] >= 8)
+		s = s "; " a[2] " processes, one per core" \
+		    (CORES_CPUS != "" ? " (-c " CORES_CPUS ")" : "")
 	w = who()
-	if (length(w) + length(s) > 72)
-		w = substr(w, 1, 71 - length(s)) "~"
+	if (length(w) > 40)
+		w = substr(w, 1, 39) "~"
 	return w s
+}
+
+# lines(s): print a run's line, or its lines (SUBSEP between the user
+# seconds and the migrations), each wrapped to 72 columns if need be.
+function lines(s,    n, a, i) {
+	n = split(s, a, SUBSEP)
+	for (i = 1; i <= n; i++)
+		fold(a[i])
+}
+
+# fold(s): s as it is when it fits in 72 columns, else wrapped.
+function fold(s) {
+	if (length(s) <= 72)
+		out(s)
+	else
+		wrap(s)
 }
 
 END {
@@ -86,15 +118,15 @@ END {
 	no = split(numsort(CFGS), ord, " ")
 	for (o = 1; o <= no; o++) {
 		cfg = CFG[ord[o]]
-		out(title(cfg))
+		fold(title(cfg))
 		for (k = 1; k <= NLINES[cfg]; k++)
-			out(LINE[cfg, k])
+			lines(LINE[cfg, k])
 		if (NLINES[cfg] < 2 || NW[cfg] == 0)
 			continue
 		s = "median:"
 		for (i = 0; i < NW[cfg]; i++)
 			s = s " " cellm(cfg SUBSEP i, "%.2f")
-		out(s)
+		fold(s)
 	}
 	footnotes("smpb-bind", OPTS)
 	if (ENV["profile"] != "historical") {

@@ -74,10 +74,12 @@ function setup(w) {
 }
 
 # rowkey(w): a number that sorts the rows (placement first, then the
-# parameters); sets KEYNAME, the row's heading.
+# parameters); sets KEYNAME, the row's heading. Runs are matched by the
+# placement's name (llc, node...), not by its CPUs, which differ from one
+# machine to another.
 function rowkey(w,    po, n, s, t, b, h, pn) {
-	po = F["place"] == "one" ? 1 : F["place"] == "spread" ? 2 : 0
-	pn = po == 1 ? " one CPU" : po == 2 ? " spread" : ""
+	po = F["place"] == "free" ? 0 : place_rank(F["place"])
+	pn = po ? " " F["place"] : ""
 	if (w == "ring") {
 		n = ident("procs", "-n", 2)
 		KEYNAME = n pn
@@ -104,7 +106,10 @@ function rowkey(w,    po, n, s, t, b, h, pn) {
 		b = ("bound" in F) ? F["bound"] + 0 : argflag("-B")
 		h = ident("hogs", "-H", 0)
 		KEYNAME = (h > 0 ? "hog" : "idle") (b ? ", bound" : "") \
-		    (n == 1 ? ", single" : "")
+		    (n == 1 ? ", single" : "") \
+		    (F["place"] == "cores" ? ", " n " per core" : "")
+		if (F["place"] == "cores")
+			return sprintf("%d", 8 + n * 2 + (h > 0))
 		return sprintf("%d", (n == 1) * 4 + b * 2 + (h > 0))
 	}
 	return ""

@@ -6,9 +6,10 @@
 #
 # Input it understands:
 #   - a raw line of a saved run: key=value pairs separated by single spaces,
-#     the driver's own keys first (place=free|one|spread, rep=K, argv=the
-#     program's options joined by commas, cpulist=L when pinned), then either
-#     the program's -p line or exit=N when the measurement failed;
+#     the driver's own keys first (place=free, one, smt, llc, spread, xllc,
+#     node or cores, see topology.awk; rep=K; argv=the program's options
+#     joined by commas; cpulist=L when pinned), then either the program's
+#     -p line or exit=N when the measurement failed;
 #   - an env file: key=value lines, the value running to the end of the line.
 # Output: nothing by itself; the callers print through out().
 #
@@ -240,13 +241,62 @@ function note_rep() {
 		MAXREP = F["rep"] + 0
 }
 
-# place_text(p): how a placement is named under a table.
+# place_rank(p): where placement p sorts, nearest first (free first).
+function place_rank(p,    i) {
+	i = index(" free one smt llc spread xllc node cores ", " " p " ")
+	return i ? i : 999
+}
+
+# place_text(p): what placement p means, for a table.
 function place_text(p) {
+	if (p == "free")
+		return "unpinned"
 	if (p == "one")
-		return "all on one CPU"
+		return "both on one CPU"
+	if (p == "smt")
+		return "two threads of one core"
+	if (p == "llc")
+		return "two cores sharing a last-level cache"
 	if (p == "spread")
-		return "spread over CPUs"
-	return "unpinned"
+		return "two CPUs"
+	if (p == "xllc")
+		return "two last-level caches of one node"
+	if (p == "node")
+		return "two NUMA nodes"
+	if (p == "cores")
+		return "one CPU of each core"
+	return "placement " p
+}
+
+# place_list(list): the placements of a blank-separated list, each once,
+# nearest first.
+function place_list(list,    n, a, i, j, t, s, seen) {
+	n = split(list, a, " ")
+	for (i = 2; i <= n; i++) {
+		t = a[i]
+		for (j = i - 1; j >= 1 && place_rank(a[j]) > place_rank(t); j--)
+			a[j + 1] = a[j]
+		a[j + 1] = t
+	}
+	s = ""
+	for (i = 1; i <= n; i++)
+		if (!(a[i] in seen)) {
+			seen[a[i]] = 1
+			s = s (s == "" ? "" : " ") a[i]
+		}
+	return s
+}
+
+# place_notes(): the footnote of the pipe and ring tables on placement,
+# in SKIPPED: that no placement on two CPUs existed (only one CPU was
+# available), or else what the topology did not tell.
+function place_notes() {
+	if (ENV["topo_placements"] ~ /^free( one)?$/ ||
+	    ("spread_cpus" in ENV && ENV["spread_cpus"] == "" &&
+	    ENV["one_cpu"] != ""))
+		SKIPPED = "No placement on two CPUs: only one CPU was available."
+	else if (ENV["topo_note"] != "")
+		SKIPPED = "Placements: " ENV["topo_note"] "."
 }
 
 # footnotes(prog, opts): the lines under every table: what ran, and what

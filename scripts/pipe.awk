@@ -1,12 +1,14 @@
 # pipe.awk: the table of smpb-pipe runs, in seed 000's form.
 #
 # Input: raw/pipe of a saved run (see lib.awk for its lines).
-# Output: the heading line; for each placement that was run (unpinned,
-# all on one CPU, spread over CPUs), a caption, a row of think values, and
-# one row per write size, "%4dk:" then " %4s" percent cells, each followed
-# by its mark; then the footnotes, among them the cells whose budget was
-# clamped to one write (nothing pipelined there). Cells are medians of the
-# pair's CPU usage, (user + sys) / wall * 100.
+# Output: the heading line; for each placement that was run, nearest first
+# (free, one, smt, llc, spread, xllc, node), a caption naming it and its
+# CPUs ("%CPU of the pair, llc: -c 0,2 (two cores sharing a last-level
+# cache):"), a row of think values, and one row per write size, "%4dk:"
+# then " %4s" percent cells, each followed by its mark; then the
+# footnotes, among them the cells whose budget was clamped to one write
+# (nothing pipelined there). Cells are medians of the pair's CPU usage,
+# (user + sys) / wall * 100.
 # Environment: SMPB_ENV, the run's env file. No -v variables.
 # Needs lib.awk loaded first.
 
@@ -22,7 +24,7 @@ BEGIN {
 	t = ident("think", "-t", 1)
 	cell = F["place"] SUBSEP s SUBSEP t
 	HAS[cell] = 1
-	PLACE[F["place"]] = 1
+	PLACES_RUN = PLACES_RUN " " F["place"]
 	SIZES = SIZES " " s
 	THINKS = THINKS " " t
 	if ("exit" in F)
@@ -45,15 +47,16 @@ END {
 	print heading("pipe")
 	ns = split(numsort(SIZES), size, " ")
 	nt = split(numsort(THINKS), think, " ")
-	for (p = 1; p <= 3; p++) {
-		pl = p == 1 ? "free" : p == 2 ? "one" : "spread"
-		if (!(pl in PLACE))
-			continue
+	np = split(place_list(PLACES_RUN), places, " ")
+	for (p = 1; p <= np; p++) {
+		pl = places[p]
 		cap = "%CPU of the pair, " place_text(pl)
-		if (pl in CPUS)
-			cap = cap " (-c " CPUS[pl] ")"
-		if (("one" in PLACE) || ("spread" in PLACE) ||
-		    ENV["profile"] != "historical")
+		if (pl in CPUS) {
+			cap = "%CPU of the pair, " pl ": -c " CPUS[pl]
+			if (length(cap place_text(pl)) + 4 <= 72)
+				cap = cap " (" place_text(pl) ")"
+		}
+		if (np > 1 || ENV["profile"] != "historical")
 			out(cap ":")
 		line = sprintf("%6s", "")
 		for (j = 1; j <= nt; j++)
@@ -75,8 +78,7 @@ END {
 			out(line)
 		}
 	}
-	if ("one" in CPUS && !("spread" in CPUS) && ENV["spread_cpus"] == "")
-		SKIPPED = "Spread over CPUs: skipped, only one CPU was available."
+	place_notes()
 	footnotes("smpb-pipe", OPTS)
 	cl = ""
 	for (i = 1; i <= ns; i++) {

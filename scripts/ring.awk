@@ -1,10 +1,14 @@
 # ring.awk: the table of smpb-ring runs, in seed 003's form.
 #
 # Input: raw/ring of a saved run (see lib.awk for its lines).
-# Output: the heading line, one line per ring size,
-#	 2 : 44188 switches / second   one CPU: 471228  spread: 41889
-# (the placed figures only beside the sizes that were also run placed),
-# then the footnotes. Cells are medians of the repeats.
+# Output: the heading line, one line per ring size run unpinned,
+#	 2 : 44188 switches / second
+# then, if rings were pinned, "A ring of 2, pinned:" and one line per
+# placement, nearest first, with its CPUs beside it,
+#	 2 : 471228 switches / second  one: -c 0
+#	 2 :  41889 switches / second  llc: -c 0,2
+# then the footnotes (what each placement is). Cells are medians of the
+# repeats.
 # Environment: SMPB_ENV, the run's env file. No -v variables.
 # Needs lib.awk loaded first.
 
@@ -19,7 +23,10 @@ BEGIN {
 	n = ident("procs", "-n", 2)
 	cell = F["place"] SUBSEP n
 	HAS[cell] = 1
-	SIZES = SIZES " " n
+	if (F["place"] == "free")
+		SIZES = SIZES " " n
+	else
+		PINNED = PINNED " " F["place"] SUBSEP n
 	if ("exit" in F)
 		fail(cell, F["exit"])
 	else
@@ -33,27 +40,45 @@ BEGIN {
 END {
 	print heading("ring")
 	ns = split(numsort(SIZES), size, " ")
-	for (i = 1; i <= ns; i++) {
-		n = size[i]
-		line = sprintf("%2d : %s switches / second", n,
-		    cellm("free" SUBSEP n, "%.0f"))
-		extra = ""
-		for (p = 1; p <= 2; p++) {
-			pl = p == 1 ? "one" : "spread"
-			c = pl SUBSEP n
-			if (!(c in HAS))
-				continue
-			extra = extra "  " (pl == "one" ? "one CPU" : pl) ": " \
-			    cellm(c, "%.0f")
-		}
-		out(line extra)
-	}
-	if ("one" in CPUS)
-		PLACES = "one CPU: -c " CPUS["one"]
-	if ("spread" in CPUS)
-		PLACES = PLACES (PLACES == "" ? "" : ", ") "spread: -c " \
-		    CPUS["spread"]
-	if ("one" in CPUS && !("spread" in CPUS) && ENV["spread_cpus"] == "")
-		SKIPPED = "Spread over CPUs: skipped, only one CPU was available."
+	# Sizes as wide as the largest (at least 2, as in the seed).
+	nw = length(size[ns]) < 2 ? 2 : length(size[ns])
+	for (i = 1; i <= ns; i++)
+		out(sprintf("%" nw "d : %s switches / second", size[i],
+		    cellm("free" SUBSEP size[i], "%.0f")))
+	pinned()
 	footnotes("smpb-ring", OPTS)
+}
+
+# pinned(): the block of pinned rings, each placement's figure aligned,
+# its CPUs beside it; PLACES gets what each placement is, for the
+# footnotes.
+function pinned(    n, a, i, pl, sz, c, v, vw, line) {
+	n = split(PINNED, a, " ")
+	PLACES_RUN = ""
+	for (i = 1; i <= n; i++) {
+		split(a[i], c, SUBSEP)
+		PLACES_RUN = PLACES_RUN " " c[1]
+		SIZE_OF[c[1]] = c[2]
+	}
+	n = split(place_list(PLACES_RUN), a, " ")
+	if (n == 0)
+		return
+	vw = 0
+	for (i = 1; i <= n; i++) {
+		v = cellm(a[i] SUBSEP SIZE_OF[a[i]], "%.0f")
+		if (length(v) > vw)
+			vw = length(v)
+	}
+	out("A ring of 2, pinned:")
+	for (i = 1; i <= n; i++) {
+		pl = a[i]
+		sz = SIZE_OF[pl]
+		line = sprintf("%" nw "d : %" vw "s switches / second  %s", sz,
+		    cellm(pl SUBSEP sz, "%.0f"), pl)
+		if (pl in CPUS)
+			line = line ": -c " CPUS[pl]
+		out(line)
+		PLACES = PLACES (PLACES == "" ? "" : "; ") pl ": " place_text(pl)
+	}
+	place_notes()
 }

@@ -17,6 +17,8 @@
 #	topo_llc_cpus= topo_node_cpus=	(each group a cpulist, blank-separated)
 #	place_one=0 place_smt=0,16 place_llc=0,1 place_xllc=0,4 place_node=0,8
 #	place_spread=0,1			(only where the caches are unknown)
+#	place_cores=0-15	(the first usable CPU of each core, for smpb-bind)
+#	topo_usable_cpus=0-31	(allowed and online)
 #	topo_placements=free one smt llc xllc node
 #	topo_placements_quick=free one llc node
 #	topo_note=...				(only when something is unknown)
@@ -123,8 +125,8 @@ function read_cpus(    i, c, d, s, k, lv, best, ty) {
 			s = canon(s)
 		CORE[c] = s
 		best = 0
-		for (k = 0; k < 16; k++) {
-			lv = value(d "/cache/index" k "/level")
+		# The kernel numbers the caches of a CPU index0, index1, ...
+		for (k = 0; (lv = value(d "/cache/index" k "/level")) != ""; k++) {
 			ty = value(d "/cache/index" k "/type")
 			if (lv !~ /^[0-9]+$/ || lv + 0 <= best ||
 			    (ty != "Unified" && ty != "Data"))
@@ -317,6 +319,9 @@ function choose(    n, a, i, k, kinds, nk, p, far, near, list, quick, note) {
 		if (near == "" && kinds[k] != "smt")
 			near = kinds[k]
 	}
+	if (KNOWN["core"] && NUSE >= 1)
+		print "place_cores=" firsts()
+	print "topo_usable_cpus=" ranges(USE, NUSE)
 	quick = "free" (NUSE >= 1 ? " one" : "") (near != "" ? " " near : "")
 	if (far != "" && far != near)
 		quick = quick " " far
@@ -332,6 +337,17 @@ function choose(    n, a, i, k, kinds, nk, p, far, near, list, quick, note) {
 		    " of one core"
 	if (note != "")
 		print "topo_note=" note
+}
+
+# firsts(): the first usable CPU of each core, as a cpulist.
+function firsts(    i, seen, a, n) {
+	n = 0
+	for (i = 1; i <= NUSE; i++)
+		if (!(CORE[USE[i]] in seen)) {
+			seen[CORE[USE[i]]] = 1
+			a[++n] = USE[i]
+		}
+	return ranges(a, n)
 }
 
 # usable(kind): whether the topology tells enough to choose kind.

@@ -14,7 +14,7 @@ for s in dash posh busybox bash; do
 		t_result 0 "# SKIP $s is not installed"
 		continue
 	fi
-	for r in run-a run-b; do
+	for r in run-a run-b run-big; do
 		run $sh $SB show $FIX/$r
 		is "$RC" 0 "$s: show $r exits 0"
 		is "$OUT" "$(cat $FIX/$r/tables)" "$s: show $r prints its tables"
@@ -35,11 +35,32 @@ for s in dash posh busybox bash; do
 	is "$OUT" "$(cat $FIX/compare-a-b.out)" "$s: compare prints the saved comparison"
 done
 
+# The made-up 32-CPU box: long sweeps, six placements, 16 bound workers;
+# its second run had its llc pair on other CPUs (0,3, not 0,1).
+run sh $SB show -r $FIX/run-big
+printf '%s\n' "$OUT" >"$TMPDIR_T/big"
+check "run-big: every table within 72 columns" narrow "$TMPDIR_T/big"
+like "$OUT" '^%CPU of the pair, llc: -c 0,1 \(two cores sharing a last-level cache\):$' \
+    "run-big: a pipe table names its placement and its pair"
+like "$OUT" '^  2 : +[0-9]+\*? switches / second  xllc: -c 0,4$' \
+    "run-big: the pinned rings, each pair beside its figure"
+like "$OUT" '^128 : [0-9]+\*? switches / second$' "run-big: ring sizes up to 128"
+like "$OUT" '^  processes, one per core \(-c 0-15\)$' "run-big: bind, one worker per core"
+run sh $SB compare $FIX/run-big $FIX/run-big2 $FIX/run-a
+printf '%s\n' "$OUT" >"$TMPDIR_T/bigcmp"
+check "compare of the big runs stays within 72 columns" narrow "$TMPDIR_T/bigcmp"
+like "$OUT" '^   2 llc : +85800 +88463 +\+3% +- *$' \
+    "compare matches llc by name, not by its CPUs"
+like "$OUT" '^   2 one : +505496 +476781 +-6% +448811 +-11%#$' \
+    "and one across machines"
+like "$OUT" '^2 spread : +- +- +20062$' "a placement one run lacks is left empty"
+like "$OUT" '^hog, bound, 16 per core : ' "bind: the per-core configuration is a row of its own"
+
 # The same with busybox's awk instead of the system's: POSIX awk only.
 if need_cmd busybox && busybox awk 'BEGIN { exit 0 }' 2>/dev/null; then
 	mkdir "$TMPDIR_T/bbawk"
 	ln -s "$(command -v busybox)" "$TMPDIR_T/bbawk/awk"
-	for r in run-a run-b; do
+	for r in run-a run-b run-big; do
 		run env PATH="$TMPDIR_T/bbawk:$PATH" sh $SB show -r $FIX/$r
 		is "$OUT" "$(cat $FIX/$r/tables)" "busybox awk: show -r $r makes the same tables"
 	done
@@ -93,8 +114,8 @@ done
 is "$n" 0 "every saved table is ASCII, at most 72 columns"
 
 # A fixture's raw lines are driver keys, then a -p line or exit=N.
-bad=$(cat $FIX/run-a/raw/* $FIX/run-b/raw/* | LC_ALL=C grep -Evc \
-    '^place=(free|one|spread) rep=[0-9]+ argv=[^ ]*( cpulist=[0-9,-]+)?( [a-z_0-9]+=-?[0-9.]+)+$')
+bad=$(cat $FIX/run-a/raw/* $FIX/run-b/raw/* $FIX/run-big/raw/* | LC_ALL=C grep -Evc \
+    '^place=(free|one|smt|llc|spread|xllc|node|cores) rep=[0-9]+ argv=[^ ]*( cpulist=[0-9,-]+)?( [a-z_0-9]+=-?[0-9.]+)+$')
 is "$bad" 0 "every raw line has the documented form"
 
 done_testing

@@ -38,7 +38,7 @@ is "$(find "$out" -name '.*' | wc -l | tr -d ' ')" 0 "no temporary file left"
 is "$(cat "$out/tables")" "$OUT" "tables holds what was printed"
 check "the tables are ASCII, at most 72 columns" narrow "$out/tables"
 keys=$(sed 's/=.*//' "$out/env" | tr '\n' ' ')
-is "$keys" "suite_version date host kernel uname cpu_model cpus_online cpus_online_list cpus_allowed_list smt loadavg governor topology topo_packages topo_dies topo_cores topo_threads_per_core topo_llc_level topo_llcs topo_llc_kib topo_nodes topo_llc_cpus topo_node_cpus place_one place_spread topo_placements topo_placements_quick topo_note profile repeats label workloads placements " \
+is "$keys" "suite_version date host kernel uname cpu_model cpus_online cpus_online_list cpus_allowed_list smt loadavg governor topology topo_packages topo_dies topo_cores topo_threads_per_core topo_llc_level topo_llcs topo_llc_kib topo_nodes topo_llc_cpus topo_node_cpus place_one place_spread topo_usable_cpus topo_placements topo_placements_quick topo_note profile repeats label workloads placements " \
     "env has every key"
 is "$(sed -n 's/^cpu_model=//p' "$out/env")" "Test CPU" "env: the CPU model"
 is "$(sed -n 's/^kernel=//p' "$out/env")" "$(uname -r)" "env: the kernel release"
@@ -75,8 +75,11 @@ for s in dash posh busybox bash; do
 	out=$TMPDIR_T/ring-$s
 	run $sh $SB run -r 1 -o "$out" ring
 	is "$RC" 0 "$s: a tiny ring run exits 0"
-	like "$OUT" '^ 2 : [0-9]+\*? switches / second  one CPU: [0-9]+\*?( +spread: [0-9]+\*?)?$' \
-	    "$s: the seed's line, with the placed figures beside it"
+	like "$OUT" '^ 2 : [0-9]+\*? switches / second$' "$s: the seed's line"
+	like "$OUT" '^ 2 : +[0-9]+\*? switches / second  one: -c [0-9]+$' \
+	    "$s: the ring of 2 on one CPU, its CPU beside it"
+	like "$OUT" '^ 2 : +[0-9]+\*? switches / second  spread: -c [0-9]+,[0-9]+$' \
+	    "$s: and on two, its CPUs beside it"
 	is "$(cat "$out/tables")" "$OUT" "$s: tables holds what was printed"
 	check "$s: complete written" test -f "$out/complete"
 	is "$(find "$out" -name '.*' | wc -l | tr -d ' ')" 0 "$s: no temporary file left"

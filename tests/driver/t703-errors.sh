@@ -60,7 +60,7 @@ EOF_BAD
 	    "$s: control characters of bad input are not echoed"
 	run $sh $SB -h
 	is "$RC" 0 "$s: -h exits 0"
-	like "$OUT" '^usage: smpbench run \[-fq\]' "$s: -h prints usage on stdout"
+	like "$OUT" '^usage: smpbench run \[-fnq\]' "$s: -h prints usage on stdout"
 	run $sh $SB run -h
 	is "$RC" 0 "$s: run -h exits 0"
 	run $sh $SB

@@ -84,7 +84,7 @@ if [ -x bin/smpb-ring ]; then
 	    "and says the runs on two CPUs are skipped"
 	is "$(grep -c '^place=spread' "$TMPDIR_T/run1/raw/ring")" 0 "no spread run was made"
 	is "$(grep -c '^place=one' "$TMPDIR_T/run1/raw/ring")" 1 "the one-CPU run was"
-	like "$OUT" '^Spread over CPUs: skipped, only one CPU was available\.$' "the table says so too"
+	like "$OUT" '^No placement on two CPUs: only one CPU was available\.$' "the table says so too"
 	like "$(cat "$TMPDIR_T/run1/env")" '^placements=free one$' "env: no placement on two CPUs"
 else
 	t_result 0 "# SKIP bin/smpb-ring is not built"

@@ -3,9 +3,14 @@
 # can find: smpbench env's summary and topology lines, the pairs chosen,
 # each also checked against the machine's own files by this test's own
 # reading (smt two threads of one core, llc two cores of one cache, xllc
-# two caches of one node, node two nodes, spread two cores, every CPU
-# allowed and online); and run -P: bad names, placements a machine does
-# not have, and a real run of only the placements asked for.
+# two caches of one node, node two nodes, spread two cores, cores one CPU
+# of each core, every CPU allowed and online); the sweeps sized by the
+# machine, as run -n lists them (the seeds' points, then powers of two to
+# 4 x the online CPUs, at most 128 in the quick profile; one, the nearest
+# placement on two cores and the farthest in the quick profile, all in
+# the full one; each pinned cell given its pair); and run -P: bad names,
+# placements a machine does not have, and a real run of only the
+# placements asked for.
 # shellcheck disable=SC2086 # $sh is a command line, split on purpose
 # shellcheck source=tests/lib.sh
 . tests/lib.sh
@@ -65,9 +70,36 @@ usable() {
 	    "$1/proc/self/status")"
 }
 
-# fits ROOT NAME CPUS: whether CPUS (one, or a pair a,b) is that placement
-# on that machine, by the machine's files.
+# usable_cpus ROOT: the CPUs allowed and online on that machine.
+usable_cpus() {
+	{
+		cpus "$(cat "$1/sys/devices/system/cpu/online")"
+		echo -
+		cpus "$(awk '/^Cpus_allowed_list:/ { print $2 }' "$1/proc/self/status")"
+	} | awk '$0 == "-" { allowed = 1; next } !allowed { on[$0] = 1; next }
+	    $0 in on'
+}
+
+# one_per_core ROOT CPULIST: every CPU usable, no two of one core, and
+# every usable CPU's core among them.
+one_per_core() {
+	opc_usable=$(usable_cpus "$1")
+	for opc in $(cpus "$2"); do
+		printf '%s\n' "$opc_usable" | grep -qx "$opc" || return 1
+	done
+	opc_mine=$(for opc in $(cpus "$2"); do siblings "$1" "$opc"; done | sort)
+	opc_all=$(for opc in $opc_usable; do siblings "$1" "$opc"; done | sort -u)
+	[ "$opc_mine" = "$(printf '%s\n' "$opc_mine" | sort -u)" ] &&
+	    [ "$opc_mine" = "$opc_all" ]
+}
+
+# fits ROOT NAME CPUS: whether CPUS (one, a pair a,b, or for cores a
+# cpulist) is that placement on that machine, by the machine's files.
 fits() {
+	if [ "$2" = cores ]; then
+		one_per_core "$1" "$3"
+		return
+	fi
 	f_a=${3%,*}
 	f_b=${3#*,}
 	usable "$1" "$f_a" && usable "$1" "$f_b" || return 1
@@ -125,7 +157,7 @@ for s in dash posh busybox bash; do
 	[ -n "$first" ] || first=$s
 	machine box32 "$M/box32" \
 	    "2 packages, 16 cores, 2 threads per core, 4 L3 caches of 16 MiB, 2 NUMA nodes" \
-	    "one=0 smt=0,16 llc=0,1 xllc=0,4 node=0,8 " \
+	    "one=0 smt=0,16 llc=0,1 xllc=0,4 node=0,8 cores=0-15 " \
 	    "free one smt llc xllc node" "free one llc node"
 	like "$OUT" '^topo_llc_cpus=0-3,16-19 4-7,20-23 8-11,24-27 12-15,28-31$' \
 	    "$s: box32: the caches' CPUs"
@@ -135,7 +167,7 @@ for s in dash posh busybox bash; do
 
 	machine cpuset "$CPUSET" \
 	    "2 packages, 16 cores, 2 threads per core, 4 L3 caches of 16 MiB, 2 NUMA nodes" \
-	    "one=0 smt=3,19 llc=0,3 node=0,8 " \
+	    "one=0 smt=3,19 llc=0,3 node=0,8 cores=0,3,8 " \
 	    "free one smt llc node" "free one llc node"
 	like "$OUT" '^cpus_allowed_list=0,3,8,16,19,24$' "$s: cpuset: the allowed CPUs"
 	is "$(printf '%s\n' "$OUT" | grep '^place_' | grep -c '[=,]16\(,\|$\)')" 0 \
@@ -143,17 +175,17 @@ for s in dash posh busybox bash; do
 
 	machine box8 "$M/box8" \
 	    "1 package, 8 cores, 1 thread per core, 1 L2 cache of 4 MiB, 1 NUMA node" \
-	    "one=0 llc=0,1 " "free one llc" "free one llc"
+	    "one=0 llc=0,1 cores=0-7 " "free one llc" "free one llc"
 	like "$OUT" '^smt=not supported$' "$s: box8: no SMT"
 
 	machine box1 "$M/box1" \
 	    "1 package, 1 core, 1 thread per core, 1 L2 cache of 512 KiB, 1 NUMA node" \
-	    "one=0 " "free one" "free one"
+	    "one=0 cores=0 " "free one" "free one"
 	like "$ERR" "no placement on two CPUs" "$s: box1: warns: nothing on two CPUs"
 
 	machine nocache "$M/nocache" \
 	    "1 package, 2 cores, 2 threads per core, last-level caches unknown, NUMA nodes unknown" \
-	    "one=0 smt=0,2 spread=0,1 " "free one smt spread" "free one spread"
+	    "one=0 smt=0,2 spread=0,1 cores=0-1 " "free one smt spread" "free one spread"
 	like "$OUT" '^topo_llcs=unknown$' "$s: nocache: caches recorded unknown"
 	like "$OUT" '^topo_nodes=unknown$' "$s: nocache: nodes recorded unknown"
 	is "$ERR" "smpbench: note: last-level caches unknown: no llc or xllc placement, spread (two cores) instead" \
@@ -177,6 +209,102 @@ smpbench: run: -P node,xllc: no such placement here (here: free one llc)" \
 	is "$OUT" "" "$s: and prints nothing"
 	check "$s: and saves nothing" test ! -e "$TMPDIR_T/none"
 done
+
+# The sweeps sized by the machine, as run -n lists them (nothing is run).
+# counts WORKLOAD PLACE: the -n values of its cells in OUT, in order.
+counts() {
+	printf '%s\n' "$OUT" | awk -v w="$1" -v p="$2" '$1 == w && $2 == p {
+		for (i = 3; i < NF; i++) if ($i == "-n") printf "%s ", $(i + 1) }'
+}
+
+# pinned WORKLOAD: the placements of its pinned cells in OUT, in order.
+pinned() {
+	printf '%s\n' "$OUT" | awk -v w="$1" '$1 == w && $2 != "free" &&
+	    !seen[$2]++ { printf "%s ", $2 }'
+}
+
+# pairs_agree ROOT: every pinned cell in OUT is given its placement's
+# CPUs, as env records them.
+pairs_agree() {
+	pa_env=$(SMPBENCH_PROC=$1 sh $SB env 2>/dev/null | sed -n 's/^place_//p')
+	printf '%s\n' "$OUT" | awk -v pairs="$pa_env" 'BEGIN {
+		n = split(pairs, a, "\n")
+		for (i = 1; i <= n; i++) {
+			eq = index(a[i], "=")
+			cpus[substr(a[i], 1, eq - 1)] = substr(a[i], eq + 1)
+		}
+	}
+	$2 != "free" {
+		want = " -c " cpus[$2]
+		if (!($2 in cpus) ||
+		    substr($0, length($0) - length(want) + 1) != want) {
+			print "# " $0 ": not" want
+			bad = 1
+		}
+	}
+	END { exit bad }'
+}
+
+SEEDS_RING="2 3 4 5 6 7 8 10 12 14 16"
+SEEDS_YIELD="1 2 3 4 5 6 7 8 12 16 24 32"
+FULL_RING=$(awk 'BEGIN { for (i = 2; i <= 36; i++) printf "%d ", i }')
+FULL_YIELD=$(awk 'BEGIN { for (i = 1; i <= 32; i++) printf "%d ", i }')
+for s in dash posh busybox bash; do
+	sh=$(shell_cmd $s)
+	[ -n "$sh" ] || continue
+	export SMPBENCH_RESULTS="$TMPDIR_T/nothing"
+	run env SMPBENCH_PROC="$M/box32" $sh $SB run -n
+	is "$RC" 0 "$s: box32: run -n exits 0"
+	is "$ERR" "smpbench: quick run: 426 measurements (3 repeats); nothing run" \
+	    "$s: box32: and counts the measurements"
+	is "$(counts ring free)" "$SEEDS_RING 32 64 128 " \
+	    "$s: box32: quick ring: the seeds' sizes, then powers of two to 128"
+	is "$(counts yield free)" "$SEEDS_YIELD 64 128 " "$s: box32: quick yield"
+	is "$(counts herd free)" "2 25 50 64 128 " "$s: box32: quick herd"
+	is "$(pinned pipe)" "one llc node " \
+	    "$s: box32: quick pipe: one, the nearest two cores, the farthest"
+	is "$(pinned ring)" "one llc node " "$s: box32: quick ring of 2, the same"
+	is "$(counts ring llc)" "2 " "$s: box32: a pinned ring has 2 processes"
+	like "$OUT" '^bind cores -n 16 -B -H 16 -r 1000000000 -c 0-15$' \
+	    "$s: box32: bind: a worker bound to each core, hogs on their siblings"
+	[ "$s" = "$first" ] && check "box32: every pinned cell gets its pair" \
+	    pairs_agree "$M/box32"
+
+	run env SMPBENCH_PROC="$M/box32" $sh $SB run -n -P node,smt pipe ring
+	is "$(pinned pipe) $(counts ring free)" "smt node  " \
+	    "$s: box32: -P node,smt: those only, nearest first, no unpinned cell"
+
+	run env SMPBENCH_PROC="$M/box8" $sh $SB run -n
+	is "$(counts ring free)" "$SEEDS_RING 32 " "$s: box8: quick ring to 4 x 8 CPUs"
+	is "$(counts yield free)" "$SEEDS_YIELD " "$s: box8: yield: the seeds' already reach 32"
+	is "$(counts herd free)" "2 25 50 " "$s: box8: herd: the seeds' reach past 32"
+	is "$(pinned pipe)" "one llc " "$s: box8: pipe: one and llc"
+	like "$OUT" '^bind cores -n 8 -B -r 1000000000 -c 0-7$' \
+	    "$s: box8: bind: 8 bound workers, no hog (no SMT sibling)"
+
+	# The same code under the other profiles and machines: once.
+	[ "$s" = "$first" ] || continue
+	run env SMPBENCH_PROC="$M/box32" $sh $SB run -n -f
+	is "$(counts ring free)" "${FULL_RING}64 128 " "$s: box32: full ring: 2..36, 64, 128"
+	is "$(counts yield free)" "${FULL_YIELD}64 128 " "$s: box32: full yield: 1..32, 64, 128"
+	is "$(pinned pipe)" "one smt llc xllc node " "$s: box32: full: every placement"
+
+	run env SMPBENCH_PROC="$CPUSET" $sh $SB run -n
+	is "$(pinned pipe)" "one llc node " "$s: cpuset: pipe: one, llc, node"
+	like "$OUT" '^bind cores -n 3 -B -H 2 -r 1000000000 -c 0,3,8$' \
+	    "$s: cpuset: bind: one worker on each allowed core, hogs on the rest"
+	check "cpuset: every pinned cell gets its pair" pairs_agree "$CPUSET"
+
+	run env SMPBENCH_PROC="$M/box1" $sh $SB run -n
+	is "$(pinned pipe)" "one " "$s: box1: pipe: one only"
+	is "$(counts ring free)" "$SEEDS_RING " "$s: box1: ring: the seeds' sizes"
+	is "$(printf '%s\n' "$OUT" | grep -c '^bind cores ')" 0 "$s: box1: no per-core bind"
+
+	run env SMPBENCH_PROC="$M/nocache" $sh $SB run -n
+	is "$(pinned pipe)" "one spread " "$s: nocache: pipe: one and spread"
+done
+check "run -n saved nothing" test ! -e "$TMPDIR_T/nothing"
+unset SMPBENCH_RESULTS
 
 # A real run of only the placements asked for, on this machine's CPUs
 # (a fake root without topology files: one and spread).
