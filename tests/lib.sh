@@ -236,6 +236,60 @@ bad_inputs() {
 	done
 }
 
+# fake_prog DIR WORKLOAD [CODE]: a fake smpb-WORKLOAD (ring or herd) in
+# DIR for driver tests: it answers -V, runs the shell CODE (its arguments
+# in "$@"), then prints a -p line of that workload.
+fake_prog() {
+	case $2 in
+	ring) fp_line="procs=2 laps=10 wall_s=0.050000 switches_per_s=400 us_per_switch=2500.0000 user_s=0.000 sys_s=0.000 nvcsw=20 nivcsw=0 cpus_used=1 cpus_pinned=0" ;;
+	herd) fp_line="procs=2 iterations=2000 wall_s=0.010000 us_per_iteration=5.0000 tokens=2000 active_procs=2 top_share_pct=50.00 min_tokens=1000 max_tokens=1000 jain=1.0000 user_s=0.000 sys_s=0.000 nvcsw=1 nivcsw=0 cpus_used=1 cpus_pinned=0" ;;
+	esac
+	mkdir -p "$1"
+	# shellcheck disable=SC2016 # $1 is the fake's, not ours
+	printf '#!/bin/sh\n[ "$1" = -V ] && { echo "smpb-%s (smpbench) 0.0"; exit 0; }\n%s\necho "%s"\n' \
+	    "$2" "${3:-}" "$fp_line" >"$1/smpb-$2"
+	chmod +x "$1/smpb-$2"
+}
+
+# wrap_util DIR NAME BEFORE [AFTER]: a NAME in DIR (to put first in PATH)
+# that runs the shell code BEFORE, then the real NAME, then AFTER when
+# NAME succeeded: a hook into what the driver does, at a given moment.
+wrap_util() {
+	wu_real=$(command -v "$2")
+	mkdir -p "$1"
+	printf '#!/bin/sh\n%s\n"%s" "$@" || exit\n%s\n' "$3" "$wu_real" \
+	    "${4:-}" >"$1/$2"
+	chmod +x "$1/$2"
+}
+
+# in_session SID: how many live processes are in the session.
+in_session() {
+	ps -eo sid=,stat= | awk -v s="$1" '$1 == s && $2 !~ /^Z/ { n++ }
+		END { print n + 0 }'
+}
+
+# session_gone SECONDS SID: true once nothing of the session is alive.
+session_gone() {
+	sg_tries=$(($1 * 10))
+	while [ "$(in_session "$2")" -gt 0 ]; do
+		[ "$sg_tries" -le 0 ] && return 1
+		sg_tries=$((sg_tries - 1))
+		sleep 0.1
+	done
+	return 0
+}
+
+# wait_file SECONDS FILE: true once FILE is there and not empty.
+wait_file() {
+	wf_tries=$(($1 * 10))
+	until [ -s "$2" ]; do
+		[ "$wf_tries" -le 0 ] && return 1
+		wf_tries=$((wf_tries - 1))
+		sleep 0.1
+	done
+	return 0
+}
+
 skip_all() {
 	printf '1..0 # SKIP %s\n' "$1"
 	exit 4

@@ -17,34 +17,6 @@ else
 	dflt=
 fi
 
-# in_session SID: how many live processes are in the session.
-in_session() {
-	ps -eo sid=,stat= | awk -v s="$1" '$1 == s && $2 !~ /^Z/ { n++ }
-		END { print n + 0 }'
-}
-
-# session_gone SECONDS SID: true once nothing of the session is alive.
-session_gone() {
-	sg_tries=$(($1 * 10))
-	while [ "$(in_session "$2")" -gt 0 ]; do
-		[ "$sg_tries" -le 0 ] && return 1
-		sg_tries=$((sg_tries - 1))
-		sleep 0.1
-	done
-	return 0
-}
-
-# wait_file SECONDS FILE: true once FILE is there and not empty.
-wait_file() {
-	wf_tries=$(($1 * 10))
-	until [ -s "$2" ]; do
-		[ "$wf_tries" -le 0 ] && return 1
-		wf_tries=$((wf_tries - 1))
-		sleep 0.1
-	done
-	return 0
-}
-
 # A fake smpb-ring: its first run measures, the next one hangs until it is
 # killed, saying its pid first.
 FAKE=$TMPDIR_T/fake
@@ -97,7 +69,7 @@ for s in dash posh busybox bash; do
 		fi
 		wait "$pid"
 		is "$?" "$want" "$s: SIG$name mid-run exits $want"
-		check "$s: SIG$name: nothing of the run is left running" session_gone 2 "$pid"
+		check "$s: SIG$name: nothing of the run is left running" session_gone 10 "$pid"
 		is "$(cat "$out/incomplete" 2>/dev/null)" \
 		    "interrupted by SIG$name during ring; 1 of 4 measurements made" \
 		    "$s: SIG$name: the run is marked incomplete, with why"
@@ -121,7 +93,7 @@ if [ -n "$dflt" ]; then
 	kill -INT "-$pid" || kill -KILL "-$pid"
 	wait "$pid"
 	is "$?" 130 "Ctrl-C during real ring runs exits 130"
-	check "no smpb-ring of the run is left" session_gone 2 "$pid"
+	check "no smpb-ring of the run is left" session_gone 10 "$pid"
 	like "$(cat "$out/incomplete")" '^interrupted by SIGINT during ring; [0-9]+ of 13 measurements made$' \
 	    "the run is marked incomplete"
 	run sh $SB show -r "$out"

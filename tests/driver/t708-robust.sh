@@ -1,0 +1,153 @@
+# t708-robust: smpbench run against what a hostile or unlucky user does,
+# under every POSIX shell we can find: two runs started into one -o
+# directory (one runs, the other stops and touches nothing), a signal
+# just after the completion marker (a run is complete or incomplete,
+# never both), a signal while the run is being set up (nothing is left
+# that is not a saved run), repeats written with leading zeros (decimal,
+# not octal), -r '' and -o -, and cells that need more processes than
+# the kernel or the user's limit allows. The moments are fixed with hooks
+# (wrappers of mkdir, mv, uname, wc first in PATH), never with sleeps.
+# shellcheck disable=SC2086 # $sh is a command line, split on purpose
+# shellcheck disable=SC2016 # the hooks' code is expanded when they run
+# shellcheck source=tests/lib.sh
+. tests/lib.sh
+SB=$PWD/scripts/smpbench
+need_cmd setsid || skip_all "no setsid(1) to give a run a session of its own"
+# A background job of a script ignores SIGINT, and a shell cannot trap a
+# signal ignored at its start: env --default-signal undoes that.
+if env --default-signal=INT true 2>/dev/null; then
+	INT="env --default-signal=INT" SIG=INT ST=130
+else
+	INT='' SIG=TERM ST=143
+fi
+
+FAKE=$TMPDIR_T/fake
+fake_prog "$FAKE" ring
+fake_prog "$FAKE" herd
+export SMPBENCH_BIN="$FAKE" SMPBENCH_SWEEP=tiny SMPBENCH_RESULTS="$TMPDIR_T/results"
+
+# Hooks. mkdir: a run's claim (.../.work) waits until two runs are at it
+# (at most 20 s). mv: once the completion marker is in place, a SIGTERM to
+# the run's process group. uname, wc: when armed, a signal to the group.
+BAR=$TMPDIR_T/barrier
+ARM=$TMPDIR_T/armed
+mkdir "$BAR"
+wrap_util "$TMPDIR_T/h-mkdir" mkdir 'for a; do
+	case $a in
+	*/.work)
+		: >"'"$BAR"'/$$"
+		n=0
+		while [ "$(ls "'"$BAR"'" | wc -l)" -lt 2 ] && [ $n -lt 400 ]; do
+			sleep 0.05
+			n=$((n + 1))
+		done
+		;;
+	esac
+done'
+wrap_util "$TMPDIR_T/h-mv" mv '' 'for a; do :; done
+case $a in */complete) kill -TERM 0 ;; esac'
+for u in uname wc; do
+	wrap_util "$TMPDIR_T/h-$u" $u "rm \"$ARM\" 2>/dev/null && kill -$SIG 0"
+done
+
+for s in dash posh busybox bash; do
+	sh=$(shell_cmd $s)
+	if [ -z "$sh" ]; then
+		t_result 0 "# SKIP $s is not installed"
+		continue
+	fi
+
+	# Two runs into one -o directory, both past any look at it before
+	# they claim it: one runs whole, the other stops and touches nothing.
+	# The directory's name starts with - (a name, not an option), and
+	# -r 08 is 8 repeats (of the herd's 2 cells), not an octal error.
+	cd "$TMPDIR_T" || exit 1
+	out=-$s-same
+	rm -f "$BAR"/*
+	for i in 1 2; do
+		(
+			PATH="$TMPDIR_T/h-mkdir:$PATH" $sh "$SB" run -r 08 -o "$out" \
+			    herd >/dev/null 2>"$out.err$i"
+			echo $? >"$out.rc$i"
+		) &
+	done
+	wait
+	is "$(cat ./"$out.rc1" ./"$out.rc2" | LC_ALL=C sort | tr '\n' ' ')" "0 1 " \
+	    "$s: two runs into one -o: one exits 0, the other 1"
+	like "$(cat ./"$out.err1" ./"$out.err2")" "^smpbench: -o $out: exists and is not empty\$" \
+	    "$s: the other says why"
+	check "$s: the run is complete" test -f ./"$out/complete"
+	is "$(sed -n 's/^repeats=//p' ./"$out/env")" 8 "$s: -r 08: repeats=8"
+	is "$(wc -l <./"$out/raw/herd" | tr -d ' ')" 16 "$s: -r 08: all 16 measurements"
+	is "$(find ./"$out" -name '.*' | wc -l | tr -d ' ')" 0 "$s: no temporary file left"
+	cd - >/dev/null || exit 1
+
+	# SIGTERM just after the completion marker is written; and repeats
+	# are decimal: -r 010 is 10 (of the herd's 2 cells), not 8.
+	out=$TMPDIR_T/$s-marker
+	PATH="$TMPDIR_T/h-mv:$PATH" setsid $sh "$SB" run -r 010 -o "$out" herd \
+	    >/dev/null 2>&1 &
+	wait $!
+	check "$s: a signal after the completion marker: complete" test -f "$out/complete"
+	check "$s: and not also incomplete" test ! -e "$out/incomplete"
+	is "$(sed -n 's/^repeats=//p' "$out/env")" 10 "$s: -r 010: repeats=10"
+	is "$(sed -n 's/^measurements=//p' "$out/complete")" 20 \
+	    "$s: -r 010: 20 measurements counted"
+	is "$(wc -l <"$out/raw/herd" | tr -d ' ')" 20 "$s: -r 010: and made"
+
+	# A signal while the run is set up (its env being taken): nothing is
+	# left, since nothing was measured, and it says so.
+	out=$TMPDIR_T/$s-early
+	: >"$ARM"
+	PATH="$TMPDIR_T/h-uname:$PATH" setsid $INT $sh "$SB" run -r 1 -o "$out" \
+	    ring >/dev/null 2>"$out.err" &
+	wait $!
+	is "$?" $ST "$s: SIG$SIG while setting up exits $ST"
+	check "$s: and leaves no directory" test ! -e "$out"
+	is "$(tail -n 1 "$out.err")" "smpbench: interrupted by SIG$SIG; nothing was saved" \
+	    "$s: and says so"
+	# ... while the measurements are counted: the same.
+	out=$TMPDIR_T/$s-count
+	: >"$ARM"
+	PATH="$TMPDIR_T/h-wc:$PATH" setsid $INT $sh "$SB" run -r 1 -o "$out" \
+	    ring herd >/dev/null 2>"$out.err" &
+	wait $!
+	is "$?" $ST "$s: SIG$SIG while counting exits $ST"
+	check "$s: and leaves no directory" test ! -e "$out"
+
+	# -r '' and -o -: bad usage, nothing made.
+	cd "$TMPDIR_T" || exit 1
+	run $sh "$SB" run -r '' ring
+	is "$RC" 2 "$s: -r '' exits 2"
+	is "$ERR" "smpbench: run: -r: '' is not a number of repeats (1..100) (see smpbench -h)" \
+	    "$s: -r '': says why"
+	run $sh "$SB" run -o - ring
+	is "$RC" 2 "$s: -o - exits 2"
+	is "$ERR" "smpbench: run: -o: '-' is not a directory: a run is saved in one (see smpbench -h)" \
+	    "$s: -o -: says why"
+	check "$s: -o - leaves no ./-" test ! -e ./-
+	cd - >/dev/null || exit 1
+done
+
+# Cells that need more processes than the kernel has pids for, or than
+# the user may have: stopped before anything is made, with why.
+ROOT=$TMPDIR_T/root
+mkdir -p "$ROOT/proc/sys/kernel" "$ROOT/proc/self"
+echo 5 >"$ROOT/proc/sys/kernel/pid_max"
+printf 'Max processes             40                   40                   processes\n' \
+    >"$ROOT/proc/self/limits"
+run env SMPBENCH_PROC="$ROOT" sh "$SB" run -o "$TMPDIR_T/pidmax" ring herd
+is "$RC" 1 "a herd of 5 with pid_max 5 exits 1"
+is "$ERR" "smpbench: herd -n 5 -i 2000: needs 6 processes; kernel.pid_max is 5" \
+    "and says why"
+check "and makes nothing" test ! -e "$TMPDIR_T/pidmax"
+echo 32768 >"$ROOT/proc/sys/kernel/pid_max"
+printf 'Max processes             3                    40                   processes\n' \
+    >"$ROOT/proc/self/limits"
+run env SMPBENCH_PROC="$ROOT" sh "$SB" run -o "$TMPDIR_T/nproc" ring
+is "$RC" 1 "a ring of 3 under a limit of 3 processes exits 1"
+is "$ERR" "smpbench: ring -n 3 -T 0.05: needs 4 processes; 'ulimit -u' allows 3" \
+    "and says why"
+check "and makes nothing" test ! -e "$TMPDIR_T/nproc"
+
+done_testing

@@ -1,0 +1,106 @@
+# t709-disk: smpbench run on a small tmpfs that fills up, or turns
+# read-only, under every POSIX shell we can find: every write is checked;
+# the run stops, says what was lost and what is kept, and exits 1; it is
+# marked incomplete when it can be, and says so when it cannot; a run that
+# cannot even save its env leaves nothing. The tmpfs is mounted in a mount
+# namespace of its own (unshare -m as root, unshare -rm otherwise); the
+# test skips where neither can mount, unless SMPB_MOUNT_REQUIRED=1.
+# shellcheck disable=SC2086 # $sh and $NS are command lines, split on purpose
+# shellcheck disable=SC2016 # the fakes' code is expanded when they run
+# shellcheck source=tests/lib.sh
+. tests/lib.sh
+SB=$PWD/scripts/smpbench
+need_cmd unshare || skip_all "no unshare(1) to mount a tmpfs of the test's own"
+MNT=$TMPDIR_T/mnt
+mkdir "$MNT"
+NS=
+for ns in "unshare -m" "unshare -rm"; do
+	if $ns sh -c 'mount -t tmpfs -o size=64k smpbench-test "$1"' sh "$MNT" \
+	    2>/dev/null; then
+		NS=$ns
+		break
+	fi
+done
+if [ -z "$NS" ]; then
+	why="cannot mount a tmpfs (needs root, or user namespaces for unshare -rm)"
+	# CI sets SMPB_MOUNT_REQUIRED=1: there the test must run.
+	if [ "${SMPB_MOUNT_REQUIRED:-0}" = 1 ]; then
+		t_result 1 "$why"
+		done_testing
+	fi
+	skip_all "$why"
+fi
+
+# inner MNT COPY FILL CMD...: in the namespace: mount a 64 KiB tmpfs on
+# MNT, fill it first when FILL is 1, run CMD (status, stdout and stderr in
+# COPY.rc, COPY.out, COPY.err), then copy the run it made to COPY.
+cat >"$TMPDIR_T/inner" <<'EOF_INNER'
+mnt=$1 copy=$2 fill=$3
+shift 3
+mount -t tmpfs -o size=64k smpbench-test "$mnt" || exit 1
+[ "$fill" = 1 ] && cat /dev/zero >"$mnt/fill" 2>/dev/null
+"$@" >"$copy.out" 2>"$copy.err"
+echo $? >"$copy.rc"
+if [ -d "$mnt/run" ]; then
+	cp -R "$mnt/run" "$copy"
+else
+	: >"$copy.none"
+fi
+EOF_INNER
+
+# The ring measures; the herd fills the disk (FULL) or makes the run's
+# directory read-only (RO: a read-only bind mount over it, as a remount
+# of the whole tmpfs is refused while files are open for writing) before
+# it prints its line.
+FAKE=$TMPDIR_T/fake
+fake_prog "$FAKE" ring
+fake_prog "$FAKE" herd '[ -n "${FULL:-}" ] && cat /dev/zero >"$FULL/fill" 2>/dev/null
+[ -n "${RO:-}" ] && mount --bind "$RO" "$RO" && mount -o remount,bind,ro "$RO"'
+export SMPBENCH_BIN="$FAKE" SMPBENCH_SWEEP=tiny
+ncells=$(sh "$SB" env 2>/dev/null | grep -c '^spread_cpus=[0-9]')
+ncells=$((ncells + 3))
+
+for s in dash posh busybox bash; do
+	sh=$(shell_cmd $s)
+	if [ -z "$sh" ]; then
+		t_result 0 "# SKIP $s is not installed"
+		continue
+	fi
+	run_dir=$MNT/run
+
+	# The disk fills up during the herd's first measurement.
+	c=$TMPDIR_T/$s-full
+	$NS env FULL="$MNT" sh "$TMPDIR_T/inner" "$MNT" "$c" 0 \
+	    $sh "$SB" run -r 1 -o "$run_dir" ring herd
+	is "$(cat "$c.rc")" 1 "$s: a full disk: exit 1"
+	is "$(tail -n 1 "$c.err")" "smpbench: cannot write $run_dir/.work/raw (No space left on device): the measurement herd -n 2 -i 2000 (run 1) is lost; measurements saved: $ncells in raw/ring; $((ncells + 1)) of $((ncells + 2)) measurements made; the run is kept, incomplete, in $run_dir" \
+	    "$s: says what was lost, what is kept, and where"
+	is "$(wc -l <"$c/raw/ring" | tr -d ' ')" "$ncells" "$s: the ring's measurements are kept"
+	check "$s: no empty raw/herd is published" test ! -e "$c/raw/herd"
+	like "$(cat "$c/incomplete")" '^cannot write .*No space left on device' \
+	    "$s: the run is marked incomplete, with why"
+	check "$s: and not complete" test ! -e "$c/complete"
+	is "$(find "$c" -name '.*' | wc -l | tr -d ' ')" 0 "$s: no temporary file left"
+
+	# The run's directory turns read-only: not even the marker can be
+	# written.
+	c=$TMPDIR_T/$s-ro
+	$NS env RO="$run_dir" sh "$TMPDIR_T/inner" "$MNT" "$c" 0 \
+	    $sh "$SB" run -r 1 -o "$run_dir" ring herd
+	is "$(cat "$c.rc")" 1 "$s: a read-only disk: exit 1"
+	is "$(tail -n 1 "$c.err")" "smpbench: cannot write $run_dir/.work/raw (Read-only file system): the measurement herd -n 2 -i 2000 (run 1) is lost; measurements saved: $ncells in raw/ring; $((ncells + 1)) of $((ncells + 2)) measurements made; the run is kept in $run_dir, but not marked incomplete (cannot write $run_dir/incomplete: Read-only file system)" \
+	    "$s: says that the run could not be marked incomplete"
+	check "$s: no marker" test ! -e "$c/incomplete" -a ! -e "$c/complete"
+	is "$(wc -l <"$c/raw/ring" | tr -d ' ')" "$ncells" "$s: the ring's measurements are kept"
+
+	# A disk full from the start: the env cannot be saved; nothing is left.
+	c=$TMPDIR_T/$s-nospace
+	$NS sh "$TMPDIR_T/inner" "$MNT" "$c" 1 \
+	    $sh "$SB" run -r 1 -o "$run_dir" ring
+	is "$(cat "$c.rc")" 1 "$s: no room for the env: exit 1"
+	is "$(tail -n 1 "$c.err")" "smpbench: cannot write $run_dir/env (No space left on device); nothing was saved" \
+	    "$s: says so"
+	check "$s: and leaves no directory" test -e "$c.none"
+done
+
+done_testing
