@@ -1,0 +1,59 @@
+# t711-install: the installed driver (make install PREFIX=...) run
+# through symbolic links from elsewhere (ln -s $PREFIX/bin/smpbench
+# ~/bin; a relative link to that link), with neither the tree nor the
+# prefix's bin in PATH, under every POSIX shell we can find: it finds its
+# programs and awk files from where it really is. An installation that
+# lost an awk file is refused before anything is measured or made.
+# shellcheck disable=SC2086 # $sh is a command line, split on purpose
+# shellcheck source=tests/lib.sh
+. tests/lib.sh
+for p in ring herd; do
+	[ -x bin/smpb-$p ] || skip_all "bin/smpb-$p is not built (run make)"
+done
+need_cmd make || skip_all "no make to install with"
+
+INST=$TMPDIR_T/inst
+run make install PREFIX="$INST"
+is "$RC" 0 "make install PREFIX=..."
+UB=$TMPDIR_T/home/bin
+mkdir -p "$UB" "$TMPDIR_T/other" "$TMPDIR_T/cwd"
+ln -s "$INST/bin/smpbench" "$UB/smpbench"
+ln -s ../home/bin/smpbench "$TMPDIR_T/other/sb"
+# A PATH with the system's utilities only (and the user's bin).
+SYSPATH=$(getconf PATH 2>/dev/null || echo /usr/bin:/bin)
+unset SMPBENCH_BIN SMPBENCH_RESULTS SMPBENCH_PROC
+export SMPBENCH_SWEEP=tiny
+cd "$TMPDIR_T/cwd" || exit 1
+
+for s in dash posh busybox bash; do
+	sh=$(shell_cmd $s)
+	if [ -z "$sh" ]; then
+		t_result 0 "# SKIP $s is not installed"
+		continue
+	fi
+	out=$TMPDIR_T/$s
+	run env PATH="$UB:$SYSPATH" $sh "$UB/smpbench" run -r 1 -o "$out" ring
+	is "$RC" 0 "$s: a run through a link to the installed driver exits 0"
+	like "$OUT" '^ 2 : [0-9]+' "$s: and prints the ring table"
+	check "$s: the run is complete" test -f "$out/complete"
+	run env PATH="$UB:$SYSPATH" $sh "$TMPDIR_T/other/sb" show -r "$out"
+	is "$RC" 0 "$s: show -r through a relative link to the link exits 0"
+	is "$OUT" "$(cat "$out/tables")" "$s: and makes the same tables"
+done
+
+# Run by name from PATH, as a user would.
+run env PATH="$UB:$SYSPATH" smpbench show "$TMPDIR_T/dash"
+is "$RC" 0 "smpbench show, found in PATH, exits 0"
+
+# An installation without one of its awk files: refused before anything.
+cp -R "$INST" "$TMPDIR_T/broken"
+rm "$TMPDIR_T/broken/share/smpbench/herd.awk"
+ln -s "$TMPDIR_T/broken/bin/smpbench" "$TMPDIR_T/other/broken"
+run env PATH="$SYSPATH" sh "$TMPDIR_T/other/broken" run -r 1 -o "$TMPDIR_T/b" ring herd
+is "$RC" 1 "a lost herd.awk: exit 1"
+is "$ERR" "smpbench: cannot find $TMPDIR_T/broken/bin/../share/smpbench/herd.awk (is smpbench installed whole?)" \
+    "and says which file"
+check "before anything is made" test ! -e "$TMPDIR_T/b"
+is "$OUT" "" "or printed"
+
+done_testing
