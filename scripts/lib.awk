@@ -69,13 +69,19 @@ function argrest(skip,    n, i, a, s) {
 	return s
 }
 
-# load_env(path): read an env file into ENV.
-function load_env(path,    line, eq) {
+# load_env(path): read an env file into ENV. A saved run may come from
+# anywhere: its values are kept printable ASCII (control characters go,
+# each other character becomes one "?"), so tables stay ASCII and aligned.
+function load_env(path,    line, eq, v) {
 	split("", ENV)
 	while ((getline line < path) > 0) {
 		eq = index(line, "=")
-		if (eq > 1)
-			ENV[substr(line, 1, eq - 1)] = substr(line, eq + 1)
+		if (eq > 1) {
+			v = substr(line, eq + 1)
+			gsub(/[\300-\377]/, "?", v)
+			gsub(/[\001-\037\177-\277]/, "", v)
+			ENV[substr(line, 1, eq - 1)] = v
+		}
 	}
 	close(path)
 }
@@ -91,7 +97,7 @@ function who() {
 
 # cpus_text(n): "1 CPU", "2 CPUs", "? CPUs".
 function cpus_text(n) {
-	if (n == "")
+	if (n !~ /^[0-9]+$/)
 		n = "?"
 	return n " CPU" (n == 1 ? "" : "s")
 }
