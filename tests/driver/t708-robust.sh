@@ -24,6 +24,10 @@ fi
 FAKE=$TMPDIR_T/fake
 fake_prog "$FAKE" ring
 fake_prog "$FAKE" herd
+# A herd that stops the driver (its parent) with SIGTERM, then waits to
+# be stopped itself.
+STOP=$TMPDIR_T/stop
+fake_prog "$STOP" herd 'kill -TERM $PPID; exec sleep 30'
 export SMPBENCH_BIN="$FAKE" SMPBENCH_SWEEP=tiny SMPBENCH_RESULTS="$TMPDIR_T/results"
 
 # Hooks. mkdir: a run's claim (.../.work) waits until two runs are at it
@@ -59,14 +63,13 @@ for s in dash posh busybox bash; do
 
 	# Two runs into one -o directory, both past any look at it before
 	# they claim it: one runs whole, the other stops and touches nothing.
-	# The directory's name starts with - (a name, not an option), and
-	# -r 08 is 8 repeats (of the herd's 2 cells), not an octal error.
+	# The directory's name starts with - (a name, not an option).
 	cd "$TMPDIR_T" || exit 1
 	out=-$s-same
 	rm -f "$BAR"/*
 	for i in 1 2; do
 		(
-			PATH="$TMPDIR_T/h-mkdir:$PATH" $sh "$SB" run -r 08 -o "$out" \
+			PATH="$TMPDIR_T/h-mkdir:$PATH" $sh "$SB" run -r 1 -o "$out" \
 			    herd >/dev/null 2>"$out.err$i"
 			echo $? >"$out.rc$i"
 		) &
@@ -77,23 +80,31 @@ for s in dash posh busybox bash; do
 	like "$(cat ./"$out.err1" ./"$out.err2")" "^smpbench: -o $out: exists and is not empty\$" \
 	    "$s: the other says why"
 	check "$s: the run is complete" test -f ./"$out/complete"
-	is "$(sed -n 's/^repeats=//p' ./"$out/env")" 8 "$s: -r 08: repeats=8"
-	is "$(wc -l <./"$out/raw/herd" | tr -d ' ')" 16 "$s: -r 08: all 16 measurements"
+	is "$(wc -l <./"$out/raw/herd" | tr -d ' ')" 2 "$s: with all its measurements"
 	is "$(find ./"$out" -name '.*' | wc -l | tr -d ' ')" 0 "$s: no temporary file left"
 	cd - >/dev/null || exit 1
 
-	# SIGTERM just after the completion marker is written; and repeats
-	# are decimal: -r 010 is 10 (of the herd's 2 cells), not 8.
+	# SIGTERM just after the completion marker is written.
 	out=$TMPDIR_T/$s-marker
-	PATH="$TMPDIR_T/h-mv:$PATH" setsid $sh "$SB" run -r 010 -o "$out" herd \
+	PATH="$TMPDIR_T/h-mv:$PATH" setsid $sh "$SB" run -r 1 -o "$out" herd \
 	    >/dev/null 2>&1 &
 	wait $!
 	check "$s: a signal after the completion marker: complete" test -f "$out/complete"
 	check "$s: and not also incomplete" test ! -e "$out/incomplete"
-	is "$(sed -n 's/^repeats=//p' "$out/env")" 10 "$s: -r 010: repeats=10"
-	is "$(sed -n 's/^measurements=//p' "$out/complete")" 20 \
-	    "$s: -r 010: 20 measurements counted"
-	is "$(wc -l <"$out/raw/herd" | tr -d ' ')" 20 "$s: -r 010: and made"
+
+	# Repeats are decimal: 08 is 8, 010 is 10 (of the herd's 2 cells, so
+	# 16 and 20 measurements planned), found in the incomplete marker of
+	# a run the first measurement stops.
+	for r in 08:16 010:20; do
+		out=$TMPDIR_T/$s-r${r%:*}
+		run env SMPBENCH_BIN="$STOP" $sh "$SB" run -r ${r%:*} -o "$out" herd
+		is "$RC" 143 "$s: -r ${r%:*}: stopped by SIGTERM, as planned"
+		is "$(sed -n 's/^repeats=//p' "$out/env")" $((${r#*:} / 2)) \
+		    "$s: -r ${r%:*}: repeats=$((${r#*:} / 2))"
+		is "$(cat "$out/incomplete")" \
+		    "interrupted by SIGTERM during herd; 0 of ${r#*:} measurements made" \
+		    "$s: -r ${r%:*}: ${r#*:} measurements planned"
+	done
 
 	# A signal while the run is set up (its env being taken): nothing is
 	# left, since nothing was measured, and it says so.

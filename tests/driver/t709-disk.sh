@@ -48,17 +48,17 @@ else
 fi
 EOF_INNER
 
-# The ring measures; the herd fills the disk (FULL) or makes the run's
-# directory read-only (RO: a read-only bind mount over it, as a remount
-# of the whole tmpfs is refused while files are open for writing) before
-# it prints its line.
+# The herd measures (its 2 cells); the ring fills the disk (FULL) or
+# makes the run's directory read-only (RO: a read-only bind mount over
+# it, as a remount of the whole tmpfs is refused while files are open for
+# writing) before it prints its line.
 FAKE=$TMPDIR_T/fake
-fake_prog "$FAKE" ring
-fake_prog "$FAKE" herd '[ -n "${FULL:-}" ] && cat /dev/zero >"$FULL/fill" 2>/dev/null
+fake_prog "$FAKE" herd
+fake_prog "$FAKE" ring '[ -n "${FULL:-}" ] && cat /dev/zero >"$FULL/fill" 2>/dev/null
 [ -n "${RO:-}" ] && mount --bind "$RO" "$RO" && mount -o remount,bind,ro "$RO"'
 export SMPBENCH_BIN="$FAKE" SMPBENCH_SWEEP=tiny
 ncells=$(sh "$SB" env 2>/dev/null | grep -c '^spread_cpus=[0-9]')
-ncells=$((ncells + 3))
+total=$((ncells + 3 + 2))
 
 for s in dash posh busybox bash; do
 	sh=$(shell_cmd $s)
@@ -68,15 +68,15 @@ for s in dash posh busybox bash; do
 	fi
 	run_dir=$MNT/run
 
-	# The disk fills up during the herd's first measurement.
+	# The disk fills up during the ring's first measurement.
 	c=$TMPDIR_T/$s-full
 	$NS env FULL="$MNT" sh "$TMPDIR_T/inner" "$MNT" "$c" 0 \
-	    $sh "$SB" run -r 1 -o "$run_dir" ring herd
+	    $sh "$SB" run -r 1 -o "$run_dir" herd ring
 	is "$(cat "$c.rc")" 1 "$s: a full disk: exit 1"
-	is "$(tail -n 1 "$c.err")" "smpbench: cannot write $run_dir/.work/raw (No space left on device): the measurement herd -n 2 -i 2000 (run 1) is lost; measurements saved: $ncells in raw/ring; $((ncells + 1)) of $((ncells + 2)) measurements made; the run is kept, incomplete, in $run_dir" \
+	is "$(tail -n 1 "$c.err")" "smpbench: cannot write $run_dir/.work/raw (No space left on device): the measurement ring -n 2 -T 0.05 (run 1) is lost; measurements saved: 2 in raw/herd; 3 of $total measurements made; the run is kept, incomplete, in $run_dir" \
 	    "$s: says what was lost, what is kept, and where"
-	is "$(wc -l <"$c/raw/ring" | tr -d ' ')" "$ncells" "$s: the ring's measurements are kept"
-	check "$s: no empty raw/herd is published" test ! -e "$c/raw/herd"
+	is "$(wc -l <"$c/raw/herd" | tr -d ' ')" 2 "$s: the herd's measurements are kept"
+	check "$s: no empty raw/ring is published" test ! -e "$c/raw/ring"
 	like "$(cat "$c/incomplete")" '^cannot write .*No space left on device' \
 	    "$s: the run is marked incomplete, with why"
 	check "$s: and not complete" test ! -e "$c/complete"
@@ -86,17 +86,17 @@ for s in dash posh busybox bash; do
 	# written.
 	c=$TMPDIR_T/$s-ro
 	$NS env RO="$run_dir" sh "$TMPDIR_T/inner" "$MNT" "$c" 0 \
-	    $sh "$SB" run -r 1 -o "$run_dir" ring herd
+	    $sh "$SB" run -r 1 -o "$run_dir" herd ring
 	is "$(cat "$c.rc")" 1 "$s: a read-only disk: exit 1"
-	is "$(tail -n 1 "$c.err")" "smpbench: cannot write $run_dir/.work/raw (Read-only file system): the measurement herd -n 2 -i 2000 (run 1) is lost; measurements saved: $ncells in raw/ring; $((ncells + 1)) of $((ncells + 2)) measurements made; the run is kept in $run_dir, but not marked incomplete (cannot write $run_dir/incomplete: Read-only file system)" \
+	is "$(tail -n 1 "$c.err")" "smpbench: cannot write $run_dir/.work/raw (Read-only file system): the measurement ring -n 2 -T 0.05 (run 1) is lost; measurements saved: 2 in raw/herd; 3 of $total measurements made; the run is kept in $run_dir, but not marked incomplete (cannot write $run_dir/incomplete: Read-only file system)" \
 	    "$s: says that the run could not be marked incomplete"
 	check "$s: no marker" test ! -e "$c/incomplete" -a ! -e "$c/complete"
-	is "$(wc -l <"$c/raw/ring" | tr -d ' ')" "$ncells" "$s: the ring's measurements are kept"
+	is "$(wc -l <"$c/raw/herd" | tr -d ' ')" 2 "$s: the herd's measurements are kept"
 
 	# A disk full from the start: the env cannot be saved; nothing is left.
 	c=$TMPDIR_T/$s-nospace
 	$NS sh "$TMPDIR_T/inner" "$MNT" "$c" 1 \
-	    $sh "$SB" run -r 1 -o "$run_dir" ring
+	    $sh "$SB" run -r 1 -o "$run_dir" herd
 	is "$(cat "$c.rc")" 1 "$s: no room for the env: exit 1"
 	is "$(tail -n 1 "$c.err")" "smpbench: cannot write $run_dir/env (No space left on device); nothing was saved" \
 	    "$s: says so"

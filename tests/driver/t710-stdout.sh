@@ -40,10 +40,10 @@ for s in dash posh busybox bash; do
 		out=$TMPDIR_T/$s-$v
 		case $v in
 		sigpipe) closed_out : $sh "$SB" run -r 1 -o "$out" ring herd 2>"$out.err" ;;
-		ignored) closed_out '' $sh "$SB" run -r 1 -o "$out" ring herd 2>"$out.err" ;;
+		ignored) closed_out '' $sh "$SB" run -r 1 -o "$out" herd 2>"$out.err" ;;
 		stderr)
 			closed_out : sh -c 'exec "$@" 2>&1' sh $sh "$SB" run -r 1 \
-			    -o "$out" ring herd
+			    -o "$out" herd
 			;;
 		esac
 		is "$(cat "$TMPDIR_T/rc")" 0 "$s: stdout closed ($v): exit 0"

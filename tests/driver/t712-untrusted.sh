@@ -48,7 +48,7 @@ cp -R "$FIX/run-b" "$T/utf8"
 sed "s/^label=.*/label=na$(printf '\303\257')ve/" "$FIX/run-b/env" >"$T/utf8/env"
 # A real run, with a label of UTF-8.
 FAKE=$T/fake
-fake_prog "$FAKE" ring
+fake_prog "$FAKE" herd
 
 # bounded CMD...: CMD, killed after 20 s (a fifo must not hang show).
 bounded() {
@@ -111,7 +111,7 @@ for s in dash posh busybox bash; do
 	# Labels of UTF-8: a run's own, and one from elsewhere.
 	out=$T/$s-cafe
 	run env SMPBENCH_BIN="$FAKE" SMPBENCH_SWEEP=tiny $sh "$SB" run -r 1 \
-	    -l "$(printf 'caf\303\251')" -o "$out" ring
+	    -l "$(printf 'caf\303\251')" -o "$out" herd
 	is "$RC" 0 "$s: a run labelled cafe with an acute e exits 0"
 	is "$(sed -n 's/^label=//p' "$out/env")" 'caf?' "$s: env: the label in ASCII"
 	check "$s: the tables are ASCII, 72 columns at most" narrow "$out/tables"
@@ -119,7 +119,7 @@ for s in dash posh busybox bash; do
 	printf '%s\n' "$OUT" >"$T/cmp.out"
 	is "$RC" 0 "$s: compare with a run labelled in UTF-8 exits 0"
 	check "$s: compare: ASCII, 72 columns at most" narrow "$T/cmp.out"
-	like "$OUT" '^ +N : +na\?ve +caf\?$' "$s: compare: the labels head their columns"
+	like "$OUT" '^Processes : +na\?ve +caf\?$' "$s: compare: the labels head their columns"
 done
 
 done_testing
