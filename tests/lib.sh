@@ -120,16 +120,29 @@ children() {
 	ps -eo pid=,ppid= | awk -v p="$1" '$2 == p { print $1 }'
 }
 
-# wait_gone SECONDS PID...: true once none is alive, false at the deadline.
-wait_gone() {
-	w_tries=$(($1 * 10))
+# within SECONDS CMD...: true once CMD succeeds (tried every 0.1 s),
+# false when it has not by the deadline.
+within() {
+	wi_tries=$(($1 * 10))
 	shift
-	while [ "$(alive "$@")" -gt 0 ]; do
-		[ "$w_tries" -le 0 ] && return 1
-		w_tries=$((w_tries - 1))
+	until "$@"; do
+		[ "$wi_tries" -le 0 ] && return 1
+		wi_tries=$((wi_tries - 1))
 		sleep 0.1
 	done
 	return 0
+}
+
+# none_alive PID...: true when none of these is running.
+none_alive() {
+	[ "$(alive "$@")" -eq 0 ]
+}
+
+# wait_gone SECONDS PID...: true once none is alive, false at the deadline.
+wait_gone() {
+	w_secs=$1
+	shift
+	within "$w_secs" none_alive "$@"
 }
 
 # check_latency LINE SAMPLES WHAT: a -p line of a -l run has the lat_ keys
@@ -186,15 +199,14 @@ wait_none_of_user() {
 	return 0
 }
 
+# has_children PID N: true when PID has at least N children.
+has_children() {
+	[ "$(children "$1" | wc -l)" -ge "$2" ]
+}
+
 # wait_children PID N: wait (up to 5 s) until PID has at least N children.
 wait_children() {
-	w_tries=50
-	while [ "$(children "$1" | wc -l)" -lt "$2" ]; do
-		[ "$w_tries" -le 0 ] && return 1
-		w_tries=$((w_tries - 1))
-		sleep 0.1
-	done
-	return 0
+	within 5 has_children "$1" "$2"
 }
 
 need_cmd() {
@@ -209,6 +221,15 @@ shell_cmd() {
 	busybox) need_cmd busybox && echo "busybox sh" ;;
 	bash) need_cmd bash && echo "bash --posix" ;;
 	esac
+}
+
+# use_shell NAME: set sh to the command line of the shell NAME and be
+# true; when it is not installed, count a skipped check and be false.
+use_shell() {
+	sh=$(shell_cmd "$1")
+	[ -n "$sh" ] && return 0
+	t_result 0 "# SKIP $1 is not installed"
+	return 1
 }
 
 # narrow FILE: true when every line is printable ASCII, at most 72 columns.
@@ -268,26 +289,19 @@ in_session() {
 		END { print n + 0 }'
 }
 
+# no_session SID: true when nothing of the session is alive.
+no_session() {
+	[ "$(in_session "$1")" -eq 0 ]
+}
+
 # session_gone SECONDS SID: true once nothing of the session is alive.
 session_gone() {
-	sg_tries=$(($1 * 10))
-	while [ "$(in_session "$2")" -gt 0 ]; do
-		[ "$sg_tries" -le 0 ] && return 1
-		sg_tries=$((sg_tries - 1))
-		sleep 0.1
-	done
-	return 0
+	within "$1" no_session "$2"
 }
 
 # wait_file SECONDS FILE: true once FILE is there and not empty.
 wait_file() {
-	wf_tries=$(($1 * 10))
-	until [ -s "$2" ]; do
-		[ "$wf_tries" -le 0 ] && return 1
-		wf_tries=$((wf_tries - 1))
-		sleep 0.1
-	done
-	return 0
+	within "$1" test -s "$2"
 }
 
 skip_all() {

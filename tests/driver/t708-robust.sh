@@ -55,11 +55,7 @@ for u in uname wc; do
 done
 
 for s in dash posh busybox bash; do
-	sh=$(shell_cmd $s)
-	if [ -z "$sh" ]; then
-		t_result 0 "# SKIP $s is not installed"
-		continue
-	fi
+	use_shell $s || continue
 
 	# Two runs into one -o directory, both past any look at it before
 	# they claim it: one runs whole, the other stops and touches nothing.

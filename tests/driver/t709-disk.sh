@@ -60,38 +60,38 @@ export SMPBENCH_BIN="$FAKE" SMPBENCH_SWEEP=tiny
 ncells=$(sh "$SB" env 2>/dev/null | grep -c '^spread_cpus=[0-9]')
 total=$((ncells + 3 + 2))
 
+# lost_ring CASE VAR=VALUE WHY END: under $sh, a run of the herd, then
+# the ring, which spoils the disk as VAR says; the checks common to the
+# cases: exit 1, the message (the write failed for WHY, and END), the
+# herd's measurements kept, no raw/ring. Sets c, the copy of the run.
+lost_ring() {
+	c=$TMPDIR_T/$s-$1
+	$NS env "$2" sh "$TMPDIR_T/inner" "$MNT" "$c" 0 \
+	    $sh "$SB" run -r 1 -o "$run_dir" herd ring
+	is "$(cat "$c.rc")" 1 "$s: $1: exit 1"
+	is "$(tail -n 1 "$c.err")" "smpbench: cannot write $run_dir/.work/raw ($3): the measurement ring -n 2 -T 0.05 (run 1) is lost; measurements saved: 2 in raw/herd; 3 of $total measurements made; $4" \
+	    "$s: $1: says what was lost, what is kept, and where"
+	is "$(wc -l <"$c/raw/herd" | tr -d ' ')" 2 "$s: $1: the herd's measurements are kept"
+	check "$s: $1: no empty raw/ring is published" test ! -e "$c/raw/ring"
+}
+
+run_dir=$MNT/run
 for s in dash posh busybox bash; do
-	sh=$(shell_cmd $s)
-	if [ -z "$sh" ]; then
-		t_result 0 "# SKIP $s is not installed"
-		continue
-	fi
-	run_dir=$MNT/run
+	use_shell $s || continue
 
 	# The disk fills up during the ring's first measurement.
-	c=$TMPDIR_T/$s-full
-	$NS env FULL="$MNT" sh "$TMPDIR_T/inner" "$MNT" "$c" 0 \
-	    $sh "$SB" run -r 1 -o "$run_dir" herd ring
-	is "$(cat "$c.rc")" 1 "$s: a full disk: exit 1"
-	is "$(tail -n 1 "$c.err")" "smpbench: cannot write $run_dir/.work/raw (No space left on device): the measurement ring -n 2 -T 0.05 (run 1) is lost; measurements saved: 2 in raw/herd; 3 of $total measurements made; the run is kept, incomplete, in $run_dir" \
-	    "$s: says what was lost, what is kept, and where"
-	is "$(wc -l <"$c/raw/herd" | tr -d ' ')" 2 "$s: the herd's measurements are kept"
-	check "$s: no empty raw/ring is published" test ! -e "$c/raw/ring"
+	lost_ring full FULL="$MNT" "No space left on device" \
+	    "the run is kept, incomplete, in $run_dir"
 	like "$(cat "$c/incomplete")" '^cannot write .*No space left on device' \
-	    "$s: the run is marked incomplete, with why"
-	check "$s: and not complete" test ! -e "$c/complete"
-	is "$(find "$c" -name '.*' | wc -l | tr -d ' ')" 0 "$s: no temporary file left"
+	    "$s: full: the run is marked incomplete, with why"
+	check "$s: full: and not complete" test ! -e "$c/complete"
+	is "$(find "$c" -name '.*' | wc -l | tr -d ' ')" 0 "$s: full: no temporary file left"
 
 	# The run's directory turns read-only: not even the marker can be
 	# written.
-	c=$TMPDIR_T/$s-ro
-	$NS env RO="$run_dir" sh "$TMPDIR_T/inner" "$MNT" "$c" 0 \
-	    $sh "$SB" run -r 1 -o "$run_dir" herd ring
-	is "$(cat "$c.rc")" 1 "$s: a read-only disk: exit 1"
-	is "$(tail -n 1 "$c.err")" "smpbench: cannot write $run_dir/.work/raw (Read-only file system): the measurement ring -n 2 -T 0.05 (run 1) is lost; measurements saved: 2 in raw/herd; 3 of $total measurements made; the run is kept in $run_dir, but not marked incomplete (cannot write $run_dir/incomplete: Read-only file system)" \
-	    "$s: says that the run could not be marked incomplete"
-	check "$s: no marker" test ! -e "$c/incomplete" -a ! -e "$c/complete"
-	is "$(wc -l <"$c/raw/herd" | tr -d ' ')" 2 "$s: the herd's measurements are kept"
+	lost_ring read-only RO="$run_dir" "Read-only file system" \
+	    "the run is kept in $run_dir, but not marked incomplete (cannot write $run_dir/incomplete: Read-only file system)"
+	check "$s: read-only: no marker" test ! -e "$c/incomplete" -a ! -e "$c/complete"
 
 	# A disk full from the start: the env cannot be saved; nothing is left.
 	c=$TMPDIR_T/$s-nospace

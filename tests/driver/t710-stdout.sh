@@ -31,11 +31,7 @@ closed_out() {
 }
 
 for s in dash posh busybox bash; do
-	sh=$(shell_cmd $s)
-	if [ -z "$sh" ]; then
-		t_result 0 "# SKIP $s is not installed"
-		continue
-	fi
+	use_shell $s || continue
 	for v in sigpipe ignored stderr; do
 		out=$TMPDIR_T/$s-$v
 		case $v in

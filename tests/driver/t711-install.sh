@@ -26,11 +26,7 @@ export SMPBENCH_SWEEP=tiny
 cd "$TMPDIR_T/cwd" || exit 1
 
 for s in dash posh busybox bash; do
-	sh=$(shell_cmd $s)
-	if [ -z "$sh" ]; then
-		t_result 0 "# SKIP $s is not installed"
-		continue
-	fi
+	use_shell $s || continue
 	out=$TMPDIR_T/$s
 	run env PATH="$UB:$SYSPATH" $sh "$UB/smpbench" run -r 1 -o "$out" ring
 	is "$RC" 0 "$s: a run through a link to the installed driver exits 0"

@@ -60,11 +60,7 @@ bounded() {
 }
 
 for s in dash posh busybox bash; do
-	sh=$(shell_cmd $s)
-	if [ -z "$sh" ]; then
-		t_result 0 "# SKIP $s is not installed"
-		continue
-	fi
+	use_shell $s || continue
 	for o in '' -r; do
 		run $sh "$SB" show $o "$T/evil"
 		check "$s: show $o: no awk program named by the run is run" test ! -e "$T/pwned"

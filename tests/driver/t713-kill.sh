@@ -30,16 +30,12 @@ kill_session() {
 }
 
 for s in dash posh busybox bash; do
-	sh=$(shell_cmd $s)
-	if [ -z "$sh" ]; then
-		t_result 0 "# SKIP $s is not installed"
-		continue
-	fi
+	use_shell $s || continue
 	rm -f "$TMPDIR_T/started"
 	setsid $sh "$SB" run -r 1 -o "$TMPDIR_T/$s" ring >/dev/null 2>&1 &
 	pid=$!
 	if ! wait_file 30 "$TMPDIR_T/started" ||
-	    ! wait_children "$(cat "$TMPDIR_T/started")" 1; then
+	    ! within 30 has_children "$(cat "$TMPDIR_T/started")" 1; then
 		t_result 1 "$s: the ring started, with its workers"
 		kill_session "$pid"
 		continue
