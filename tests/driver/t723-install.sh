@@ -1,4 +1,4 @@
-# t711-install: the installed driver (make install PREFIX=...) run
+# t723-install: the installed driver (make install PREFIX=...) run
 # through symbolic links from elsewhere (ln -s $PREFIX/bin/smpbench
 # ~/bin; a relative link to that link), with neither the tree nor the
 # prefix's bin in PATH, under every POSIX shell we can find: it finds its

@@ -1,4 +1,4 @@
-# t709-disk: smpbench run on a small tmpfs that fills up, or turns
+# t721-disk: smpbench run on a small tmpfs that fills up, or turns
 # read-only, under every POSIX shell we can find: every write is checked;
 # the run stops, says what was lost and what is kept, and exits 1; it is
 # marked incomplete when it can be, and says so when it cannot; a run that

@@ -1,4 +1,4 @@
-# t712-untrusted: saved runs are data from anywhere (they are passed
+# t724-untrusted: saved runs are data from anywhere (they are passed
 # around as tarballs), under every POSIX shell we can find: show and
 # compare run only the suite's own awk programs (an env naming
 # ../../x/evil runs nothing), print no control characters from a run's

@@ -1,4 +1,4 @@
-# t708-robust: smpbench run against what a hostile or unlucky user does,
+# t720-robust: smpbench run against what a hostile or unlucky user does,
 # under every POSIX shell we can find: two runs started into one -o
 # directory (one runs, the other stops and touches nothing), a signal
 # just after the completion marker (a run is complete or incomplete,

@@ -1,4 +1,4 @@
-# t713-kill: SIGKILL of the driver mid-measurement, under every POSIX
+# t725-kill: SIGKILL of the driver mid-measurement, under every POSIX
 # shell we can find: the program measuring (a real smpb-ring, made to run
 # for 60 s) and its workers are gone within seconds, since the driver
 # runs every program with -W (it ends when its parent dies), instead of
