@@ -57,8 +57,9 @@ fake_prog "$FAKE" herd
 fake_prog "$FAKE" ring '[ -n "${FULL:-}" ] && cat /dev/zero >"$FULL/fill" 2>/dev/null
 [ -n "${RO:-}" ] && mount --bind "$RO" "$RO" && mount -o remount,bind,ro "$RO"'
 export SMPBENCH_BIN="$FAKE" SMPBENCH_SWEEP=tiny
-ncells=$(sh "$SB" env 2>/dev/null | grep -c '^spread_cpus=[0-9]')
-total=$((ncells + 3 + 2))
+# The measurements a run of the herd and the ring plans here (run -n).
+total=$(sh "$SB" run -n -r 1 herd ring 2>&1 >/dev/null |
+    sed -n 's/.*: \([0-9]*\) measurements .*/\1/p')
 
 # lost_ring CASE VAR=VALUE WHY END: under $sh, a run of the herd, then
 # the ring, which spoils the disk as VAR says; the checks common to the
