@@ -200,17 +200,21 @@ read_small(const char *path, char *buf, size_t size)
 #endif
 
 /*
- * The kernel's scheduler statistics of the calling process or thread:
- * schedstat gives the time on a CPU, the time waiting on a run queue and
- * the timeslices; sched gives se.nr_migrations. False where there are
- * none (not Linux, /proc not mounted, a kernel without them).
+ * The kernel's own scheduler statistics of the calling process or thread
+ * (Linux /proc; false elsewhere, or where a kernel has none).
+ * cpu_sched_runtime: from schedstat, the time on a CPU, the time waiting
+ * on a run queue and the timeslices, brought up to date first (the kernel
+ * adds a running task's time only at a tick or a switch, unless asked);
+ * cpu_sched_migrations: se.nr_migrations from sched.
  */
 bool
-cpu_sched_stats(bool thread, struct sched_stats *s)
+cpu_sched_runtime(bool thread, struct sched_stats *s)
 {
 #if defined(__linux__)
-	char buf[2048], *p, *end;
+	struct timespec ts;
+	char buf[128], *p, *end;
 
+	(void)clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);	/* update */
 	/* "run_ns wait_ns slices\n" */
 	if (read_small(thread ? "/proc/thread-self/schedstat" :
 	    "/proc/self/schedstat", buf, sizeof(buf)) <= 0)
@@ -218,8 +222,20 @@ cpu_sched_stats(bool thread, struct sched_stats *s)
 	s->run_ns = strtoull(buf, &p, 10);
 	s->wait_ns = strtoull(p, &end, 10);
 	s->slices = strtoull(end, &p, 10);
-	if (p == end || (*p != '\n' && *p != '\0'))
-		return false;
+	return p != end && (*p == '\n' || *p == '\0');
+#else
+	(void)thread;
+	(void)s;
+	return false;
+#endif
+}
+
+bool
+cpu_sched_migrations(bool thread, struct sched_stats *s)
+{
+#if defined(__linux__)
+	char buf[2048], *p, *end;
+
 	/* A table of "name : value" lines; se.nr_migrations among the first. */
 	if (read_small(thread ? "/proc/thread-self/sched" : "/proc/self/sched",
 	    buf, sizeof(buf)) <= 0 ||
@@ -227,10 +243,7 @@ cpu_sched_stats(bool thread, struct sched_stats *s)
 	    (p = strchr(p, ':')) == NULL)
 		return false;
 	s->migrations = strtoull(p + 1, &end, 10);
-	if (end == p + 1)
-		return false;
-	s->valid = true;
-	return true;
+	return end != p + 1;
 #else
 	(void)thread;
 	(void)s;
@@ -273,13 +286,19 @@ cpu_warm_up(void)
 	(void)getppid();
 }
 
-/* CPU time (and, on Linux, context switches) of the calling thread. */
+/*
+ * CPU time (and, on Linux, context switches) of the calling thread. The
+ * thread's CPU-time clock is read first: it brings the kernel's count of
+ * the running thread up to date, which RUSAGE_THREAD alone does not.
+ */
 void
 cpu_usage_thread(struct usage *u)
 {
 #if defined(__linux__)
+	struct timespec now;
 	struct rusage ru;
 
+	(void)clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
 	if (getrusage(RUSAGE_THREAD, &ru) == 0) {
 		u->user_s = ru.ru_utime.tv_sec + ru.ru_utime.tv_usec / 1e6;
 		u->sys_s = ru.ru_stime.tv_sec + ru.ru_stime.tv_usec / 1e6;

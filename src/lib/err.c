@@ -88,10 +88,16 @@ warnmsg(const char *fmt, ...)
 	va_end(ap);
 }
 
+/* Hooks are per process: a child's first hook forgets its parent's. */
 void
 at_die(void (*fn)(void))
 {
-	hooks_owner = getpid();
+	pid_t self = getpid();
+
+	if (hooks_owner != self) {
+		nhooks = 0;
+		hooks_owner = self;
+	}
 	if (nhooks < MAX_HOOKS)
 		hooks[nhooks++] = fn;
 }
@@ -134,19 +140,28 @@ on_signal(int sig)
  * -W: a parent that dies (a driver killed outright) must not leave this
  * program measuring on. Its death is turned into SIGHUP, by the kernel
  * where it can (cpu.c) and else by sig_check's look at getppid, so it ends
- * like a hang-up: workers killed and reaped, exit 129.
+ * like a hang-up: workers killed and reaped, exit 129. A parent that
+ * names itself in SMPB_PARENT is also found gone when it died before
+ * this program could ask.
  */
 static void
 watch_parent(void)
 {
+	const char *want = getenv("SMPB_PARENT");
+	char *end;
+	long pid;
 	int err;
 
-	watched_parent = getppid();
 	err = cpu_signal_on_parent_death(SIGHUP);
 	if (err != 0 && err != ENOTSUP) {
 		errno = err;
 		die(SMPB_EXIT_FAIL, "-W: cannot watch the parent process:");
 	}
+	watched_parent = getppid();
+	/* A parent that died before the kernel was asked is missed by it. */
+	if (want != NULL && (pid = strtol(want, &end, 10)) > 0 &&
+	    *end == '\0' && pid != (long)watched_parent)
+		caught_signal = SIGHUP;
 }
 
 /*
@@ -173,12 +188,6 @@ sig_setup(unsigned limit_s)
 	alarm(limit_s);
 	if (opt_c.watch_parent)
 		watch_parent();
-}
-
-int
-sig_pending(void)
-{
-	return caught_signal;
 }
 
 /* Called from main's waits: act on a recorded signal, in the normal flow. */

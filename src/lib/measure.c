@@ -2,13 +2,13 @@
  * measure.c: what the harness takes of every worker, and the common tail
  * of every program's -p line.
  *
- * A worker is measured twice, by itself: just before it reports ready at
- * the gate, and at team_end, when its loop is over. Each time it takes its
- * getrusage (the process's, or the thread's) and, where the kernel gives
- * them, the kernel's scheduler statistics (cpu.c reads them: time on a
- * CPU, time waiting on a run queue, migrations). The difference is the
- * worker's run, kept in its slot; nothing here runs inside a workload's
- * loop. Wall time runs from the first worker out of the gate to the end of
+ * A worker is measured twice, by itself: as it leaves the gate, and at
+ * team_end, when its loop is over. Each time it takes its getrusage (the
+ * process's, or the thread's) and, where the kernel gives them, the
+ * kernel's scheduler statistics (cpu.c reads them: time on a CPU, time
+ * waiting on a run queue, migrations), in an order that keeps the cost
+ * of taking them out of the interval. The difference is the worker's
+ * run, kept in its slot; nothing here runs inside a workload's loop. Wall time runs from the first worker out of the gate to the end of
  * the worker that closes the run (or of the last one).
  *
  * team_print_tail prints what every program's -p line ends with:
@@ -48,16 +48,34 @@ usage_process(struct usage *u)
 	u->minflt = ru.ru_minflt;
 }
 
-/* The caller's usage and scheduler statistics now. */
-void
-measure_take(struct measure *m, bool thread)
+static void
+usage_take(struct usage *u, bool thread)
 {
 	if (thread)
-		cpu_usage_thread(&m->u);
+		cpu_usage_thread(u);
 	else
-		usage_process(&m->u);
-	if (!cpu_sched_stats(thread, &m->s))
-		memset(&m->s, 0, sizeof(m->s));
+		usage_process(u);
+}
+
+/*
+ * The caller's usage and scheduler statistics now, in the order that
+ * leaves the cost of taking them outside the interval: at its start the
+ * slow reads first and getrusage last; at its end getrusage first.
+ */
+void
+measure_begin(struct measure *m, bool thread)
+{
+	m->s.valid = cpu_sched_migrations(thread, &m->s) &&
+	    cpu_sched_runtime(thread, &m->s);
+	usage_take(&m->u, thread);
+}
+
+void
+measure_end(struct measure *m, bool thread)
+{
+	usage_take(&m->u, thread);
+	m->s.valid = cpu_sched_runtime(thread, &m->s) &&
+	    cpu_sched_migrations(thread, &m->s);
 }
 
 /* d = end - begin; the statistics are valid when both ends had them. */

@@ -357,13 +357,13 @@ reap_kill(struct team *t)
 {
 	int k;
 
+	atomic_store(&t->ctl->running, 0);
 	if (t->kind == TEAM_THREADS) {
 		/*
 		 * Threads end with the process: stop their loops, and detach
 		 * those not joined yet, as nobody will join them now (a
 		 * thread left joinable at exit is a leak to ThreadSanitizer).
 		 */
-		atomic_store(&t->ctl->running, 0);
 		for (k = 0; k < t->spawned; k++)
 			if (t->members[k].state != W_REAPED) {
 				pthread_detach(t->threads[k]);
@@ -404,15 +404,22 @@ kill_all_teams(void)
 			reap_kill(teams[i]);
 }
 
+/*
+ * Register a team for the cleanup hook. A forked process that makes teams
+ * of its own (a test's forked main) forgets the teams of the process it
+ * came from: they are not its to kill.
+ */
 void
 reap_register(struct team *t)
 {
-	static bool hooked;
+	static pid_t hooked;	/* the process that registered the hook */
 	int i;
 
-	if (!hooked) {
+	if (hooked != getpid()) {
+		for (i = 0; i < MAX_TEAMS; i++)
+			teams[i] = NULL;
 		at_die(kill_all_teams);
-		hooked = true;
+		hooked = getpid();
 	}
 	for (i = 0; i < MAX_TEAMS; i++)
 		if (teams[i] == NULL) {

@@ -51,7 +51,6 @@ void	warnmsg(const char *fmt, ...);
 _Noreturn void die(int status, const char *fmt, ...);
 void	at_die(void (*fn)(void));
 void	sig_setup(unsigned limit_s);
-int	sig_pending(void);
 void	sig_check(void);
 bool	sig_child_event(void);
 
@@ -116,7 +115,8 @@ struct measure {
 	struct sched_stats s;
 };
 
-void	measure_take(struct measure *m, bool thread);
+void	measure_begin(struct measure *m, bool thread);
+void	measure_end(struct measure *m, bool thread);
 void	measure_sub(struct measure *d, const struct measure *end,
 	    const struct measure *begin);
 void	measure_add(struct measure *sum, const struct measure *m);
@@ -162,8 +162,9 @@ struct hist *team_hist(struct team *t, int self);
 bool	team_latency(struct team *t, struct hist *sum);
 void	team_spawn(struct team *t, int self, worker_fn *fn, void *arg);
 void	team_gate(struct team *t, int self);
+void	team_restart(struct team *t, int self);
 void	team_end(struct team *t, int self);
-uint64_t team_go(struct team *t);
+void	team_go(struct team *t);
 bool	team_running(struct team *t);
 void	team_sleep(struct team *t, double seconds);
 void	team_stop(struct team *t);
@@ -171,7 +172,6 @@ void	team_wait(struct team *t);
 void	team_free(struct team *t);
 struct slot *team_slot(struct team *t, int self);
 int	team_size(struct team *t);
-enum team_kind team_kind(struct team *t);
 _Noreturn void team_fail(struct team *t, int self, const char *fmt, ...);
 ssize_t	read_full(int fd, void *buf, size_t len);
 int	write_full(int fd, const void *buf, size_t len);
@@ -225,7 +225,8 @@ void	cpu_die_with_parent(pid_t parent);
 int	cpu_signal_on_parent_death(int sig);
 void	cpu_warm_up(void);
 void	cpu_usage_thread(struct usage *u);
-bool	cpu_sched_stats(bool thread, struct sched_stats *s);
+bool	cpu_sched_runtime(bool thread, struct sched_stats *s);
+bool	cpu_sched_migrations(bool thread, struct sched_stats *s);
 long	cpu_pid_limit(void);
 void	*cpu_shared_alloc(size_t size);
 void	cpu_shared_free(void *p, size_t size);

@@ -22,8 +22,10 @@
  *	team_end(t, self);	the clock and the measure again
  *	tear down (pass EOF on, release the others)
  *
- * team_gate and team_end are called by the harness too when the worker's
- * function did not call them, so the simplest worker is only its loop.
+ * The harness calls team_gate and team_end after the worker's function
+ * if it did not: a worker that never waits still reports, but its work
+ * ran before the gate. A worker calls team_gate; team_end is needed only
+ * where teardown follows the loop.
  * Each worker keeps one lifecycle (team.h): spawned, ready, done, reaped;
  * reap.c watches it. The gate is a pipe whose write end main closes: every
  * worker sees EOF at once (the ready/go pipes of hackbench).
@@ -85,7 +87,7 @@ warm_up(struct team *t)
 {
 	struct measure m;
 
-	measure_take(&m, t->kind == TEAM_THREADS);
+	measure_begin(&m, t->kind == TEAM_THREADS);
 	(void)clock_now_ns();
 	(void)write(t->rec_fd[1], "", 0);
 	cpu_warm_up();
@@ -220,9 +222,8 @@ send_record(struct team *t, int kind, int self)
 }
 
 /*
- * Take the worker's measure, report ready, and block until main opens the
- * gate; then note the CPU and the clock. The measure is taken before the
- * ready record so that none of its cost falls after the gate.
+ * Report ready and block until main opens the gate; then open the
+ * worker's interval.
  */
 void
 team_gate(struct team *t, int self)
@@ -233,13 +234,28 @@ team_gate(struct team *t, int self)
 
 	if (me->gated)
 		return;
-	measure_take(&me->at_gate, t->kind == TEAM_THREADS);
+	/* The first look at /proc in a new process is slow: take it here. */
+	measure_begin(&me->at_gate, t->kind == TEAM_THREADS);
 	send_record(t, REC_READY, self);
 	while ((r = read(t->go_fd[0], &byte, 1)) == -1 && errno == EINTR)
 		continue;
 	if (r != 0)
 		team_fail(t, self, "the start gate failed");
+	team_restart(t, self);
 	me->gated = true;
+}
+
+/*
+ * Open the worker's interval now: its measure, its CPU, the clock. The
+ * gate does it; a workload may do it again after a warm-up it does not
+ * want measured (the ring's first lap wakes every worker at once).
+ */
+void
+team_restart(struct team *t, int self)
+{
+	struct slot *me = &t->slots[self];
+
+	measure_begin(&me->at_gate, t->kind == TEAM_THREADS);
 	me->cpu_start = cpu_current();
 	me->start_ns = clock_now_ns();
 }
@@ -255,7 +271,7 @@ team_end(struct team *t, int self)
 		return;
 	me->end_ns = clock_now_ns();
 	me->cpu_end = cpu_current();
-	measure_take(&now, t->kind == TEAM_THREADS);
+	measure_end(&now, t->kind == TEAM_THREADS);
 	measure_sub(&me->run, &now, &me->at_gate);
 	me->ended = true;
 }
@@ -306,6 +322,7 @@ spawn_process(struct team *t, struct start *s)
 		_exit(SMPB_EXIT_OK);
 	}
 	t->members[s->self].pid = pid;
+	t->spawned++;		/* before anything can die: reap_kill's */
 	reap_adopt(t, s->self);
 }
 
@@ -353,8 +370,8 @@ team_spawn(struct team *t, int self, worker_fn *fn, void *arg)
 	} else {
 		t->starts[self] = s;
 		spawn_thread(t, &t->starts[self]);
+		t->spawned++;
 	}
-	t->spawned++;
 }
 
 /*
@@ -374,13 +391,12 @@ team_sleep(struct team *t, double seconds)
 }
 
 /* Wait for every worker at the gate, then release them together. */
-uint64_t
+void
 team_go(struct team *t)
 {
 	while (t->nready < t->n)
 		reap_watch(t, 1000);
 	reap_close(&t->go_fd[1]);
-	return clock_now_ns();
 }
 
 bool
@@ -436,12 +452,6 @@ int
 team_size(struct team *t)
 {
 	return t->n;
-}
-
-enum team_kind
-team_kind(struct team *t)
-{
-	return t->kind;
 }
 
 /*

@@ -68,7 +68,13 @@ struct pidmap {
 	int		filled;		/* members[0..filled) are in it */
 };
 
-/* -l: the workers' histograms, added up as each ends (atomic: shared). */
+/*
+ * -l: the workers' histograms, added up as each ends, by processes as
+ * well as threads: C11 atomics in shared memory hold across processes
+ * only where they are lock-free.
+ */
+_Static_assert(ATOMIC_LLONG_LOCK_FREE == 2,
+    "64-bit atomics must be lock-free to be shared by processes");
 struct hist_shared {
 	_Atomic uint64_t count[HIST_BUCKETS];
 	_Atomic uint64_t samples;

@@ -193,7 +193,9 @@ like "$ERR" "^smpb-bind: worker [0-9]+ of 1000 was killed by signal 9$" "and it 
 check "at once, not at the watchdog ($SECS s)" test "$SECS" -lt 30
 check "and no worker is left" wait_gone 2 $KIDS
 
-# A hog killed from outside is named as a hog.
+# A hog killed from outside is named as a hog (early_death kills a member
+# of the largest group: 3 hogs and their guardian against 1 worker and
+# its guardian).
 early_death $BIND -n 1 -H 3 -s 4 -T 100 -L 60
 is "$RC" 1 "a hog killed: exit 1"
 like "$ERR" "^smpb-bind: hog [0-9] of 3 was killed by signal 9$" "and it is named a hog"

@@ -1,6 +1,7 @@
 # t603-watch: -W ties a program's life to its parent's. A parent killed
 # outright (SIGKILL, no cleanup) must not leave a workload measuring on:
-# the program and every worker are gone within a few seconds.
+# the program and every worker are gone within a few seconds, even when
+# the parent died before the program could watch it (SMPB_PARENT).
 # shellcheck source=tests/lib.sh
 . tests/lib.sh
 
@@ -22,7 +23,7 @@ for w in bind herd pipe ring yield; do
 	rm -f "$pidfile"
 	# The parent: a shell that starts the program and waits for it.
 	# shellcheck disable=SC2016,SC2046 # expanded by the inner shell; split
-	sh -c '"$@" & echo $! >"$0"; wait' "$pidfile" \
+	sh -c 'SMPB_PARENT=$$ "$@" & echo $! >"$0"; wait' "$pidfile" \
 	    "$prog" -W -L 120 $(long_args "$w") >/dev/null 2>&1 &
 	parent=$!
 	tries=50

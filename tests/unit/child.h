@@ -1,6 +1,7 @@
 /*
  * child.h: run a function in a forked child and capture what it printed
- * and how it ended, for testing code that exits (die, opt_num, sig_check).
+ * and how it ended, for testing code that exits (die, opt_num, sig_check);
+ * and burn CPU time by the clock of the thread, not the wall's.
  */
 #ifndef CHILD_H
 #define CHILD_H
@@ -54,6 +55,23 @@ child_run(struct child_result *res, void (*fn)(const void *), const void *arg)
 	while (waitpid(pid, &st, 0) == -1)
 		continue;
 	res->status = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+}
+
+static volatile unsigned long burn_sink;
+
+/* Burn this much CPU time of the calling thread, however busy the
+ * machine is. */
+static inline void
+burn_cpu_s(double seconds)
+{
+	struct usage u0, u;
+
+	cpu_usage_thread(&u0);
+	do {
+		for (int i = 0; i < 100000; i++)
+			burn_sink += (unsigned long)i;
+		cpu_usage_thread(&u);
+	} while (u.user_s + u.sys_s - u0.user_s - u0.sys_s < seconds);
 }
 
 #endif

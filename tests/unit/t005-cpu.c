@@ -63,10 +63,24 @@ main(void)
 	if (access("/proc/self/schedstat", R_OK) == 0) {
 		struct sched_stats ss;
 
-		ok(cpu_sched_stats(false, &ss) && ss.valid && ss.run_ns > 0,
-		    "the process's scheduler statistics from /proc");
-		ok(cpu_sched_stats(true, &ss) && ss.valid && ss.run_ns > 0,
-		    "the thread's scheduler statistics from /proc");
+		bool read;
+
+		ss.run_ns = 0;
+		read = cpu_sched_runtime(false, &ss);
+		ok(read && ss.run_ns > 0, "the process's run time from /proc: "
+		    "%llu ns", (unsigned long long)ss.run_ns);
+		ss.run_ns = 0;
+		read = cpu_sched_runtime(true, &ss);
+		ok(read && ss.run_ns > 0, "the thread's run time from /proc");
+		ss.migrations = UINT64_MAX;
+		read = cpu_sched_migrations(false, &ss);
+		ok(read && ss.migrations != UINT64_MAX,
+		    "the process's migrations from /proc: %llu",
+		    (unsigned long long)ss.migrations);
+		ss.migrations = UINT64_MAX;
+		read = cpu_sched_migrations(true, &ss);
+		ok(read && ss.migrations != UINT64_MAX,
+		    "the thread's migrations from /proc");
 		ok(cpu_pid_limit() > 0, "kernel.pid_max: %ld", cpu_pid_limit());
 	} else
 		skip("no /proc/self/schedstat here");

@@ -66,20 +66,6 @@ all_gone_within(const pid_t *pids, int n, double seconds)
 	}
 }
 
-/* Burn this much CPU time of the calling thread, however busy the
- * machine is. */
-static void
-burn_cpu_s(double seconds)
-{
-	struct usage u0, u;
-
-	cpu_usage_thread(&u0);
-	do {
-		for (int i = 0; i < 100000; i++)
-			sink += (unsigned long)i;
-		cpu_usage_thread(&u);
-	} while (u.user_s + u.sys_s - u0.user_s - u0.sys_s < seconds);
-}
 
 /* Count to 1000 * (self + 1) after the gate; leave the count and pid. */
 static void
@@ -160,6 +146,10 @@ spinner(struct team *t, int self, void *arg)
 	if (self == 0)
 		burn_cpu_s(0.3);	/* set-up: must not be measured */
 	team_gate(t, self);
+	if (self == 1) {		/* nothing at all: measured as such */
+		team_end(t, self);
+		return;
+	}
 	while (team_running(t))
 		sink += ++n;
 	me->result[0] = n;
@@ -169,7 +159,7 @@ static void
 test_interval(enum team_kind kind)
 {
 	struct team *t = team_new(kind, 2, NULL, 0);
-	const struct slot *s0;
+	const struct slot *s0, *s1;
 	struct measure sum;
 	double wall0_s;
 	int k;
@@ -193,6 +183,13 @@ test_interval(enum team_kind kind)
 	else
 		skip("%s: no scheduler statistics here",
 		    kind_name[kind]);
+	s1 = team_slot(t, 1);
+	ok(s1->run.u.user_s + s1->run.u.sys_s < 0.002 &&
+	    s1->run.s.run_ns < 2000000, "%s: a worker that does nothing "
+	    "between its gate and its end is charged almost nothing (%.0f us, "
+	    "%.0f us on a CPU)", kind_name[kind],
+	    (s1->run.u.user_s + s1->run.u.sys_s) * 1e6,
+	    (double)s1->run.s.run_ns / 1e3);
 	team_free(t);
 }
 

@@ -26,20 +26,7 @@ spin_s(double seconds)
 			sink += (unsigned long)i;
 }
 
-/* Spin until this thread has used this much CPU time, however busy the
- * machine is. */
-static void
-spin_cpu_s(double seconds)
-{
-	struct usage u0, u;
 
-	cpu_usage_thread(&u0);
-	do {
-		for (int i = 0; i < 100000; i++)
-			sink += (unsigned long)i;
-		cpu_usage_thread(&u);
-	} while (u.user_s + u.sys_s - u0.user_s - u0.sys_s < seconds);
-}
 
 static const struct measure m_a = {
 	{ 1.5, 0.25, 10, 3, 7 }, { true, 3000000, 500000, 9, 4 }
@@ -79,9 +66,9 @@ test_take(void)
 {
 	struct measure m0, m1, d;
 
-	measure_take(&m0, false);
-	spin_cpu_s(0.05);
-	measure_take(&m1, false);
+	measure_begin(&m0, false);
+	burn_cpu_s(0.05);
+	measure_end(&m1, false);
 	measure_sub(&d, &m1, &m0);
 	ok(d.u.user_s + d.u.sys_s >= 0.05, "process: CPU time while spinning "
 	    "(%.3f s)", d.u.user_s + d.u.sys_s);
@@ -92,9 +79,9 @@ test_take(void)
 	ok(m0.s.valid && m1.s.valid, "process: the kernel's statistics");
 	ok(d.s.run_ns >= 45000000, "process: the kernel's run time agrees "
 	    "(%.3f s)", (double)d.s.run_ns / 1e9);
-	measure_take(&m0, true);
-	spin_cpu_s(0.05);
-	measure_take(&m1, true);
+	measure_begin(&m0, true);
+	burn_cpu_s(0.05);
+	measure_end(&m1, true);
 	measure_sub(&d, &m1, &m0);
 	ok(m0.s.valid && d.s.run_ns >= 45000000, "thread: the kernel's run "
 	    "time agrees (%.3f s)", (double)d.s.run_ns / 1e9);
@@ -117,9 +104,9 @@ test_wait_and_migrations(void)
 		spin_s(0.3);
 		_exit(0);
 	}
-	measure_take(&m0, false);
+	measure_begin(&m0, false);
 	spin_s(0.3);
-	measure_take(&m1, false);
+	measure_end(&m1, false);
 	waitpid(pid, &st, 0);
 	measure_sub(&d, &m1, &m0);
 	ok(d.s.wait_ns > 0, "sharing a CPU with a spinner: waited %.3f s on "
@@ -129,10 +116,10 @@ test_wait_and_migrations(void)
 		skip("one CPU allowed: no migration to make");
 		return;
 	}
-	measure_take(&m0, false);
+	measure_begin(&m0, false);
 	is_int(cpu_bind(cpus[1]), 0, "move to CPU %d", cpus[1]);
 	spin_s(0.01);
-	measure_take(&m1, false);
+	measure_end(&m1, false);
 	measure_sub(&d, &m1, &m0);
 	ok(d.s.migrations >= 1, "a move to another CPU is a migration (%d)",
 	    (int)d.s.migrations);
