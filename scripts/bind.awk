@@ -25,14 +25,14 @@ BEGIN {
 }
 
 {
-	if (!parse($0))
+	if (!raw($0, FILENAME, FNR))
 		next
 	note_rep()
 	w = ident("workers", "-n", 2)
-	b = ident("bound", "-B", 0)
-	if (!("bound" in F))
-		b = argflag("-B")
+	b = ("bound" in F) ? ident("bound", "-B", 0) : argflag("-B")
 	h = ident("hogs", "-H", 0)
+	if (w == "" || b == "" || h == "")
+		next
 	# Blocks in the seed's order: idle, hog, bound idle, bound hog, single;
 	# then one worker per core.
 	order = (w == 1) * 4 + b * 2 + (h > 0)
@@ -54,10 +54,16 @@ BEGIN {
 	}
 	u = m = ""
 	for (i = 0; ("user_s_" i) in F; i++) {
-		u = u (i ? " " : "") sprintf("%.2f", F["user_s_" i])
-		if (("migrations_" i) in F)
-			m = m (i ? " " : "") F["migrations_" i]
-		add(cfg SUBSEP i, F["user_s_" i])
+		if (take(cfg SUBSEP i, "user_s_" i))
+			u = u (i ? " " : "") secs(F["user_s_" i])
+		else
+			u = u (i ? " " : "") "?"
+		if (("migrations_" i) in F) {
+			v = num("migrations_" i)
+			if (NUM_BAD)
+				bad("migrations_" i)
+			m = m (i ? " " : "") (v == "" ? "?" : v)
+		}
 		if (i + 1 > NW[cfg])
 			NW[cfg] = i + 1
 	}
@@ -125,7 +131,7 @@ END {
 			continue
 		s = "median:"
 		for (i = 0; i < NW[cfg]; i++)
-			s = s " " cellm(cfg SUBSEP i, "%.2f")
+			s = s " " cellm(cfg SUBSEP i, "")
 		fold(s)
 	}
 	footnotes("smpb-bind", OPTS)
@@ -137,4 +143,5 @@ END {
 			s = s "; migrations: CPU changes each worker was seen to make"
 		wrap(s ".")
 	}
+	exit finish(0)
 }

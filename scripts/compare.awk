@@ -1,30 +1,95 @@
 # compare.awk: one workload of several saved runs, side by side.
 #
 # Input: none on stdin; the runs' directories come from the environment,
-# SMPB_RUNS (one per line), and the program reads each run's env and
-# raw/<workload> itself.
-# Output: seed 001's compare form,
-#	#T : van  prio  MQ
-#	------------------
-#	 1 : 0.591 0.582 -2% 0.750 +27%
-# one column per run headed by its label (its kernel when it has none),
-# one row per cell; cells are medians of the run's repeats, followed in
-# the second and later columns by the change against the first column
-# and "#" when the two runs' ranges (min..max of the repeats) do not
-# overlap; then what the figure is, and one line per run naming its
-# kernel, CPU model and CPU count.
-# -v variables: workload, one of pipe ring herd yield bind.
-# Needs lib.awk loaded first.
+# SMPB_RUNS (one per line), and the program reads each run's env,
+# complete or incomplete marker and raw/<workload> itself.
+# Output, on stdout, seed 001's compare form:
+#	yield: microseconds per yield, lower is better
+#	#T :        van        prio         MQ
+#	------------------------------------------------
+#	 1 : 0.398 (2%) 0.402 (1%)  +1% 0.750 (3%) +88%*
+# a line naming the figure, its unit and which way is better; one line
+# per problem that makes a run doubtful ("? ..."), whose column is then
+# headed "label?"; one column per run headed by its label, one row per
+# cell (placement and parameters, rows matched by the placement's name):
+# the median of the run's repeats and their coefficient of variation,
+# then, from the second column on, the change of the median against the
+# first column and "*" where a two-sided Mann-Whitney U test finds it at
+# the 5% level (never with fewer than five repeats a side, never in a
+# bimodal cell, which shows "bimodal k/n fast" instead of a median);
+# then what the marks mean, one line per run (kernel, machine, repeats),
+# where historical runs come from, and the kernel settings that differ.
+# On stderr: saved values that are not figures, with file and line; and,
+# when the runs are not comparable (different profiles or parameters,
+# the same run twice), why, unless force is set.
+# -v variables: workload, one of pipe ring herd yield bind; force, 1 to
+# compare what is not comparable (marked); load_limit, the load average
+# (and CPUs of other work) above which a run is marked.
+# Exit status: 0; 3 some saved data was bad (left out, marked); 4 not
+# compared (force=1 compares anyway).
+# Needs lib.awk and stats.awk loaded first.
 
 BEGIN {
 	setup(workload)
+	read_runs()
+	check_runs()
+	if (REFUSED && !force) {
+		for (i = 1; i <= NPROB; i++)
+			if (PHARD[i])
+				warn(workload " not compared: " PTEXT[i] \
+				    " (-f compares anyway)")
+		exit finish(4)
+	}
+	print_table()
+	exit finish(0)
+}
+
+# setup(w): the figure's name, its format, the row heading, which way is
+# better and what its better cluster is called.
+function setup(w) {
+	HIGHER = 0
+	FAST = "fast"
+	if (w == "ring") {
+		WHAT = "ring: switches / second, higher is better"
+		FMT = "%.0f"; HEAD = "N"; HIGHER = 1
+		SKIP = " -n -c "
+	} else if (w == "pipe") {
+		WHAT = "pipe: %CPU of the pair, higher is better (200% = in" \
+		    " parallel)"
+		FMT = "%.0f%%"; HEAD = "size x think"; HIGHER = 1
+		FAST = "high"
+		SKIP = " -s -t -c "
+	} else if (w == "herd") {
+		WHAT = "herd: seconds for 5000000 iterations, lower is better"
+		FMT = "%.3f"; HEAD = "Processes"
+		SKIP = " -n -c "
+	} else if (w == "yield") {
+		WHAT = "yield: microseconds per yield, lower is better"
+		FMT = "%.3f"; HEAD = "#T"
+		SKIP = " -n -c "
+	} else if (w == "bind") {
+		WHAT = "bind: user seconds per worker, lower is better"
+		FMT = ""; HEAD = "configuration"
+		SKIP = " -n -B -H -c "
+	}
+}
+
+# read_runs(): each run's env, state and raw lines; the cells in
+# VALS[j SUBSEP row] (lib.awk's add), the rows in ROWS and NAME[row].
+function read_runs(    j, k, name, path, line, nl, key, v, c) {
 	nruns = split(ENVIRON["SMPB_RUNS"], dir, "\n")
-	for (j = 1; j <= nruns; j++) {
+	for (j = 1; j <= nruns; j++)
 		if (dir[j] == "") {
 			nruns = j - 1
 			break
 		}
+	for (j = 1; j <= nruns; j++) {
 		load_env(dir[j] "/env")
+		for (k in ENV)
+			RENV[j, k] = ENV[k]
+		ENVTEXT[j] = file_text(dir[j] "/env")
+		HIST[j] = ENV["profile"] == "historical"
+		FULLNAME[j] = who()
 		name = who()
 		if (length(name) > 16)
 			name = substr(name, 1, 15) "~"
@@ -32,156 +97,290 @@ BEGIN {
 			if (LABEL[k] == name)
 				name = name "(" j ")"
 		LABEL[j] = name
-		LEGEND[j] = legend(name)
+		if ((getline line < (dir[j] "/complete")) < 0) {
+			INCOMPLETE[j] = "no completion marker"
+			if ((getline line < (dir[j] "/incomplete")) > 0)
+				INCOMPLETE[j] = line
+			close(dir[j] "/incomplete")
+		}
+		close(dir[j] "/complete")
 		path = dir[j] "/raw/" workload
+		nl = 0
 		while ((getline line < path) > 0) {
-			if (!parse(line) || ("exit" in F))
+			if (!raw(line, path, ++nl))
 				continue
 			key = rowkey(workload)
-			v = figure(workload)
-			if (key == "" || v == "")
+			if (key == "")
 				continue
+			if (F["rep"] + 0 > REPS[j])
+				REPS[j] = F["rep"] + 0
 			if (!(key in ROW)) {
 				ROW[key] = 1
 				ROWS = ROWS " " key
 				NAME[key] = KEYNAME
 			}
-			add(j SUBSEP key, v)
+			c = j SUBSEP key
+			if (!((j, key) in PARAM))
+				PARAM[j, key] = argrest(SKIP)
+			if ("exit" in F) {
+				fail(c, F["exit"])
+				continue
+			}
+			v = figure(workload)
+			if (v == "") {
+				BAD[c]++
+				continue
+			}
+			add(c, v)
 		}
 		close(path)
 	}
-	print_table()
 }
 
-# setup(w): the figure's name, its format, the row heading.
-function setup(w) {
-	if (w == "ring") {
-		WHAT = "ring: switches / second, higher is better"
-		FMT = "%.0f"; HEAD = "N"
-	} else if (w == "pipe") {
-		WHAT = "pipe: %CPU of the pair (200% = in parallel)"
-		FMT = "%.0f%%"; HEAD = "size x think"
-	} else if (w == "herd") {
-		WHAT = "herd: seconds for 5000000 iterations, lower is better"
-		FMT = "%.3f"; HEAD = "Processes"
-	} else if (w == "yield") {
-		WHAT = "yield: microseconds per yield, lower is better"
-		FMT = "%.3f"; HEAD = "#T"
-	} else if (w == "bind") {
-		WHAT = "bind: user seconds per worker, lower is better"
-		FMT = "%.2f"; HEAD = "configuration"
+# file_text(path): the whole file, lines joined by newlines.
+function file_text(path,    s, line) {
+	s = ""
+	while ((getline line < path) > 0)
+		s = s line "\n"
+	close(path)
+	return s
+}
+
+# place_order(p): where rows of placement p go: as place_rank() has it,
+# unpinned first and the nearest pair next; placements it does not know,
+# after them in the order met. Adds the placed ones to PLACED.
+function place_order(p) {
+	if (!(p in PORDER)) {
+		PORDER[p] = place_rank(p)
+		if (PORDER[p] >= 999)
+			PORDER[p] = 1000 + (++NPLACES)
+		if (p != "free")
+			PLACED = PLACED (PLACED == "" ? "" : ", ") p
 	}
+	return PORDER[p]
 }
 
 # rowkey(w): a number that sorts the rows (placement first, then the
-# parameters); sets KEYNAME, the row's heading. Runs are matched by the
+# parameters); sets KEYNAME, the row's heading; "" for a line whose
+# parameters are not numbers (reported). Runs are matched by the
 # placement's name (llc, node...), not by its CPUs, which differ from one
 # machine to another.
 function rowkey(w,    po, n, s, t, b, h, pn) {
-	po = F["place"] == "free" ? 0 : place_rank(F["place"])
-	pn = po ? " " F["place"] : ""
-	if (w == "ring") {
-		n = ident("procs", "-n", 2)
+	po = place_order(F["place"])
+	pn = F["place"] == "free" ? "" : " " F["place"]
+	if (w == "ring" || w == "herd" || w == "yield") {
+		n = w == "yield" ? ident("threads", "-n", 1) : \
+		    ident("procs", "-n", 2)
+		if (n == "")
+			return ""
 		KEYNAME = n pn
-		return sprintf("%.0f", po * 1e15 + n)
+		return sprintf("%.0f", po * 1e13 + n)
 	}
 	if (w == "pipe") {
 		s = ident("write_kib", "-s", 16)
 		t = ident("think", "-t", 1)
+		if (s == "" || t == "")
+			return ""
 		KEYNAME = s "k x " t pn
-		return sprintf("%.0f", po * 1e15 + s * 1e7 + t)
-	}
-	if (w == "herd") {
-		n = ident("procs", "-n", 2)
-		KEYNAME = n pn
-		return sprintf("%.0f", po * 1e15 + n)
-	}
-	if (w == "yield") {
-		n = ident("threads", "-n", 1)
-		KEYNAME = n pn
-		return sprintf("%.0f", po * 1e15 + n)
+		return sprintf("%.0f", po * 1e13 + s * 1e7 + t)
 	}
 	if (w == "bind") {
 		n = ident("workers", "-n", 2)
-		b = ("bound" in F) ? F["bound"] + 0 : argflag("-B")
+		b = ("bound" in F) ? ident("bound", "-B", 0) : argflag("-B")
 		h = ident("hogs", "-H", 0)
+		if (n == "" || b == "" || h == "")
+			return ""
 		KEYNAME = (h > 0 ? "hog" : "idle") (b ? ", bound" : "") \
 		    (n == 1 ? ", single" : "") \
-		    (F["place"] == "cores" ? ", " n " per core" : "")
+		    (F["place"] == "cores" ? ", " n " per core" : pn)
 		if (F["place"] == "cores")
-			return sprintf("%d", 8 + n * 2 + (h > 0))
-		return sprintf("%d", (n == 1) * 4 + b * 2 + (h > 0))
+			return sprintf("%.0f", po * 1e13 + n * 2 + (h > 0))
+		return sprintf("%.0f", po * 1e13 + (n == 1) * 4 + (b > 0) * 2 + \
+		    (h > 0))
 	}
 	return ""
 }
 
-# figure(w): the compared figure of the parsed line, or "".
-function figure(w,    i, sum) {
+# figure(w): the compared figure of the parsed line, or "" (reported)
+# when the line has no usable one.
+function figure(w,    i, sum, v) {
 	if (w == "ring")
-		return F["switches_per_s"]
+		return need("switches_per_s")
 	if (w == "pipe")
-		return F["cpu_pct"]
+		return need("cpu_pct")
 	if (w == "herd") {
 		if ("us_per_iteration" in F)
-			return F["us_per_iteration"] * 5
-		if (F["iterations"] > 0)
-			return F["wall_s"] * 5000000 / F["iterations"]
-		return ""
+			return scaled(need("us_per_iteration"), 5)
+		v = need("wall_s")
+		i = ident("iterations", "-i", 5000000)
+		if (v == "" || i == "" || i == 0)
+			return ""
+		return v * 5000000 / i
 	}
 	if (w == "yield") {
 		if ("us_per_yield" in F)
-			return F["us_per_yield"]
-		if (F["total_per_s"] > 0)
-			return 1e6 / F["total_per_s"]
-		return ""
+			return need("us_per_yield")
+		v = need("total_per_s")
+		if (v == "" || v == 0)
+			return ""
+		return 1e6 / v
 	}
 	if (w == "bind") {
 		sum = 0
-		for (i = 0; ("user_s_" i) in F; i++)
-			sum += F["user_s_" i]
-		return i ? sum / i : ""
+		for (i = 0; ("user_s_" i) in F; i++) {
+			v = need("user_s_" i)
+			if (v == "")
+				return ""
+			sum += v
+		}
+		if (i == 0)
+			return need("user_s_0")
+		return sum / i
 	}
 	return ""
 }
 
-# legend(name): the line naming a run's machine.
-function legend(name,    s) {
-	s = name ": "
-	if (ENV["kernel"] != "" && ENV["kernel"] != name)
-		s = s ENV["kernel"] ", "
-	s = s (ENV["cpu_model"] == "" ? "unknown CPU" : ENV["cpu_model"]) \
-	    ", " cpus_text(ENV["cpus_online"])
-	if (ENV["profile"] != "" && ENV["profile"] != "historical")
-		s = s ", " ENV["profile"] " run"
-	if (ENV["date"] != "")
-		s = s ", " substr(ENV["date"], 1, 10)
-	if (length(s) > 72)
-		s = substr(s, 1, 71) "~"
-	return s
+# need(key): num(key), reported when it is not a figure.
+function need(key,    v) {
+	v = num(key)
+	if (v == "")
+		bad(key)
+	return v
 }
 
-# cell(j, key): the cell of run j, in three parts: VT (the median), PT
-# (the change against the first run), MT ("#" when the ranges do not
-# overlap).
-function cell(j, key,    c, c1, m, m1) {
-	VT = PT = MT = ""
+# scaled(v, k): v * k, or "" for "".
+function scaled(v, k) {
+	return v == "" ? "" : v * k
+}
+
+# problem(j, hard, text): one problem of run j: hard when it makes the
+# runs not comparable (refused without force; with it, no change in the
+# column is marked significant).
+function problem(j, hard, text) {
+	NPROB++
+	PTEXT[NPROB] = text
+	PHARD[NPROB] = hard
+	QCOL[j] = 1
+	if (hard) {
+		REFUSED = 1
+		NOSIG[j] = 1
+	}
+}
+
+# check_runs(): what makes a run doubtful (incomplete, loaded, another
+# machine) or not comparable with the first run that is not historical
+# (another profile, other parameters, the same run again).
+function check_runs(    j, k, base, la, other, what) {
+	base = 0
+	for (j = 1; j <= nruns; j++)
+		if (!HIST[j] && !base)
+			base = j
+	for (j = 1; j <= nruns; j++) {
+		for (k = 1; k < j; k++)
+			if (ENVTEXT[j] == ENVTEXT[k]) {
+				problem(j, 1, LABEL[j] " is the same run as " \
+				    LABEL[k] " (the same env)")
+				break
+			}
+		if (j in INCOMPLETE)
+			problem(j, 0, LABEL[j] ": an incomplete run: " \
+			    INCOMPLETE[j])
+		if (HIST[j])
+			continue
+		la = RENV[j, "loadavg"]
+		sub(/ .*/, "", la)
+		if (la ~ /^[0-9.]+$/ && la + 0 > load_limit + 0)
+			problem(j, 0, LABEL[j] ": load average " la \
+			    " at the start, above " load_limit)
+		other = RENV[j, "load_other"]
+		if (other ~ /^[0-9.]+$/ && other + 0 > load_limit + 0)
+			problem(j, 0, LABEL[j] ": other work kept " other \
+			    " CPUs busy during the run, above " load_limit)
+		if (j == base)
+			continue
+		if (RENV[j, "profile"] != RENV[base, "profile"]) {
+			problem(j, 1, LABEL[j] " is a " RENV[j, "profile"] \
+			    " run, " LABEL[base] " a " RENV[base, "profile"] " run")
+		} else {
+			what = param_diff(base, j)
+			if (what != "")
+				problem(j, 1, what)
+		}
+		if (RENV[j, "cpu_model"] != RENV[base, "cpu_model"] ||
+		    RENV[j, "cpus_online"] != RENV[base, "cpus_online"])
+			problem(j, 0, LABEL[j] ": another machine (" \
+			    RENV[j, "cpu_model"] ", " \
+			    cpus_text(RENV[j, "cpus_online"]) ")")
+	}
+}
+
+# param_diff(b, j): how run j's options differ from run b's in the first
+# row both have with different ones, or "".
+function param_diff(b, j,    n, i, row) {
+	n = split(numsort(ROWS), row, " ")
+	for (i = 1; i <= n; i++)
+		if ((b, row[i]) in PARAM && (j, row[i]) in PARAM &&
+		    PARAM[b, row[i]] != PARAM[j, row[i]])
+			return LABEL[j] " ran " NAME[row[i]] " with '" \
+			    PARAM[j, row[i]] "', " LABEL[b] " with '" \
+			    PARAM[b, row[i]] "'"
+	return ""
+}
+
+# cell(j, key): the cell of run j, in four parts: VT (the median, or
+# what stands for it), CT (the coefficient of variation), PT (the change
+# against the first run), MT (the marks).
+function cell(j, key,    c, c1, m, m1, p, v) {
+	VT = CT = PT = MT = ""
 	c = j SUBSEP key
+	c1 = 1 SUBSEP key
+	if (FAILED[c] > 0 || BAD[c] > 0) {
+		MT = "!"
+		MISSING = 1
+	}
 	if (NVALS[c] == 0) {
-		VT = "-"
+		VT = NA[c] > 0 ? "n/a" : FAILED[c] > 0 ? "fail" : "-"
+		return
+	}
+	if (bimodal(c)) {
+		VT = "bimodal " (HIGHER ? BI_HIGH : BI_LOW) "/" NVALS[c] " " FAST
+		BIMODAL = 1
+		CLUSTERS = CLUSTERS "; " LABEL[j] " at " NAME[key] ": " \
+		    fmt(HIGHER ? BI_HIGHMED : BI_LOWMED) " and " \
+		    fmt(HIGHER ? BI_LOWMED : BI_HIGHMED)
 		return
 	}
 	m = median(c)
-	VT = sprintf(FMT, m)
-	c1 = 1 SUBSEP key
-	if (j == 1 || NVALS[c1] == 0)
+	VT = fmt(m)
+	v = cv(c)
+	if (v != "") {
+		CT = sprintf("(%.0f%%)", v * 100)
+		CVS[j] = CVS[j] " " v
+	}
+	if (j == 1 || NVALS[c1] == 0 || bimodal(c1))
 		return
 	m1 = median(c1)
 	if (m1 != 0)
 		PT = sprintf("%+.0f%%", (m - m1) * 100 / m1)
-	if (NVALS[c] > 1 && NVALS[c1] > 1 && (lo(c) > hi(c1) || hi(c) < lo(c1))) {
-		MT = "#"
-		DISJOINT = 1
+	if (NOSIG[j] || NOSIG[1])
+		return
+	if (NVALS[c] < 5 || NVALS[c1] < 5) {
+		FEW = 1
+		return
 	}
+	p = mw_p(c1, c)
+	TESTED = 1
+	if (!MW_EXACT)
+		APPROX = 1
+	if (p < 0.05) {
+		MT = "*" MT
+		SIGNIFICANT = 1
+	}
+}
+
+# fmt(v): a figure in the workload's format.
+function fmt(v) {
+	return FMT == "" ? secs(v) : sprintf(FMT, v)
 }
 
 function pad(s, w) {
@@ -190,11 +389,11 @@ function pad(s, w) {
 
 # block(nr, row, kw, first, last): the table for run 1 and runs
 # first..last.
-function block(nr, row, kw, first, last,    i, j, k, line, dash) {
+function block(nr, row, kw, first, last,    i, j, k, line, dash, s) {
 	line = pad(HEAD, kw) " :"
 	for (k = first - 1; k <= last; k++) {
 		j = k == first - 1 ? 1 : k
-		line = line " " pad(LABEL[j], W[j])
+		line = line " " pad(LABEL[j] (QCOL[j] ? "?" : ""), W[j])
 	}
 	out(line)
 	dash = line
@@ -204,43 +403,69 @@ function block(nr, row, kw, first, last,    i, j, k, line, dash) {
 		line = pad(NAME[row[i]], kw) " :"
 		for (k = first - 1; k <= last; k++) {
 			j = k == first - 1 ? 1 : k
-			line = line " " pad(V[i, j], VW[j])
+			# The median and its spread right-aligned, so that
+			# figures line up; a bimodal cell takes both places.
+			if (C[i, j] == "" && V[i, j] ~ /^bimodal/)
+				s = pad(V[i, j], VW[j] + (CW[j] ? CW[j] + 1 : 0))
+			else {
+				s = pad(V[i, j], VW[j])
+				if (CW[j])
+					s = s " " pad(C[i, j], CW[j])
+			}
 			if (PW[j])
-				line = line " " pad(P[i, j], PW[j])
+				s = s " " pad(P[i, j], PW[j])
 			if (MW[j])
-				line = line sprintf("%-" MW[j] "s", M[i, j])
+				s = s sprintf("%-" MW[j] "s", M[i, j])
+			line = line " " s
 		}
 		out(line)
 	}
 }
 
-# print_table(): the title, the table, the notes, the legend.
-function print_table(    nr, row, i, j, kw, s, first, last, wd) {
+# widths(nr, row): fill V, C, P, M and the widths of each column's parts
+# (VW, CW, PW, MW) and of the whole (W), wide enough for the label.
+function widths(nr, row,    i, j, lw) {
+	for (j = 1; j <= nruns; j++) {
+		VW[j] = CW[j] = PW[j] = MW[j] = 0
+		BW = 0
+		for (i = 1; i <= nr; i++) {
+			cell(j, row[i])
+			V[i, j] = VT
+			C[i, j] = CT
+			P[i, j] = PT
+			M[i, j] = MT
+			if (VT ~ /^bimodal/) {
+				if (length(VT) > BW) BW = length(VT)
+			} else if (length(VT) > VW[j])
+				VW[j] = length(VT)
+			if (length(CT) > CW[j]) CW[j] = length(CT)
+			if (length(PT) > PW[j]) PW[j] = length(PT)
+			if (length(MT) > MW[j]) MW[j] = length(MT)
+		}
+		if (BW > VW[j] + (CW[j] ? CW[j] + 1 : 0))
+			VW[j] = BW - (CW[j] ? CW[j] + 1 : 0)
+		W[j] = VW[j] + (CW[j] ? CW[j] + 1 : 0) + (PW[j] ? PW[j] + 1 : 0) \
+		    + MW[j]
+		lw = length(LABEL[j]) + (QCOL[j] ? 1 : 0)
+		if (lw > W[j]) {
+			VW[j] += lw - W[j]
+			W[j] = lw
+		}
+	}
+}
+
+# print_table(): the title, the problems, the table, the notes.
+function print_table(    nr, row, i, kw, first, last, wd) {
 	nr = split(numsort(ROWS), row, " ")
 	kw = length(HEAD)
 	for (i = 1; i <= nr; i++)
 		if (length(NAME[row[i]]) > kw)
 			kw = length(NAME[row[i]])
-	# Each column: the medians right-aligned, then the changes, then
-	# the marks, so that figures line up; wide enough for its label.
-	for (j = 1; j <= nruns; j++) {
-		VW[j] = PW[j] = MW[j] = 0
-		for (i = 1; i <= nr; i++) {
-			cell(j, row[i])
-			V[i, j] = VT
-			P[i, j] = PT
-			M[i, j] = MT
-			if (length(VT) > VW[j]) VW[j] = length(VT)
-			if (length(PT) > PW[j]) PW[j] = length(PT)
-			if (length(MT) > MW[j]) MW[j] = length(MT)
-		}
-		W[j] = VW[j] + (PW[j] ? PW[j] + 1 : 0) + MW[j]
-		if (length(LABEL[j]) > W[j]) {
-			VW[j] += length(LABEL[j]) - W[j]
-			W[j] = length(LABEL[j])
-		}
-	}
+	widths(nr, row)
 	print WHAT
+	for (i = 1; i <= NPROB; i++)
+		wrap("? " PTEXT[i] (PHARD[i] ? "; no change in its column is" \
+		    " marked significant" : "") ".")
 	# Columns that do not fit in 72 go to further blocks, each again
 	# beside the first run, which the changes are against.
 	first = 2
@@ -261,13 +486,45 @@ function print_table(    nr, row, i, j, kw, s, first, last, wd) {
 	}
 	if (nr == 0)
 		print "(no measurements)"
-	s = "Cells: medians of each run's repeats"
+	notes()
+	legends()
+	context_notes()
+}
+
+# notes(): what the cells and the marks mean, the test and its limits.
+function notes(    s) {
 	if (nruns > 1)
-		s = s "; +n%: change against the first column"
-	if (DISJOINT)
-		s = s "; #: the ranges of the two runs' repeats (min..max) do" \
-		    " not overlap"
-	wrap(s ".")
+		wrap("Cells: the median of each run's repeats (their coefficient" \
+		    " of variation) and the change of the median against the" \
+		    " first column.")
+	else
+		wrap("Cells: the median of the run's repeats (their coefficient" \
+		    " of variation).")
+	if (nruns > 1 && TESTED)
+		wrap("*: the change is significant at the 5% level by a" \
+		    " two-sided Mann-Whitney U test of the repeats against the" \
+		    " first column's, " (APPROX ? "exact up to 10 repeats a" \
+		    " side, beyond by its normal approximation" : "exact") ".")
+	if (nruns > 1 && FEW)
+		wrap((TESTED ? "Rows where a run has fewer than 5 repeats get" \
+		    " no *" : "No change is marked significant: a run has" \
+		    " fewer than 5 repeats a cell") ", too few for a test at" \
+		    " the 5% level (3 against 3 cannot do better than p =" \
+		    " 0.1).")
+	if (BIMODAL) {
+		s = "bimodal k/n " FAST ": the repeats fall into two clusters" \
+		    " far apart, k of n in the " (HIGHER ? "higher" : "lower") \
+		    "; where the scheduler put the workers decides such a" \
+		    " cell, so it has no median and no change"
+		if (PLACED != "")
+			s = s "; compare the placed rows (" PLACED ")"
+		wrap(s ". Medians of the clusters, " FAST " and " \
+		    (FAST == "fast" ? "slow" : "low") ": " substr(CLUSTERS, 3) ".")
+	}
+	if (MISSING)
+		wrap("!: a repeat failed (see the run's errors file) or its saved" \
+		    " value was not a figure (reported); the cell is of the" \
+		    " others.")
 	if (workload == "yield")
 		wrap("Microseconds per yield across the machine, 1e6 / (yields/s" \
 		    " in total); seed 001's reply gives no unit, its figures fit" \
@@ -276,8 +533,111 @@ function print_table(    nr, row, i, j, kw, s, first, last, wd) {
 		wrap("Times of shorter runs are scaled to 5000000 iterations" \
 		    " (the seed's).")
 	if (workload == "bind")
-		wrap("Mean of the workers' user seconds; runs with different -r" \
-		    " or -s are not comparable.")
+		wrap("Mean of the workers' user seconds.")
+}
+
+# legends(): one line per run: label, kernel, machine, profile, repeats,
+# the median coefficient of variation of its cells, date and note; then
+# where the historical runs come from, once per source.
+function legends(    j, k, s, a, n, who_src, src) {
+	for (j = 1; j <= nruns; j++) {
+		s = LABEL[j] ": " (RENV[j, "label"] == "" || \
+		    LABEL[j] == FULLNAME[j] ? "" : "label " FULLNAME[j] ", ") \
+		    "kernel " renv(j, "kernel", "unknown") ", " \
+		    renv(j, "cpu_model", "unknown CPU") ", " \
+		    cpus_text(RENV[j, "cpus_online"])
+		if (!HIST[j])
+			s = s ", " renv(j, "profile", "unknown") " run"
+		s = s ", " (REPS[j] > 1 ? REPS[j] " repeats" : "one run")
+		n = sorted(CVS[j], a)
+		if (n > 0)
+			s = s ", cv median " sprintf("%.0f%%", \
+			    100 * (n % 2 ? a[(n + 1) / 2] : \
+			    (a[n / 2] + a[n / 2 + 1]) / 2))
+		if (RENV[j, "date"] != "")
+			s = s ", " substr(RENV[j, "date"], 1, 10)
+		if (RENV[j, "note"] != "")
+			s = s "; note: " RENV[j, "note"]
+		wrap(s ".")
+	}
+	for (j = 1; j <= nruns; j++) {
+		src = RENV[j, "source"]
+		if (!HIST[j] || src == "" || (src in SAID))
+			continue
+		SAID[src] = 1
+		who_src = ""
+		for (k = j; k <= nruns; k++)
+			if (HIST[k] && RENV[k, "source"] == src)
+				who_src = who_src (who_src == "" ? "" : ", ") \
+				    FULLNAME[k]
+		wrap("From the post (" who_src "): " src ".")
+	}
+}
+
+# renv(j, key, dflt): run j's env value, or dflt when empty.
+function renv(j, key, dflt) {
+	return RENV[j, key] == "" ? dflt : RENV[j, key]
+}
+
+# context_notes(): the kernel settings in which a run differs from the
+# first run that has them: single values as "key value (first: value)",
+# lists (command line, scheduler features, config options) as the words
+# added (+) and taken away (-). Unknown or unrecorded values are skipped.
+function context_notes(    keys, nk, j, b, i, k, s, t, head) {
+	nk = split("preempt sched_ext governor boost smt cmdline" \
+	    " sched_features config", keys, " ")
+	b = 0
 	for (j = 1; j <= nruns; j++)
-		out(LEGEND[j])
+		if (!b && (j, "cmdline") in RENV)
+			b = j
+	head = 0
+	for (j = b + 1; b && j <= nruns; j++) {
+		s = ""
+		for (i = 1; i <= nk; i++) {
+			k = keys[i]
+			if (!known(b, k) || !known(j, k) ||
+			    RENV[j, k] == RENV[b, k])
+				continue
+			if (k == "cmdline" || k == "sched_features" ||
+			    k == "config")
+				t = word_diff(RENV[b, k], RENV[j, k])
+			else
+				t = RENV[j, k] " where " LABEL[b] " has " RENV[b, k]
+			s = s "; " k " " t
+		}
+		if (known(b, "config_hash") && known(j, "config_hash") &&
+		    RENV[j, "config_hash"] != RENV[b, "config_hash"] &&
+		    RENV[j, "config"] == RENV[b, "config"])
+			s = s "; other config options differ"
+		if (s == "")
+			continue
+		if (!head++)
+			print "Kernel settings that differ from " LABEL[b] ":"
+		wrap(LABEL[j] ": " substr(s, 3) ".")
+	}
+}
+
+# known(j, key): run j recorded key, and knew it.
+function known(j, key) {
+	return (j, key) in RENV && RENV[j, key] != "" && \
+	    RENV[j, key] != "unknown"
+}
+
+# word_diff(a, b): the words of b not in a (+word) and of a not in b
+# (-word).
+function word_diff(a, b,    wa, wb, na, nb, i, s, inA, inB) {
+	na = split(a, wa, " ")
+	nb = split(b, wb, " ")
+	for (i = 1; i <= na; i++)
+		inA[wa[i]] = 1
+	for (i = 1; i <= nb; i++)
+		inB[wb[i]] = 1
+	s = ""
+	for (i = 1; i <= nb; i++)
+		if (!(wb[i] in inA))
+			s = s " +" wb[i]
+	for (i = 1; i <= na; i++)
+		if (!(wa[i] in inB))
+			s = s " -" wa[i]
+	return substr(s, 2)
 }

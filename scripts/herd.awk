@@ -16,22 +16,24 @@ BEGIN {
 }
 
 {
-	if (!parse($0))
+	if (!raw($0, FILENAME, FNR))
 		next
 	note_rep()
 	n = ident("procs", "-n", 2)
+	if (n == "")
+		next
 	cell = F["place"] SUBSEP n
 	HAS[cell] = 1
 	PROCS = PROCS " " n
 	if ("exit" in F) {
 		fail(cell, F["exit"])
 	} else {
-		add(cell, F["wall_s"])
+		take(cell, "wall_s")
 		if ("active_procs" in F) {
 			FAIR = 1
-			ACTIVE[cell] = ACTIVE[cell] " " F["active_procs"]
-			TOP[cell] = TOP[cell] " " F["top_share_pct"]
-			JAIN[cell] = JAIN[cell] " " F["jain"]
+			push(ACTIVE, cell, "active_procs")
+			push(TOP, cell, "top_share_pct")
+			push(JAIN, cell, "jain")
 		}
 	}
 	if (ITER == "")
@@ -70,4 +72,5 @@ END {
 		wrap("Time: seconds for " ITER " iterations. Active: processes" \
 		    " that handled a token; Top: the busiest one's share of the" \
 		    " tokens; Jain: fairness of the shares, 1 = even.")
+	exit finish(0)
 }

@@ -14,6 +14,10 @@
 # Output: nothing by itself; the callers print through out().
 #
 # Arrays it fills: F (the fields of the last parse()), ENV (load_env()).
+#
+# Saved runs are data from elsewhere: every value is checked before it is
+# used (num(), raw()), and what is wrong is reported on stderr with its
+# file and line (complain()), left out, and its cell marked "!".
 
 # parse(line): split a raw line into F[key] = value; true when it is one.
 function parse(line,    n, i, a, eq) {
@@ -25,6 +29,99 @@ function parse(line,    n, i, a, eq) {
 			F[substr(a[i], 1, eq - 1)] = substr(a[i], eq + 1)
 	}
 	return ("place" in F)
+}
+
+# raw(line, file, lineno): parse a raw line and check the driver's keys
+# (place a lower-case word, rep a number; exit, if there, a number);
+# report a line that is none, and return false for it.
+function raw(line, file, lineno) {
+	WHERE_FILE = file
+	WHERE_LINE = lineno
+	if (parse(line) && F["place"] ~ /^[a-z]+$/ && F["rep"] ~ /^[0-9]+$/ &&
+	    (!("exit" in F) || F["exit"] ~ /^[0-9]+$/))
+		return 1
+	complain("not a measurement: " excerpt(line))
+	return 0
+}
+
+# excerpt(s): s, printable and at most 40 characters, to quote it.
+function excerpt(s) {
+	gsub(/[^ -~]/, "?", s)
+	if (length(s) > 40)
+		s = substr(s, 1, 37) "..."
+	return "'" s "'"
+}
+
+# complain(msg): report a problem of the current raw line (WHERE_FILE,
+# WHERE_LINE) on stderr; three a file, then a count at the end (finish).
+function complain(msg) {
+	COMPLAINTS++
+	if (++BADLINES[WHERE_FILE] <= 3)
+		warn(WHERE_FILE ":" WHERE_LINE ": " msg)
+}
+
+# warn(msg): one line on stderr.
+function warn(msg) {
+	print "smpbench: " msg | "cat 1>&2"
+}
+
+# finish(status): report what complain() left unsaid, flush stderr, and
+# give the exit status: status, or 3 when a saved value was bad.
+function finish(status,    f) {
+	for (f in BADLINES)
+		if (BADLINES[f] > 3)
+			warn(f ": " BADLINES[f] - 3 " more bad lines")
+	close("cat 1>&2")
+	if (status == 0 && COMPLAINTS > 0)
+		return 3
+	return status
+}
+
+# num(key): F[key] as a number, when it is one we can use: plain decimal
+# digits with at most one point, below 1e15 (so not "-5", "1e400", "nan"
+# or "inf"); else "". NUM_BAD says whether the key was there, with a
+# bad value, or absent.
+function num(key,    v) {
+	NUM_BAD = 0
+	if (!(key in F))
+		return ""
+	v = F[key]
+	if (v ~ /^[0-9]+(\.[0-9]+)?$/ && length(v) <= 24 && v + 0 < 1e15)
+		return v + 0
+	NUM_BAD = 1
+	return ""
+}
+
+# bad(key): report the current line's key as unusable (absent or bad).
+function bad(key) {
+	if (key in F)
+		complain(key "=" excerpt(F[key]) " is not a figure; left out")
+	else
+		complain("no " key "=; left out")
+}
+
+# take(cell, key): keep F[key] as a repeat of cell when it is a number we
+# can use; else report it and count it against the cell, never kept.
+function take(cell, key,    v) {
+	v = num(key)
+	if (v == "") {
+		bad(key)
+		BAD[cell]++
+		MARKS_USED["?"] = 1
+		return 0
+	}
+	add(cell, v)
+	return 1
+}
+
+# push(list, cell, key): append F[key] to list[cell] when it is a number
+# we can use; else report it.
+function push(list, cell, key,    v) {
+	v = num(key)
+	if (v == "")
+		bad(key)
+	else
+		list[cell] = list[cell] " " v
 }
 
 # argval(flag, dflt): the value after flag in F["argv"], else dflt.
@@ -46,11 +143,17 @@ function argflag(flag,    n, i, a) {
 }
 
 # ident(key, flag, dflt): a cell's parameter: the program's -p key when the
-# line has it, else the option in argv (a failed run has no -p keys).
-function ident(key, flag, dflt) {
+# line has it, else the option in argv (a failed run has no -p keys);
+# "" (reported) when it is not a number.
+function ident(key, flag, dflt,    v) {
 	if (key in F)
-		return F[key] + 0
-	return argval(flag, dflt) + 0
+		v = F[key]
+	else
+		v = argval(flag, dflt)
+	if (v ~ /^[0-9]+(\.[0-9]+)?$/ && length(v) <= 24)
+		return v + 0
+	complain(key "=" excerpt(v) " is not a number; line left out")
+	return ""
 }
 
 # argrest(skip): argv as the command line, without the options in skip
@@ -127,18 +230,27 @@ function out(s) {
 	print s
 }
 
-# wrap(s): print s as lines of at most 72 columns, broken at blanks.
-function wrap(s,    n, i, a, line) {
+# wrap(s): print s as lines of at most 72 columns, broken at blanks (a
+# word longer than a line in pieces, each ending its line); lines after
+# the first are indented by two.
+function wrap(s,    n, i, a, line, w, room) {
 	n = split(s, a, " ")
 	line = ""
 	for (i = 1; i <= n; i++) {
-		if (line != "" && length(line) + 1 + length(a[i]) > 72) {
+		w = a[i]
+		if (line ~ /[^ ]/ && length(line) + 1 + length(w) > 72) {
 			out(line)
-			line = "  " a[i]
-		} else
-			line = line (line == "" ? "" : " ") a[i]
+			line = "  "
+		}
+		while (length(line) + (line ~ /[^ ]/) + length(w) > 72) {
+			room = 72 - length(line) - (line ~ /[^ ]/)
+			out(line (line ~ /[^ ]/ ? " " : "") substr(w, 1, room))
+			w = substr(w, room + 1)
+			line = "  "
+		}
+		line = line (line ~ /[^ ]/ ? " " : "") w
 	}
-	if (line != "")
+	if (line ~ /[^ ]/)
 		out(line)
 }
 
@@ -204,11 +316,16 @@ function spread_limit() {
 	return 0.10
 }
 
-# mark(cell): the one-character mark after a cell: ! a repeat failed,
-# * the repeats spread by more than 10%, blank otherwise.
+# mark(cell): the one-character mark after a cell: ! a repeat failed or
+# its value was bad, ~ the repeats fall into two clusters (bimodal, see
+# stats.awk), * the repeats spread by more than 10%, blank otherwise.
 function mark(cell) {
-	if (FAILED[cell] > 0)
+	if (FAILED[cell] > 0 || BAD[cell] > 0)
 		return "!"
+	if (bimodal(cell)) {
+		MARKS_USED["~"] = 1
+		return "~"
+	}
 	if (spread(cell) > spread_limit()) {
 		MARKS_USED["*"] = 1
 		return "*"
@@ -216,11 +333,12 @@ function mark(cell) {
 	return " "
 }
 
-# fmt_cell(cell, fmt): the median in fmt, "n/a" when not supported,
-# "fail" when every repeat failed, "-" when never measured.
+# fmt_cell(cell, fmt): the median in fmt (secs() when fmt is ""), "n/a"
+# when not supported, "fail" when every repeat failed, "-" when never
+# measured.
 function fmt_cell(cell, fmt) {
 	if (NVALS[cell] > 0)
-		return sprintf(fmt, median(cell))
+		return fmt == "" ? secs(median(cell)) : sprintf(fmt, median(cell))
 	if (NA[cell] > 0)
 		return "n/a"
 	if (FAILED[cell] > 0)
@@ -245,6 +363,13 @@ function reps_text() {
 function note_rep() {
 	if (F["rep"] + 0 > MAXREP)
 		MAXREP = F["rep"] + 0
+}
+
+# secs(v): seconds in two decimals, three below 10 s, so that three
+# significant figures show from 0.1 s up (user seconds are counted in
+# milliseconds: no more decimals than that).
+function secs(v) {
+	return sprintf((v < 10 && v > -10) ? "%.3f" : "%.2f", v)
 }
 
 # place_rank(p): where placement p sorts, nearest first (free first).
@@ -319,8 +444,15 @@ function footnotes(prog, opts,    s) {
 	}
 	if (MARKS_USED["*"])
 		wrap("* the repeats spread by more than 10% ((max - min) / median).")
+	if (MARKS_USED["~"])
+		wrap("~ the repeats fall into two clusters far apart (bimodal):" \
+		    " a median of such a mixture says little; see smpbench" \
+		    " compare.")
 	if (MARKS_USED["!"])
 		wrap("! a repeat failed; see the errors file of the run.")
+	if (MARKS_USED["?"])
+		wrap("! a saved value was not a figure (reported when shown)" \
+		    " and is left out.")
 	if (MARKS_USED["n"])
 		wrap("n/a: not supported on this system (the program exited 4).")
 	if (SKIPPED != "")

@@ -17,11 +17,13 @@ BEGIN {
 }
 
 {
-	if (!parse($0))
+	if (!raw($0, FILENAME, FNR))
 		next
 	note_rep()
 	s = ident("write_kib", "-s", 16)
 	t = ident("think", "-t", 1)
+	if (s == "" || t == "")
+		next
 	cell = F["place"] SUBSEP s SUBSEP t
 	HAS[cell] = 1
 	PLACES_RUN = PLACES_RUN " " F["place"]
@@ -30,7 +32,7 @@ BEGIN {
 	if ("exit" in F)
 		fail(cell, F["exit"])
 	else
-		add(cell, F["cpu_pct"])
+		take(cell, "cpu_pct")
 	if ("clamped" in F)
 		clamped = F["clamped"] + 0
 	else
@@ -91,4 +93,5 @@ END {
 	}
 	if (cl != "")
 		wrap("Budget clamped to one write, nothing pipelined: " cl ".")
+	exit finish(0)
 }

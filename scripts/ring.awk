@@ -17,10 +17,12 @@ BEGIN {
 }
 
 {
-	if (!parse($0))
+	if (!raw($0, FILENAME, FNR))
 		next
 	note_rep()
 	n = ident("procs", "-n", 2)
+	if (n == "")
+		next
 	cell = F["place"] SUBSEP n
 	HAS[cell] = 1
 	if (F["place"] == "free")
@@ -30,7 +32,7 @@ BEGIN {
 	if ("exit" in F)
 		fail(cell, F["exit"])
 	else
-		add(cell, F["switches_per_s"])
+		take(cell, "switches_per_s")
 	if (F["place"] != "free" && "cpulist" in F)
 		CPUS[F["place"]] = F["cpulist"]
 	if (OPTS == "")
@@ -47,6 +49,7 @@ END {
 		    cellm("free" SUBSEP size[i], "%.0f")))
 	pinned()
 	footnotes("smpb-ring", OPTS)
+	exit finish(0)
 }
 
 # pinned(): the block of pinned rings, each placement's figure aligned,

@@ -16,32 +16,42 @@ BEGIN {
 }
 
 {
-	if (!parse($0))
+	if (!raw($0, FILENAME, FNR))
 		next
 	note_rep()
 	n = ident("threads", "-n", 1)
+	if (n == "")
+		next
 	cell = F["place"] SUBSEP n
 	HAS[cell] = 1
 	THREADS = THREADS " " n
 	if ("exit" in F) {
 		fail(cell, F["exit"])
 	} else {
-		if ("total_per_s" in F)
-			tot = F["total_per_s"]
-		else if (F["us_per_yield"] > 0)
-			tot = 1e6 / F["us_per_yield"]
-		else
-			tot = 0
-		add(cell, tot)
+		us = num("us_per_yield")
+		usbad = NUM_BAD
+		if (usbad)
+			bad("us_per_yield")
+		if ("total_per_s" in F) {
+			if (take(cell, "total_per_s") && us == "" &&
+			    F["total_per_s"] > 0)
+				us = 1e6 / F["total_per_s"]
+		} else if (us > 0) {
+			add(cell, 1e6 / us)
+		} else {
+			if (!usbad)
+				complain("no total_per_s= nor us_per_yield=; left out")
+			BAD[cell]++
+			MARKS_USED["?"] = 1
+		}
 		if ("avg_per_thread" in F) {
 			SEEDCOLS = 1
-			AVG[cell] = AVG[cell] " " F["avg_per_thread"]
-			ZERO[cell] = ZERO[cell] " " F["zero_threads"]
-			NVAR[cell] = NVAR[cell] " " F["norm_var"]
+			push(AVG, cell, "avg_per_thread")
+			push(ZERO, cell, "zero_threads")
+			push(NVAR, cell, "norm_var")
 		}
-		if (tot > 0)
-			US[cell] = US[cell] " " (("us_per_yield" in F) ? \
-			    F["us_per_yield"] : 1e6 / tot)
+		if (us > 0)
+			US[cell] = US[cell] " " us
 	}
 	if (OPTS == "")
 		OPTS = argrest(" -n ")
@@ -71,7 +81,7 @@ END {
 		wrap("Microseconds per yield across the machine, 1e6 /" \
 		    " (yields/s in total); seed 001's reply gives no unit, its" \
 		    " figures fit this.")
-		exit
+		exit finish(0)
 	}
 	out("threads    yields/s  per thread  zero-work   norm.var  us/yield")
 	for (i = 1; i <= nt; i++) {
@@ -88,4 +98,5 @@ END {
 	wrap("us/yield: microseconds per yield across the machine," \
 	    " 1e6 / (yields/s in total), the figure smpbench compare shows" \
 	    " (seed 001's reply gives no unit; its figures fit this).")
+	exit finish(0)
 }

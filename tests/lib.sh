@@ -235,6 +235,15 @@ narrow() {
 		printf "# %s:%d: %s\n", FILENAME, FNR, $0 } END { exit bad }' "$1"
 }
 
+# tables_of TEXT: what smpbench show printed, without the kernel's context
+# it adds under the tables (a blank line, then "Context of ...").
+tables_of() {
+	printf '%s\n' "$1" | awk '/^Context of / { exit }
+		{ if (held) print ""; held = 0 }
+		/^$/ { held = 1; next }
+		{ print }'
+}
+
 # first_cpu: the first CPU this process may run on, or nothing where
 # /proc cannot tell.
 first_cpu() {

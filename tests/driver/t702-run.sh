@@ -38,8 +38,8 @@ is "$(find "$out" -name '.*' | wc -l | tr -d ' ')" 0 "no temporary file left"
 is "$(cat "$out/tables")" "$OUT" "tables holds what was printed"
 check "the tables are ASCII, at most 72 columns" narrow "$out/tables"
 keys=$(sed 's/=.*//' "$out/env" | tr '\n' ' ')
-is "$keys" "suite_version date host kernel uname cpu_model cpus_online cpus_online_list cpus_allowed_list smt loadavg governor topology topo_packages topo_dies topo_cores topo_threads_per_core topo_llc_level topo_llcs topo_llc_kib topo_nodes topo_llc_cpus topo_node_cpus place_one place_spread topo_usable_cpus topo_placements topo_placements_quick topo_note profile repeats label workloads placements " \
-    "env has every key"
+is "$keys" "suite_version date host kernel uname cpu_model cpus_online cpus_online_list cpus_allowed_list smt loadavg governor boost cmdline preempt sched_features sched_ext config_hash config topology topo_packages topo_dies topo_cores topo_threads_per_core topo_llc_level topo_llcs topo_llc_kib topo_nodes topo_llc_cpus topo_node_cpus place_one place_spread topo_usable_cpus topo_placements topo_placements_quick topo_note profile repeats label note workloads placements loadavg_end load_other " \
+    "env has every key, the load at the end and other work last"
 is "$(sed -n 's/^cpu_model=//p' "$out/env")" "Test CPU" "env: the CPU model"
 is "$(sed -n 's/^kernel=//p' "$out/env")" "$(uname -r)" "env: the kernel release"
 is "$(sed -n 's/^profile=//p' "$out/env")" tiny "env: the profile"
@@ -57,9 +57,11 @@ is "$keys" "$want" "a ring raw line ends with smpb-ring's -p keys"
 is "$(grep -c '^place=spread ' "$out/raw/ring")" 2 "the ring at N = 2 ran spread, each repeat"
 like "$(grep '^place=one ' "$out/raw/pipe" | head -n 1)" ' cpulist=[0-9]+ ' "pipe: one CPU is pinned"
 run sh $SB show "$out"
-is "$OUT" "$(cat "$TMPDIR_T/whole.out")" "show prints what run printed"
+is "$(tables_of "$OUT")" "$(cat "$TMPDIR_T/whole.out")" "show prints what run printed"
+like "$(printf '%s\n' "$OUT" | tr '\n' ' ')" ' Context of [^ ]+: preempt .*; +load +average +0\.00 +at +the +start, +0\.00 +at +the +end' \
+    "then the kernel's context, with the load at the start and at the end"
 run sh $SB show -r "$out"
-is "$OUT" "$(cat "$TMPDIR_T/whole.out")" "show -r makes the same tables again"
+is "$(tables_of "$OUT")" "$(cat "$TMPDIR_T/whole.out")" "show -r makes the same tables again"
 for w in pipe ring herd yield bind; do
 	like "$(cat "$TMPDIR_T/whole.out")" "^$w: $(uname -r), Test CPU, [0-9]+ CPUs?$" \
 	    "the $w table is headed by kernel, CPU model, CPU count"
@@ -84,7 +86,7 @@ for s in dash posh busybox bash; do
 	check "$s: complete written" test -f "$out/complete"
 	is "$(find "$out" -name '.*' | wc -l | tr -d ' ')" 0 "$s: no temporary file left"
 	run $sh $SB show "$out"
-	is "$OUT" "$(cat "$out/tables")" "$s: show prints it again"
+	is "$(tables_of "$OUT")" "$(cat "$out/tables")" "$s: show prints it again"
 done
 
 # The same with busybox's awk for every awk program: POSIX awk only.
@@ -98,7 +100,7 @@ if need_cmd busybox && busybox awk 'BEGIN { exit 0 }' 2>/dev/null; then
 	like "$OUT" '^ 2 : [0-9]+' "busybox awk: the ring table"
 	like "$(cat "$out/env")" '^cpus_online=[1-9]' "busybox awk: the CPUs counted"
 	run sh $SB show -r "$out"
-	is "$OUT" "$(cat "$out/tables")" "and the system awk makes the same tables"
+	is "$(tables_of "$OUT")" "$(cat "$out/tables")" "and the system awk makes the same tables"
 else
 	t_result 0 "# SKIP busybox awk is not installed"
 fi

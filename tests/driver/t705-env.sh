@@ -1,9 +1,10 @@
 # t705-env: smpbench env on fake machines (SMPBENCH_PROC), under every
-# POSIX shell we can find: what it records, the warnings (load above 0.5,
-# a governor other than performance, one CPU online) and their absence;
-# and a run on a one-CPU machine, which skips the placements on two CPUs
-# and says so. These machines have no topology files: a note says what
-# that leaves (see t708 for machines that have them).
+# POSIX shell we can find: what it records, the kernel's context among
+# it, the warnings (load above 0.5, a governor other than performance,
+# one CPU online) and their absence; and a run on a one-CPU machine,
+# which skips the placements on two CPUs and says so. These machines
+# have no topology files: a note says what that leaves (see t708 for
+# machines that have them).
 # shellcheck disable=SC2086 # $sh is a command line, split on purpose
 # shellcheck source=tests/lib.sh
 . tests/lib.sh
@@ -69,6 +70,65 @@ smpbench: warning: 1 CPU online: nothing runs in parallel; no placement on two C
 	is "$ERR" "$NOTE" "$s: load 0.50 and no cpufreq: no warning"
 	like "$OUT" '^governor=none$' "$s: governor=none without cpufreq"
 	like "$OUT" '^smt=unknown$' "$s: smt=unknown without the smt files"
+done
+
+# The kernel's context, read under SMPBENCH_PROC: from the scheduler's
+# debugfs and a config in boot/ on one fake machine; from the config
+# alone (dynamic preemption, the boot command line) on another; unknown
+# where nothing can be read, never guessed.
+K=$TMPDIR_T/kernel
+machine "$K" 0.10 0-1 performance 1
+mkdir -p "$K/sys/kernel/debug/sched" "$K/sys/kernel/sched_ext/root" "$K/boot" \
+    "$K/sys/devices/system/cpu/cpufreq"
+printf 'BOOT_IMAGE=/vmlinuz root=/dev/sda1 ro quiet\n' >"$K/proc/cmdline"
+printf 'none voluntary (full) lazy\n' >"$K/sys/kernel/debug/sched/preempt"
+printf 'GENTLE_FAIR_SLEEPERS START_DEBIT NO_NEXT_BUDDY\n' \
+    >"$K/sys/kernel/debug/sched/features"
+printf 'enabled\n' >"$K/sys/kernel/sched_ext/state"
+printf 'rusty\n' >"$K/sys/kernel/sched_ext/root/ops"
+printf '0\n' >"$K/sys/devices/system/cpu/cpufreq/boost"
+cat >"$K/boot/config-$(uname -r)" <<'EOF_CONFIG'
+# Linux kernel configuration
+CONFIG_SMP=y
+CONFIG_HZ_1000=y
+CONFIG_HZ=1000
+CONFIG_NO_HZ_FULL=y
+CONFIG_PREEMPT=y
+CONFIG_SCHED_SMT=y
+# CONFIG_SCHED_CORE is not set
+CONFIG_SCHED_CLASS_EXT=y
+EOF_CONFIG
+D=$TMPDIR_T/dynamic
+machine "$D" 0.10 0-1 - -
+mkdir -p "$D/boot" "$D/sys/kernel"
+printf 'root=/dev/vda preempt=voluntary\n' >"$D/proc/cmdline"
+printf 'CONFIG_PREEMPT_NONE=y\nCONFIG_PREEMPT_DYNAMIC=y\n' \
+    >"$D/boot/config-$(uname -r)"
+for s in dash posh busybox bash; do
+	sh=$(shell_cmd $s)
+	if [ -z "$sh" ]; then
+		t_result 0 "# SKIP $s is not installed"
+		continue
+	fi
+	run env SMPBENCH_PROC="$K" $sh $SB env
+	like "$OUT" '^cmdline=BOOT_IMAGE=/vmlinuz root=/dev/sda1 ro quiet$' "$s: the command line"
+	like "$OUT" '^preempt=full$' "$s: the preemption model in use, from debugfs"
+	like "$OUT" '^sched_features=GENTLE_FAIR_SLEEPERS START_DEBIT NO_NEXT_BUDDY$' \
+	    "$s: the scheduler's features"
+	like "$OUT" '^sched_ext=enabled \(rusty\)$' "$s: sched_ext and its scheduler"
+	like "$OUT" '^boost=off$' "$s: boost"
+	like "$OUT" '^config=CONFIG_HZ_1000=y CONFIG_HZ=1000 CONFIG_NO_HZ_FULL=y CONFIG_PREEMPT=y CONFIG_SCHED_SMT=y CONFIG_SCHED_CLASS_EXT=y$' \
+	    "$s: the config options that matter to scheduling"
+	is "$(printf '%s\n' "$OUT" | sed -n 's/^config_hash=//p')" \
+	    "$(cksum <"$K/boot/config-$(uname -r)" | cut -d ' ' -f 1)" "$s: the config's checksum"
+	run env SMPBENCH_PROC="$D" $sh $SB env
+	like "$OUT" '^preempt=voluntary \(boot command line; dynamic\)$' \
+	    "$s: no debugfs: the boot's choice, said so"
+	like "$OUT" '^sched_ext=unavailable$' "$s: no sched_ext in sys/kernel"
+	run env SMPBENCH_PROC="$N" $sh $SB env
+	for k in cmdline preempt sched_features sched_ext config config_hash boost; do
+		like "$OUT" "^$k=unknown\$" "$s: $k unknown when it cannot be read"
+	done
 done
 
 # A run on a machine with one CPU: no runs on two CPUs, and it says so.

@@ -1,0 +1,38 @@
+# context.awk: the kernel's context of a saved run, under its tables.
+#
+# Input: none on stdin; the run's env file is named by SMPB_ENV.
+# Output: nothing for a run that did not record it (historical runs,
+# runs of older versions); else, at most 72 columns a line,
+#	Context of <label>: preempt <model>; sched_ext <state>;
+#	  sched_features <...>; governor <...>; boost <...>; SMT <...>;
+#	  load average <l> at the start, <l> at the end; other work <n>
+#	  CPUs; note: <text>.
+#	Command line: <...>
+#	Config (cksum <n>): <the options that matter to scheduling>
+# No -v variables. Needs lib.awk loaded first.
+
+BEGIN {
+	load_env(ENVIRON["SMPB_ENV"])
+	if (!("cmdline" in ENV))
+		exit 0
+	print ""
+	s = "Context of " who() ": preempt " ENV["preempt"] "; sched_ext " \
+	    ENV["sched_ext"] "; sched_features " ENV["sched_features"] \
+	    "; governor " ENV["governor"] "; boost " ENV["boost"] "; SMT " \
+	    ENV["smt"] "; load average " first(ENV["loadavg"]) " at the start"
+	if ("loadavg_end" in ENV)
+		s = s ", " first(ENV["loadavg_end"]) " at the end"
+	if (ENV["load_other"] ~ /^[0-9.]+$/)
+		s = s "; other work kept " ENV["load_other"] " CPUs busy"
+	if (ENV["note"] != "")
+		s = s "; note: " ENV["note"]
+	wrap(s ".")
+	wrap("Command line: " ENV["cmdline"])
+	wrap("Config (cksum " ENV["config_hash"] "): " ENV["config"])
+}
+
+# first(s): the first word of s (the 1-minute load average).
+function first(s) {
+	sub(/ .*/, "", s)
+	return s
+}

@@ -1,0 +1,184 @@
+# t708-compare: smpbench compare on saved runs whose answer is known
+# (tests/fixtures/stat-*, made up: stat-b holds stat-a's repeats in
+# another order and its unpinned ring of 2 in the other cluster; stat-c
+# is stat-a at half the ring's rate and twice the yield's cost; stat-d
+# the same with 3 repeats), under every POSIX shell we can find and with
+# busybox's awk: no change marked between identical distributions, every
+# clear 2x shift marked, none with fewer than 5 repeats, bimodal cells
+# named and never marked; runs that are not comparable refused, or
+# marked with -f; doubtful runs (loaded, incomplete) marked; bad saved
+# values reported with file and line and their cells marked; binary raw
+# files refused; a closed standard output said so.
+# shellcheck disable=SC2086 # $sh is a command line, split on purpose
+# shellcheck source=tests/lib.sh
+. tests/lib.sh
+FIX=tests/fixtures
+SB=scripts/smpbench
+A=$FIX/stat-a B=$FIX/stat-b C=$FIX/stat-c D=$FIX/stat-d
+
+# joined TEXT: TEXT on one line, blanks squeezed (for wrapped notes).
+joined() {
+	printf '%s\n' "$1" | tr -s ' \n' '  '
+}
+
+for s in dash posh busybox bash; do
+	sh=$(shell_cmd $s)
+	if [ -z "$sh" ]; then
+		t_result 0 "# SKIP $s is not installed"
+		continue
+	fi
+	run $sh $SB compare $A $B
+	is "$RC" 0 "$s: two runs of one distribution: exit 0"
+	is "$ERR" "" "$s: and nothing on stderr"
+	is "$(printf '%s\n' "$OUT" | grep -c '%\*')" 0 \
+	    "$s: identical distributions: no change marked"
+	like "$OUT" '^        3 : +298852 \(1%\) +298852 \(1%\) +\+0%$' \
+	    "$s: median, coefficient of variation, change"
+	like "$OUT" '^        2 : bimodal 2/5 fast +bimodal 3/5 fast$' \
+	    "$s: the placement lottery named in both runs"
+	like "$(joined "$OUT")" 'Mann-Whitney U test .* exact\.' "$s: the test named"
+	like "$(joined "$OUT")" 'compare the placed rows \(one CPU, spread\)' \
+	    "$s: bimodal cells point to the placed rows"
+
+	run $sh $SB compare $A $C
+	is "$RC" 0 "$s: a 2x shift: exit 0"
+	like "$OUT" '^        3 : +298852 \(1%\) +149426 \(1%\) -50%\*$' "$s: ring at 3: -50%, marked"
+	like "$OUT" '^ 2 spread : +45037 \(2%\) +22519 \(2%\) -50%\*$' "$s: ring spread: marked"
+	like "$OUT" '^ 2 : 1\.080 \(3%\) 2\.160 \(3%\) \+100%\*$' "$s: yield of 2: +100%, marked"
+	is "$(printf '%s\n' "$OUT" | grep -c '%\*$')" 6 "$s: every shifted row is marked"
+	like "$OUT" '^        2 : bimodal 2/5 fast +bimodal 2/5 fast$' \
+	    "$s: a bimodal cell is never marked"
+	like "$(joined "$OUT")" '6\.1\.0-b: preempt full \(boot command line; dynamic\) where 6\.1\.0-a has none \(config default; dynamic\); cmdline \+preempt=full\.' \
+	    "$s: the kernel settings that differ, under the table"
+	like "$(joined "$OUT")" 'quick run, 5 repeats, cv median 1%, 2026-01-02; note: hog on CPU1\.' \
+	    "$s: each run's repeats, noise and note"
+
+	run $sh $SB compare $A $D
+	is "$(printf '%s\n' "$OUT" | grep -c '%\*')" 0 "$s: 3 repeats: no change marked"
+	like "$(joined "$OUT")" 'No change is marked significant: a run has fewer than 5 repeats a cell' \
+	    "$s: and a note says why"
+done
+
+# busybox awk has no maths library here: the test must not need one.
+if need_cmd busybox && busybox awk 'BEGIN { exit 0 }' 2>/dev/null; then
+	mkdir "$TMPDIR_T/bbawk"
+	ln -s "$(command -v busybox)" "$TMPDIR_T/bbawk/awk"
+	for pair in "$A $B" "$A $C" "$A $D"; do
+		run sh $SB compare $pair
+		want=$OUT
+		run env PATH="$TMPDIR_T/bbawk:$PATH" sh $SB compare $pair
+		is "$OUT" "$want" "busybox awk: the same comparison of $pair"
+	done
+else
+	t_result 0 "# SKIP busybox awk is not installed"
+fi
+
+# Not comparable: refused, one line, unless -f; then marked.
+run sh $SB compare $A $A
+is "$RC" 1 "a run compared with itself: exit 1"
+is "$ERR" "smpbench: compare: $A is the same run as $A (the same env; -f compares anyway)" \
+    "and one line says so"
+is "$OUT" "" "and no table"
+run sh $SB compare -f $A $A
+is "$RC" 0 "-f compares it anyway"
+like "$OUT" '^\? 6\.1\.0-a\(2\) is the same run as 6\.1\.0-a \(the same env\); no change in' \
+    "a line above the table says so"
+like "$OUT" '^ +N : +6\.1\.0-a +6\.1\.0-a\(2\)\?$' "and its column is marked"
+run sh $SB compare $FIX/run-a $A
+is "$RC" 1 "a tiny run against a quick one: exit 1"
+is "$ERR" "smpbench: compare: $A is a quick run, $FIX/run-a a tiny run: not comparable (-f compares anyway)" \
+    "says so in one line"
+# Other parameters in one workload: that one is refused, the rest shown.
+W=$TMPDIR_T/w
+mkdir "$W"
+cp -R $B "$W/params"
+sed 's/argv=-n,\([0-9]*\),-T,0\.5/argv=-n,\1,-T,0.3/' $B/raw/ring >"$W/params/raw/ring"
+run sh $SB compare $A "$W/params"
+is "$RC" 1 "other parameters: exit 1"
+is "$ERR" "smpbench: ring not compared: 6.1.0-a(2) ran 2 with '-T 0.3', 6.1.0-a with '-T 0.5' (-f compares anyway)" \
+    "the workload refused, in one line"
+like "$OUT" '^yield: ' "the other workloads compared"
+run sh $SB compare -f $A "$W/params"
+like "$OUT" "^\\? 6\\.1\\.0-a\\(2\\) ran 2 with '-T 0\\.3', 6\\.1\\.0-a with '-T 0\\.5'; no" \
+    "-f: the problem above the table"
+
+# Doubtful: loaded, incomplete: marked, compared.
+cp -R $C "$W/busy"
+sed 's/^loadavg=.*/loadavg=2.50 1.00 0.50/; s/^load_other=.*/load_other=0.90/' \
+    $C/env >"$W/busy/env"
+rm "$W/busy/complete"
+echo "interrupted by SIGINT during yield; 60 of 70 measurements made" \
+    >"$W/busy/incomplete"
+run sh $SB compare $A "$W/busy"
+is "$RC" 0 "a loaded, incomplete run: compared, exit 0"
+like "$OUT" '^\? 6\.1\.0-b: load average 2\.50 at the start, above 0\.5\.$' "the load at the start"
+like "$OUT" '^\? 6\.1\.0-b: other work kept 0\.90 CPUs busy during the run, above' \
+    "the other work during the run"
+like "$OUT" '^\? 6\.1\.0-b: an incomplete run: interrupted by SIGINT during yield; 60' \
+    "the incomplete run"
+like "$OUT" '^ +N : +6\.1\.0-a +6\.1\.0-b\?$' "its column marked"
+like "$OUT" '^        3 : +298852 \(1%\) +149426 \(1%\) -50%\*$' "its changes still tested"
+
+# Bad saved values: reported with file and line, left out, the cell marked.
+cp -R $B "$W/bad"
+awk 'NR == 2 { sub(/switches_per_s=[0-9]+/, "switches_per_s=-5") }
+     NR == 7 { sub(/switches_per_s=[0-9]+/, "switches_per_s=1e400") }
+     NR == 12 { sub(/switches_per_s=[0-9]+/, "switches_per_s=nan") }
+     NR == 3 { sub(/switches_per_s=[0-9]+/, "switches_per_s=inf") }
+     { print } END { print "not a line of smpbench" }' $B/raw/ring >"$W/bad/raw/ring"
+run sh $SB compare $A "$W/bad"
+is "$RC" 1 "bad saved values: exit 1"
+is "$ERR" "smpbench: $W/bad/raw/ring:2: switches_per_s='-5' is not a figure; left out
+smpbench: $W/bad/raw/ring:3: switches_per_s='inf' is not a figure; left out
+smpbench: $W/bad/raw/ring:7: switches_per_s='1e400' is not a figure; left out
+smpbench: $W/bad/raw/ring: 2 more bad lines" \
+    "each reported with file and line, three a file, then a count"
+like "$OUT" '^        3 : +298852 \(1%\) +[0-9]+ \([0-9]+%\) +[-+][0-9]+%!$' "the cell is marked !"
+is "$(printf '%s\n' "$OUT" | grep -ci 'inf\|nan')" 0 "no inf or nan in the table"
+run sh $SB show -r "$W/bad"
+is "$RC" 1 "show -r of bad values: exit 1"
+like "$ERR" "^smpbench: $W/bad/raw/ring:2: switches_per_s='-5' is not a figure; left out\$" \
+    "show -r reports them too"
+like "$OUT" '^ 3 : [0-9]+! switches / second$' "and marks the cell"
+cp -R $B "$W/junk"
+{ head -n 3 $B/raw/ring; echo "not a line of smpbench"; } >"$W/junk/raw/ring"
+run sh $SB show -r "$W/junk"
+is "$ERR" "smpbench: $W/junk/raw/ring:4: not a measurement: 'not a line of smpbench'" \
+    "a line that is no measurement is reported"
+
+# A binary raw file is refused.
+cp -R $B "$W/binary"
+printf 'place=free rep=1 \000\001\002\377 switches_per_s=1\n' >"$W/binary/raw/ring"
+run sh $SB compare $A "$W/binary"
+is "$RC" 1 "a binary raw file: compare exits 1"
+is "$ERR" "smpbench: $W/binary/raw/ring: not a text file (4 bytes of binary data): refused" \
+    "and says so"
+run sh $SB show -r "$W/binary"
+is "$RC" 1 "show -r exits 1 too"
+is "$OUT" "" "printing nothing"
+
+# A closed standard output is said so.
+sh $SB compare $A $B >&- 2>"$TMPDIR_T/closed"
+is "$?" 1 "compare into a closed stdout: exit 1"
+is "$(cat "$TMPDIR_T/closed")" \
+    "smpbench: compare: cannot write the tables: standard output is closed" \
+    "and says so"
+sh -c "sh $SB compare $A $B 2>'$TMPDIR_T/pipe'; echo \$? >'$TMPDIR_T/rc'" |
+    head -n 1 >/dev/null
+like "$(cat "$TMPDIR_T/pipe")" 'standard output is closed' "the same into a pipe closed early"
+
+# The historical runs: their provenance under the table.
+run sh $SB compare results/historical/2001-yield-2.4.1-pre8-van \
+    results/historical/2001-yield-2.4.1-pre8-prio $A
+is "$RC" 0 "historical runs beside a quick run: exit 0"
+like "$(joined "$OUT")" "From the post \\(van, prio\\): linux-kernel and lse-tech, 22 Jan 2001, Hubertus Franke" \
+    "where they come from, once"
+like "$OUT" '^ 1 : 0\.591 0\.582 +-2% 0\.403 \(1%\) +-32%$' "their figures, compared"
+
+# Everything within 72 columns of ASCII.
+for pair in "$A $B $C $D" "$A $FIX/run-b" "results/historical/1991-ring-sun-3-75 $C"; do
+	sh $SB compare -f $pair >"$TMPDIR_T/narrow" 2>/dev/null
+	check "compare $pair: ASCII, at most 72 columns" narrow "$TMPDIR_T/narrow"
+done
+
+done_testing
