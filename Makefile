@@ -23,7 +23,8 @@ LIBOBJ = src/lib/clock.o src/lib/cpu.o src/lib/err.o src/lib/hist.o \
 BIN = bin/smpb-bind bin/smpb-herd bin/smpb-hog bin/smpb-pipe bin/smpb-ring \
 	bin/smpb-yield
 MAN = src/bind.1 src/herd.1 src/hog.1 src/pipe.1 src/ring.1 src/yield.1
-# The driver's awk programs, installed in $(PREFIX)/share/smpbench.
+# The driver's awk programs, installed in $(PREFIX)/share/smpbench with
+# the seeds' runs (results/historical).
 AWK = scripts/lib.awk scripts/stats.awk scripts/bind.awk scripts/compare.awk \
 	scripts/context.awk scripts/herd.awk scripts/pipe.awk scripts/ring.awk \
 	scripts/topology.awk scripts/yield.awk
@@ -114,6 +115,8 @@ install: $(BIN)
 	cp -f scripts/smpbench $(DESTDIR)$(PREFIX)/bin/smpbench
 	chmod 755 $(DESTDIR)$(PREFIX)/bin/smpbench
 	cp -f $(AWK) $(DESTDIR)$(PREFIX)/share/smpbench/
+	rm -rf $(DESTDIR)$(PREFIX)/share/smpbench/historical
+	cp -R results/historical $(DESTDIR)$(PREFIX)/share/smpbench/historical
 	sed 's/^\.Os smpbench$$/.Os smpbench $(VERSION)/' scripts/smpbench.1 \
 	    > $(DESTDIR)$(MANPREFIX)/man1/smpbench.1
 

@@ -37,41 +37,6 @@ machine "$Q" 0.10 0-3 performance 1
 machine "$B" 2.50 0 powersave 0
 machine "$N" 0.50 0-1 - -
 
-for s in dash posh busybox bash; do
-	sh=$(shell_cmd $s)
-	if [ -z "$sh" ]; then
-		t_result 0 "# SKIP $s is not installed"
-		continue
-	fi
-	run env SMPBENCH_PROC="$Q" $sh $SB env
-	is "$RC" 0 "$s: env exits 0"
-	is "$ERR" "$NOTE" "$s: a quiet machine: no warning, a note on the topology"
-	is "$(kv "$(printf '%s\n' "$OUT" | grep '^cpu_model=' | tr ' ' '_')" cpu_model)" \
-	    "Fake_CPU_9000_@_1.00GHz" "$s: the CPU model"
-	like "$OUT" '^cpus_online=4$' "$s: the online CPUs, counted"
-	like "$OUT" '^cpus_online_list=0-3$' "$s: and listed"
-	like "$OUT" '^loadavg=0\.10 0\.40 0\.30$' "$s: the load average"
-	like "$OUT" '^governor=performance$' "$s: the governor"
-	like "$OUT" '^smt=on$' "$s: SMT"
-	like "$OUT" "^kernel=$(uname -r)\$" "$s: the kernel release"
-	like "$OUT" '^uname=.' "$s: uname -a"
-	like "$OUT" '^suite_version=[0-9]' "$s: the suite version"
-	like "$OUT" '^workloads=' "$s: which programs are built"
-
-	run env SMPBENCH_PROC="$B" $sh $SB env
-	is "$RC" 0 "$s: env on a busy machine still exits 0"
-	is "$ERR" "smpbench: warning: load average 2.50 is above 0.5: other work disturbs the figures
-smpbench: warning: CPU governor 'powersave', not 'performance': figures follow the clock
-smpbench: warning: 1 CPU online: nothing runs in parallel; no placement on two CPUs" \
-	    "$s: warns about the load, the governor and the single CPU"
-	like "$OUT" '^smt=off$' "$s: SMT off"
-
-	run env SMPBENCH_PROC="$N" $sh $SB env
-	is "$ERR" "$NOTE" "$s: load 0.50 and no cpufreq: no warning"
-	like "$OUT" '^governor=none$' "$s: governor=none without cpufreq"
-	like "$OUT" '^smt=unknown$' "$s: smt=unknown without the smt files"
-done
-
 # The kernel's context, read under SMPBENCH_PROC: from the scheduler's
 # debugfs and a config in boot/ on one fake machine; from the config
 # alone (dynamic preemption, the boot command line) on another; unknown
@@ -110,6 +75,34 @@ for s in dash posh busybox bash; do
 		t_result 0 "# SKIP $s is not installed"
 		continue
 	fi
+	run env SMPBENCH_PROC="$Q" $sh $SB env
+	is "$RC" 0 "$s: env exits 0"
+	is "$ERR" "$NOTE" "$s: a quiet machine: no warning, a note on the topology"
+	is "$(kv "$(printf '%s\n' "$OUT" | grep '^cpu_model=' | tr ' ' '_')" cpu_model)" \
+	    "Fake_CPU_9000_@_1.00GHz" "$s: the CPU model"
+	like "$OUT" '^cpus_online=4$' "$s: the online CPUs, counted"
+	like "$OUT" '^cpus_online_list=0-3$' "$s: and listed"
+	like "$OUT" '^loadavg=0\.10 0\.40 0\.30$' "$s: the load average"
+	like "$OUT" '^governor=performance$' "$s: the governor"
+	like "$OUT" '^smt=on$' "$s: SMT"
+	like "$OUT" "^kernel=$(uname -r)\$" "$s: the kernel release"
+	like "$OUT" '^uname=.' "$s: uname -a"
+	like "$OUT" '^suite_version=[0-9]' "$s: the suite version"
+	like "$OUT" '^workloads=' "$s: which programs are built"
+
+	run env SMPBENCH_PROC="$B" $sh $SB env
+	is "$RC" 0 "$s: env on a busy machine still exits 0"
+	is "$ERR" "smpbench: warning: load average 2.50 is above 0.5: other work disturbs the figures
+smpbench: warning: CPU governor 'powersave', not 'performance': figures follow the clock
+smpbench: warning: 1 CPU online: nothing runs in parallel; no placement on two CPUs" \
+	    "$s: warns about the load, the governor and the single CPU"
+	like "$OUT" '^smt=off$' "$s: SMT off"
+
+	run env SMPBENCH_PROC="$N" $sh $SB env
+	is "$ERR" "$NOTE" "$s: load 0.50 and no cpufreq: no warning"
+	like "$OUT" '^governor=none$' "$s: governor=none without cpufreq"
+	like "$OUT" '^smt=unknown$' "$s: smt=unknown without the smt files"
+
 	run env SMPBENCH_PROC="$K" $sh $SB env
 	like "$OUT" '^cmdline=BOOT_IMAGE=/vmlinuz root=/dev/sda1 ro quiet$' "$s: the command line"
 	like "$OUT" '^preempt=full$' "$s: the preemption model in use, from debugfs"

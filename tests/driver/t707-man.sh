@@ -1,6 +1,7 @@
 # t707-man: the driver's man page lints clean and its SYNOPSIS is the
-# driver's usage; the driver passes shellcheck as POSIX sh; every awk
-# program starts with the header that says what it reads and writes.
+# driver's usage; -h gives every option's default; the driver passes
+# shellcheck as POSIX sh; every awk program starts with the header that
+# says what it reads and writes.
 # shellcheck source=tests/lib.sh
 . tests/lib.sh
 SB=scripts/smpbench
@@ -12,12 +13,30 @@ if need_cmd mandoc; then
 	synopsis=$(mandoc -Tascii scripts/smpbench.1 | sed "s/.$bs//g" |
 	    awk '/^SYNOPSIS/ { on = 1; next } /^[A-Z]/ { on = 0 } on' |
 	    tr -s ' \t\n' '   ' | sed 's/^ *//; s/ *$//')
-	usage=$(sh $SB -h | sed '/^workloads:/d; s/^usage: //' |
+	usage=$(sh $SB -h | sed '/^$/,$d; s/^usage: //' |
 	    tr -s ' \t\n' '   ' | sed 's/^ *//; s/ *$//')
 	is "$synopsis" "$usage" "SYNOPSIS is smpbench -h"
 else
 	t_result 0 "# SKIP mandoc is not installed"
 fi
+
+# -h: after the usage, every subcommand and every option, each option
+# with its default.
+help=$(sh $SB -h)
+for c in run show compare env; do
+	like "$help" "^$c  " "-h describes $c"
+done
+for o in run:-q run:-f run:-r run:-l run:-m run:-o run:workload show:-r compare:-f; do
+	# The option's lines: from its own to the next that is not indented
+	# further.
+	text=$(printf '%s\n' "$help" | awk -v c="${o%%:*}" -v o="${o#*:}" '
+		$1 == c && /^[a-z]/ { inc = 1; next }
+		/^[a-z-]/ { inc = 0 }
+		inc && $1 == o { on = 1; print; next }
+		on && /^            / { print; next }
+		{ on = 0 }')
+	like "$text" '\(default' "-h: ${o%%:*} ${o#*:} has its default"
+done
 
 if need_cmd shellcheck; then
 	check "shellcheck -s sh scripts/smpbench" shellcheck -s sh $SB
