@@ -46,14 +46,17 @@ like "$OUT" '^  2 : +[0-9]+\*? switches / second  xllc: -c 0,4$' \
     "run-big: the pinned rings, each pair beside its figure"
 like "$OUT" '^128 : [0-9]+\*? switches / second$' "run-big: ring sizes up to 128"
 like "$OUT" '^  processes, one per core \(-c 0-15\)$' "run-big: bind, one worker per core"
-run sh $SB compare $FIX/run-big $FIX/run-big2 $FIX/run-a
+# run-a is a tiny run of another machine: compared with -f, marked.
+run sh $SB compare -f $FIX/run-big $FIX/run-big2 $FIX/run-a
 printf '%s\n' "$OUT" >"$TMPDIR_T/bigcmp"
 check "compare of the big runs stays within 72 columns" narrow "$TMPDIR_T/bigcmp"
-like "$OUT" '^   2 llc : +85800 +88463 +\+3% +- *$' \
+like "$OUT" '^   2 llc : +85800 \(5%\) +88463 \(3%\) +\+3% +- *$' \
     "compare matches llc by name, not by its CPUs"
-like "$OUT" '^   2 one : +505496 +476781 +-6% +448811 +-11%#$' \
+like "$OUT" '^   2 one : +505496 \(1%\) +476781 \(5%\) +-6% +448811 \(13%\) +-11%$' \
     "and one across machines"
-like "$OUT" '^2 spread : +- +- +20062$' "a placement one run lacks is left empty"
+like "$OUT" '^2 spread : +- +- +20062 +\(5%\)$' "a placement one run lacks is left empty"
+like "$OUT" '^\? 6\.1\.0-a: another machine \(Example CPU @ 2\.00GHz, 2 CPUs\)\.$' \
+    "another machine is marked"
 like "$OUT" '^hog, bound, 16 per core : ' "bind: the per-core configuration is a row of its own"
 
 # The same with busybox's awk instead of the system's: POSIX awk only.

@@ -94,7 +94,7 @@ if [ -n "$dflt" ]; then
 	wait "$pid"
 	is "$?" 130 "Ctrl-C during real ring runs exits 130"
 	check "no smpb-ring of the run is left" session_gone 10 "$pid"
-	like "$(cat "$out/incomplete")" '^interrupted by SIGINT during ring; [0-9]+ of 13 measurements made$' \
+	like "$(cat "$out/incomplete")" '^interrupted by SIGINT during ring; [0-9]+ of 11 measurements made$' \
 	    "the run is marked incomplete"
 	run sh $SB show -r "$out"
 	like "$OUT" '^ 2 : [0-9]+ switches / second' "what was measured can be shown"

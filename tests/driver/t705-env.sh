@@ -102,6 +102,9 @@ smpbench: warning: 1 CPU online: nothing runs in parallel; no placement on two C
 	is "$ERR" "$NOTE" "$s: load 0.50 and no cpufreq: no warning"
 	like "$OUT" '^governor=none$' "$s: governor=none without cpufreq"
 	like "$OUT" '^smt=unknown$' "$s: smt=unknown without the smt files"
+	for k in cmdline preempt sched_features sched_ext config config_hash boost; do
+		like "$OUT" "^$k=unknown\$" "$s: $k unknown when it cannot be read"
+	done
 
 	run env SMPBENCH_PROC="$K" $sh $SB env
 	like "$OUT" '^cmdline=BOOT_IMAGE=/vmlinuz root=/dev/sda1 ro quiet$' "$s: the command line"
@@ -118,10 +121,6 @@ smpbench: warning: 1 CPU online: nothing runs in parallel; no placement on two C
 	like "$OUT" '^preempt=voluntary \(boot command line; dynamic\)$' \
 	    "$s: no debugfs: the boot's choice, said so"
 	like "$OUT" '^sched_ext=unavailable$' "$s: no sched_ext in sys/kernel"
-	run env SMPBENCH_PROC="$N" $sh $SB env
-	for k in cmdline preempt sched_features sched_ext config config_hash boost; do
-		like "$OUT" "^$k=unknown\$" "$s: $k unknown when it cannot be read"
-	done
 done
 
 # A run on a machine with one CPU: no runs on two CPUs, and it says so.

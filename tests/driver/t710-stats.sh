@@ -1,4 +1,4 @@
-# t709-stats: scripts/stats.awk against figures worked out apart from it
+# t710-stats: scripts/stats.awk against figures worked out apart from it
 # (the p-values by counting every arrangement of the pooled ranks): the
 # Mann-Whitney U test's two-sided p, exact and approximated, with and
 # without ties; the coefficient of variation; which repeats are bimodal.

@@ -1,4 +1,4 @@
-# t710-install: an installed copy (make install DESTDIR=... PREFIX=...)
+# t711-install: an installed copy (make install DESTDIR=... PREFIX=...)
 # works like the source tree: the driver finds its awk programs and the
 # seeds' runs, so show and compare of historical/NAME work from any
 # directory; make uninstall takes it all away.

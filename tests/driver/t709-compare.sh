@@ -1,4 +1,4 @@
-# t708-compare: smpbench compare on saved runs whose answer is known
+# t709-compare: smpbench compare on saved runs whose answer is known
 # (tests/fixtures/stat-*, made up: stat-b holds stat-a's repeats in
 # another order and its unpinned ring of 2 in the other cluster; stat-c
 # is stat-a at half the ring's rate and twice the yield's cost; stat-d
@@ -32,21 +32,21 @@ for s in dash posh busybox bash; do
 	is "$ERR" "" "$s: and nothing on stderr"
 	is "$(printf '%s\n' "$OUT" | grep -c '%\*')" 0 \
 	    "$s: identical distributions: no change marked"
-	like "$OUT" '^        3 : +298852 \(1%\) +298852 \(1%\) +\+0%$' \
+	like "$OUT" '^ +3 : +298852 \(1%\) +298852 \(1%\) +\+0%$' \
 	    "$s: median, coefficient of variation, change"
-	like "$OUT" '^        2 : bimodal 2/5 fast +bimodal 3/5 fast$' \
+	like "$OUT" '^ +2 : bimodal 2/5 fast +bimodal 3/5 fast$' \
 	    "$s: the placement lottery named in both runs"
 	like "$(joined "$OUT")" 'Mann-Whitney U test .* exact\.' "$s: the test named"
-	like "$(joined "$OUT")" 'compare the placed rows \(one CPU, spread\)' \
+	like "$(joined "$OUT")" 'compare the placed rows \(one, spread\)' \
 	    "$s: bimodal cells point to the placed rows"
 
 	run $sh $SB compare $A $C
 	is "$RC" 0 "$s: a 2x shift: exit 0"
-	like "$OUT" '^        3 : +298852 \(1%\) +149426 \(1%\) -50%\*$' "$s: ring at 3: -50%, marked"
-	like "$OUT" '^ 2 spread : +45037 \(2%\) +22519 \(2%\) -50%\*$' "$s: ring spread: marked"
+	like "$OUT" '^ +3 : +298852 \(1%\) +149426 \(1%\) -50%\*$' "$s: ring at 3: -50%, marked"
+	like "$OUT" '^ *2 spread : +45037 \(2%\) +22519 \(2%\) -50%\*$' "$s: ring spread: marked"
 	like "$OUT" '^ 2 : 1\.080 \(3%\) 2\.160 \(3%\) \+100%\*$' "$s: yield of 2: +100%, marked"
 	is "$(printf '%s\n' "$OUT" | grep -c '%\*$')" 6 "$s: every shifted row is marked"
-	like "$OUT" '^        2 : bimodal 2/5 fast +bimodal 2/5 fast$' \
+	like "$OUT" '^ +2 : bimodal 2/5 fast +bimodal 2/5 fast$' \
 	    "$s: a bimodal cell is never marked"
 	like "$(joined "$OUT")" '6\.1\.0-b: preempt full \(boot command line; dynamic\) where 6\.1\.0-a has none \(config default; dynamic\); cmdline \+preempt=full\.' \
 	    "$s: the kernel settings that differ, under the table"
@@ -117,7 +117,7 @@ like "$OUT" '^\? 6\.1\.0-b: other work kept 0\.90 CPUs busy during the run, abov
 like "$OUT" '^\? 6\.1\.0-b: an incomplete run: interrupted by SIGINT during yield; 60' \
     "the incomplete run"
 like "$OUT" '^ +N : +6\.1\.0-a +6\.1\.0-b\?$' "its column marked"
-like "$OUT" '^        3 : +298852 \(1%\) +149426 \(1%\) -50%\*$' "its changes still tested"
+like "$OUT" '^ +3 : +298852 \(1%\) +149426 \(1%\) -50%\*$' "its changes still tested"
 
 # Bad saved values: reported with file and line, left out, the cell marked.
 cp -R $B "$W/bad"
@@ -133,7 +133,7 @@ smpbench: $W/bad/raw/ring:3: switches_per_s='inf' is not a figure; left out
 smpbench: $W/bad/raw/ring:7: switches_per_s='1e400' is not a figure; left out
 smpbench: $W/bad/raw/ring: 2 more bad lines" \
     "each reported with file and line, three a file, then a count"
-like "$OUT" '^        3 : +298852 \(1%\) +[0-9]+ \([0-9]+%\) +[-+][0-9]+%!$' "the cell is marked !"
+like "$OUT" '^ +3 : +298852 \(1%\) +[0-9]+ \([0-9]+%\) +[-+][0-9]+%!$' "the cell is marked !"
 is "$(printf '%s\n' "$OUT" | grep -ci 'inf\|nan')" 0 "no inf or nan in the table"
 run sh $SB show -r "$W/bad"
 is "$RC" 1 "show -r of bad values: exit 1"
