@@ -213,13 +213,19 @@ need_cmd() {
 	command -v "$1" >/dev/null 2>&1
 }
 
+# The POSIX shells the driver is tested under, each as it runs when it is
+# /bin/sh (see shell_cmd).
+SHELLS="dash posh busybox bash mksh yash"
+
 # shell_cmd NAME: the command line of a POSIX shell to test the driver
-# under (dash, posh, busybox, bash), or nothing if it is missing.
+# under (one of SHELLS), or nothing if it is missing.
 shell_cmd() {
 	case $1 in
 	dash | posh) need_cmd "$1" && echo "$1" ;;
 	busybox) need_cmd busybox && echo "busybox sh" ;;
 	bash) need_cmd bash && echo "bash --posix" ;;
+	mksh) need_cmd mksh && echo "mksh -o posix" ;;
+	yash) need_cmd yash && echo "yash --posix" ;;
 	esac
 }
 

@@ -36,7 +36,7 @@ machine "$Q" 0.10 0-3 performance 1
 machine "$B" 2.50 0 powersave 0
 machine "$N" 0.50 0-1 - -
 
-for s in dash posh busybox bash; do
+for s in $SHELLS; do
 	sh=$(shell_cmd $s)
 	if [ -z "$sh" ]; then
 		t_result 0 "# SKIP $s is not installed"

@@ -25,7 +25,7 @@ unset SMPBENCH_BIN SMPBENCH_RESULTS SMPBENCH_PROC
 export SMPBENCH_SWEEP=tiny
 cd "$TMPDIR_T/cwd" || exit 1
 
-for s in dash posh busybox bash; do
+for s in $SHELLS; do
 	use_shell $s || continue
 	out=$TMPDIR_T/$s
 	run env PATH="$UB:$SYSPATH" $sh "$UB/smpbench" run -r 1 -o "$out" ring

@@ -59,7 +59,7 @@ bounded() {
 	fi
 }
 
-for s in dash posh busybox bash; do
+for s in $SHELLS; do
 	use_shell $s || continue
 	for o in '' -r; do
 		run $sh "$SB" show $o "$T/evil"
