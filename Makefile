@@ -24,8 +24,9 @@ BIN = bin/smpb-bind bin/smpb-herd bin/smpb-hog bin/smpb-pipe bin/smpb-ring \
 	bin/smpb-yield
 MAN = src/bind.1 src/herd.1 src/hog.1 src/pipe.1 src/ring.1 src/yield.1
 # The driver's awk programs, installed in $(PREFIX)/share/smpbench.
-AWK = scripts/lib.awk scripts/bind.awk scripts/compare.awk scripts/herd.awk \
-	scripts/pipe.awk scripts/ring.awk scripts/topology.awk scripts/yield.awk
+AWK = scripts/lib.awk scripts/bind.awk scripts/compare.awk scripts/export.awk \
+	scripts/herd.awk scripts/pipe.awk scripts/plot.awk scripts/ring.awk \
+	scripts/topology.awk scripts/yield.awk
 
 UNIT = tests/unit/t001-opt tests/unit/t002-stats tests/unit/t003-clock \
 	tests/unit/t004-out tests/unit/t005-cpu tests/unit/t006-team \

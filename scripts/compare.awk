@@ -115,35 +115,6 @@ function rowkey(w,    po, n, s, t, b, h, pn) {
 	return ""
 }
 
-# figure(w): the compared figure of the parsed line, or "".
-function figure(w,    i, sum) {
-	if (w == "ring")
-		return F["switches_per_s"]
-	if (w == "pipe")
-		return F["cpu_pct"]
-	if (w == "herd") {
-		if ("us_per_iteration" in F)
-			return F["us_per_iteration"] * 5
-		if (F["iterations"] > 0)
-			return F["wall_s"] * 5000000 / F["iterations"]
-		return ""
-	}
-	if (w == "yield") {
-		if ("us_per_yield" in F)
-			return F["us_per_yield"]
-		if (F["total_per_s"] > 0)
-			return 1e6 / F["total_per_s"]
-		return ""
-	}
-	if (w == "bind") {
-		sum = 0
-		for (i = 0; ("user_s_" i) in F; i++)
-			sum += F["user_s_" i]
-		return i ? sum / i : ""
-	}
-	return ""
-}
-
 # legend(name): the line naming a run's machine.
 function legend(name,    s) {
 	s = name ": "

@@ -69,6 +69,38 @@ function argrest(skip,    n, i, a, s) {
 	return s
 }
 
+# figure(w): the figure of workload w that compare and plot show, from
+# the parsed line, or "": ring switches/s; pipe %CPU; herd seconds for
+# 5000000 iterations (the seed's); yield microseconds per yield across the
+# machine; bind the workers' mean user seconds.
+function figure(w,    i, sum) {
+	if (w == "ring")
+		return F["switches_per_s"]
+	if (w == "pipe")
+		return F["cpu_pct"]
+	if (w == "herd") {
+		if ("us_per_iteration" in F)
+			return F["us_per_iteration"] * 5
+		if (F["iterations"] > 0)
+			return F["wall_s"] * 5000000 / F["iterations"]
+		return ""
+	}
+	if (w == "yield") {
+		if ("us_per_yield" in F)
+			return F["us_per_yield"]
+		if (F["total_per_s"] > 0)
+			return 1e6 / F["total_per_s"]
+		return ""
+	}
+	if (w == "bind") {
+		sum = 0
+		for (i = 0; ("user_s_" i) in F; i++)
+			sum += F["user_s_" i]
+		return i ? sum / i : ""
+	}
+	return ""
+}
+
 # load_env(path): read an env file into ENV. A saved run may come from
 # anywhere: its values are kept printable ASCII (control characters go,
 # each other character becomes one "?"), so tables stay ASCII and aligned.

@@ -238,6 +238,23 @@ use_shell() {
 	return 1
 }
 
+# path_without CMD...: a PATH on which the commands CMD... are not
+# found: a directory of links to everything else on ours.
+path_without() {
+	pw_dir=$TMPDIR_T/path-without-$1
+	mkdir -p "$pw_dir" || return 1
+	pw_ifs=$IFS
+	IFS=:
+	for pw_d in $PATH; do
+		[ -d "$pw_d" ] && ln -s "$pw_d"/* "$pw_dir/" 2>/dev/null
+	done
+	IFS=$pw_ifs
+	for pw_c in "$@"; do
+		rm -f "$pw_dir/$pw_c"
+	done
+	printf '%s\n' "$pw_dir"
+}
+
 # narrow FILE: true when every line is printable ASCII, at most 72 columns.
 narrow() {
 	LC_ALL=C awk 'length($0) > 72 || /[^ -~]/ { bad = 1;
