@@ -18,12 +18,8 @@
 
 BEGIN {
 	setup(workload)
-	nruns = split(ENVIRON["SMPB_RUNS"], dir, "\n")
+	nruns = run_dirs(dir)
 	for (j = 1; j <= nruns; j++) {
-		if (dir[j] == "") {
-			nruns = j - 1
-			break
-		}
 		load_env(dir[j] "/env")
 		name = who()
 		if (length(name) > 16)

@@ -23,11 +23,9 @@ BEGIN {
 	OWN["cpulist"] = "cpulist"
 	OWN["argv"] = "argv"
 	OWN["exit"] = "exit"
-	nruns = split(ENVIRON["SMPB_RUNS"], dir, "\n")
+	nruns = run_dirs(dir)
 	nw = split(workloads, wl, " ")
 	for (j = 1; j <= nruns; j++) {
-		if (dir[j] == "")
-			continue
 		load_env(dir[j] "/env")
 		for (k = 1; k <= nw; k++)
 			read_raw(who(), dir[j], wl[k])

@@ -101,6 +101,16 @@ function figure(w,    i, sum) {
 	return ""
 }
 
+# run_dirs(dir): the runs' directories, from SMPB_RUNS (one a line), into
+# dir[1..n]; return n.
+function run_dirs(dir,    n, i) {
+	n = split(ENVIRON["SMPB_RUNS"], dir, "\n")
+	for (i = 1; i <= n; i++)
+		if (dir[i] == "")
+			return i - 1
+	return n
+}
+
 # load_env(path): read an env file into ENV. A saved run may come from
 # anywhere: its values are kept printable ASCII (control characters go,
 # each other character becomes one "?"), so tables stay ASCII and aligned.

@@ -22,17 +22,19 @@
 # Needs lib.awk loaded first.
 
 BEGIN {
+	WHAT["ring"] = "switches / second (higher is better)"
+	WHAT["herd"] = "seconds for 5000000 iterations (lower is better)"
+	WHAT["yield"] = "microseconds per yield (lower is better)"
+	XLABEL["ring"] = "processes in the ring, N"
+	XLABEL["herd"] = "processes sharing the pipe, P"
+	XLABEL["yield"] = "threads, N"
 	PCT["p50"] = "lat_p50_us"
 	PCT["p90"] = "lat_p90_us"
 	PCT["p99"] = "lat_p99_us"
 	PCT["p99.9"] = "lat_p999_us"
 	NPCT = split("p50 p90 p99 p99.9", PNAME, " ")
-	nruns = split(ENVIRON["SMPB_RUNS"], dir, "\n")
+	nruns = run_dirs(dir)
 	for (j = 1; j <= nruns; j++) {
-		if (dir[j] == "") {
-			nruns = j - 1
-			break
-		}
 		load_env(dir[j] "/env")
 		name_run(j)
 		read_raw(j, dir[j] "/raw/" workload)
@@ -162,20 +164,12 @@ function num(v) {
 
 # what(): the figure drawn, and which way is better.
 function what() {
-	if (workload == "ring")
-		return "switches / second (higher is better)"
-	if (workload == "herd")
-		return "seconds for 5000000 iterations (lower is better)"
-	return "microseconds per yield (lower is better)"
+	return WHAT[workload]
 }
 
 # xlabel(): what N is.
 function xlabel() {
-	if (workload == "ring")
-		return "processes in the ring, N"
-	if (workload == "herd")
-		return "processes sharing the pipe, P"
-	return "threads, N"
+	return XLABEL[workload]
 }
 
 # header(w, h): the lines every script starts with: a size in pixels,
@@ -247,11 +241,22 @@ function print_curves(    s, k, sep, using, t) {
 	print ""
 }
 
+# tics(axis, list, unit): label the axis's positions 0, 1, ... with the
+# sorted numbers of list, each followed by unit; return how many.
+function tics(axis, list, unit,    n, v, i, s) {
+	n = split(numsort(list), v, " ")
+	s = ""
+	for (i = 1; i <= n; i++)
+		s = s (i > 1 ? ", " : "") "'" v[i] unit "' " (i - 1)
+	print "set " axis "tics (" s ")"
+	return n
+}
+
 # print_heatmap(): the pipe's %CPU matrix, a panel per run and placement,
 # write sizes down as in the seed's table, thinks across, each cell
 # coloured from red (100%, serialised) to green (200%, in parallel) and
 # labelled with its figure.
-function print_heatmap(    cols, rows, s, n, x, i, tics) {
+function print_heatmap(    cols, rows, s, n) {
 	cols = NSERIES < 3 ? NSERIES : 3
 	if (cols < 1)
 		cols = 1
@@ -268,17 +273,9 @@ function print_heatmap(    cols, rows, s, n, x, i, tics) {
 	print "set tics scale 0"
 	for (s = 1; s <= NSERIES; s++) {
 		print "set title " gpq(title(s))
-		n = split(numsort(XS[s]), x, " ")
-		tics = ""
-		for (i = 1; i <= n; i++)
-			tics = tics (i > 1 ? ", " : "") "'" x[i] "' " (i - 1)
-		print "set xtics (" tics ")"
+		n = tics("x", XS[s], "")
 		print "set xrange [-0.5:" (n - 0.5) "]"
-		n = split(numsort(YS[s]), x, " ")
-		tics = ""
-		for (i = 1; i <= n; i++)
-			tics = tics (i > 1 ? ", " : "") "'" x[i] "k' " (i - 1)
-		print "set ytics (" tics ")"
+		n = tics("y", YS[s], "k")
 		print "set yrange [" (n - 0.5) ":-0.5]"
 		printf "plot '%s.dat' index %d using 1:2:(0.5):(0.5):3" \
 		    " with boxxyerror fs solid 1.0 noborder lc palette notitle, \\\n",
