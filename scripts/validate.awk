@@ -40,6 +40,12 @@ function row(label, ours, ref, fmt,    line) {
 	    spread(ours) * 100, spread(ref) * 100))
 }
 
+# first(s): the first word of s.
+function first(s,    a) {
+	split(s, a, " ")
+	return a[1]
+}
+
 END {
 	print heading("validate")
 	out(sprintf("%-30s%10s  %9s %6s %13s", "", "smpbench", "reference",
@@ -63,6 +69,6 @@ END {
 	    " reference's.")
 	if (STATE["perf"] == "failed" && ENVIRON["SMPB_WHY_PERF"] != "")
 		wrap("perf bench failed: " ENVIRON["SMPB_WHY_PERF"])
-	wrap("Load average " ENV["loadavg"] " at the start, " load_end \
-	    " at the end.")
+	wrap("Load average (1 min): " first(ENV["loadavg"]) " at the start, " \
+	    first(load_end) " at the end.")
 }

@@ -31,7 +31,7 @@ shape() {
 	like "$OUT" "^  yield vs pthread_create/join +$ROW" "$1: yield against threads"
 	like "$OUT" '^Medians of 2 runs of each side, alternating A B A B;' \
 	    "$1: how it was measured"
-	like "$OUT" '^Load average [0-9.]+ [0-9.]+ [0-9.]+ at the start, ' \
+	like "$OUT" '^Load average \(1 min\): [0-9.]+ at the start, [0-9.]+ at the end\.$' \
 	    "$1: the load"
 	printf '%s\n' "$OUT" >"$TMPDIR_T/table"
 	check "$1: at most 72 columns of ASCII" narrow "$TMPDIR_T/table"
