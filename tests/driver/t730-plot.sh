@@ -37,11 +37,7 @@ block() {
 
 NOGNU=$(path_without gnuplot)
 for s in $SHELLS; do
-	sh=$(shell_cmd $s)
-	if [ -z "$sh" ]; then
-		t_result 0 "# SKIP $s is not installed"
-		continue
-	fi
+	use_shell $s || continue
 	d=$TMPDIR_T/$s-data
 	run env PATH="$NOGNU" $sh $SB plot -o "$d" $FIX/run-a $FIX/run-l
 	is "$RC" 0 "$s: without gnuplot, plot exits 0"

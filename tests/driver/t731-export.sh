@@ -89,11 +89,7 @@ cp -R $FIX/run-b "$odd"
 sed 's/^label=.*/label=x "y", z/' $FIX/run-b/env >"$odd/env"
 
 for s in $SHELLS; do
-	sh=$(shell_cmd $s)
-	if [ -z "$sh" ]; then
-		t_result 0 "# SKIP $s is not installed"
-		continue
-	fi
+	use_shell $s || continue
 	run $sh $SB export $FIX/run-a $FIX/run-l "$odd"
 	is "$RC" 0 "$s: export exits 0"
 	is "$ERR" "" "$s: and says nothing on stderr"

@@ -39,11 +39,7 @@ shape() {
 
 NOPERF=$(path_without perf)
 for s in $SHELLS; do
-	sh=$(shell_cmd $s)
-	if [ -z "$sh" ]; then
-		t_result 0 "# SKIP $s is not installed"
-		continue
-	fi
+	use_shell $s || continue
 	run env PATH="$NOPERF" SMPBENCH_SWEEP=tiny $sh $SB validate
 	is "$RC" 0 "$s: validate exits 0"
 	is "$ERR" "" "$s: and says nothing on stderr"
