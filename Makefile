@@ -26,8 +26,9 @@ MAN = src/bind.1 src/herd.1 src/hog.1 src/pipe.1 src/ring.1 src/yield.1
 # The driver's awk programs, installed in $(PREFIX)/share/smpbench with
 # the seeds' runs (results/historical).
 AWK = scripts/lib.awk scripts/stats.awk scripts/bind.awk scripts/compare.awk \
-	scripts/context.awk scripts/herd.awk scripts/pipe.awk scripts/ring.awk \
-	scripts/topology.awk scripts/yield.awk
+	scripts/context.awk scripts/export.awk scripts/herd.awk scripts/pipe.awk \
+	scripts/plot.awk scripts/ring.awk scripts/topology.awk \
+	scripts/validate.awk scripts/yield.awk
 
 UNIT = tests/unit/t001-opt tests/unit/t002-stats tests/unit/t003-clock \
 	tests/unit/t004-out tests/unit/t005-cpu tests/unit/t006-team \
@@ -95,6 +96,11 @@ test: $(BIN) $(UNIT) $(FLOOR)
 scale: $(BIN) $(FLOOR)
 	sh tests/bench/scale
 
+# The programs against the floor and perf bench, alternating, in one
+# table (README, "Measuring the harness"): figures, not a test.
+validate: $(BIN) $(FLOOR)
+	sh scripts/smpbench validate
+
 # The driver: every workload's table; quick (under 3 minutes on 2 CPUs) or
 # the seeds' own parameters (-f). Each run is saved under results/.
 bench: $(BIN)
@@ -133,4 +139,4 @@ clean:
 	rm -f $(BIN) $(LIB) $(LIBOBJ) src/*.o $(UNIT) $(FLOOR)
 	rm -rf tests/tmp
 
-.PHONY: all test bench bench-full scale install uninstall clean
+.PHONY: all test bench bench-full scale validate install uninstall clean

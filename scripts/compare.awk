@@ -77,12 +77,7 @@ function setup(w) {
 # read_runs(): each run's env, state and raw lines; the cells in
 # VALS[j SUBSEP row] (lib.awk's add), the rows in ROWS and NAME[row].
 function read_runs(    j, k, name, path, line, nl, key, v, c) {
-	nruns = split(ENVIRON["SMPB_RUNS"], dir, "\n")
-	for (j = 1; j <= nruns; j++)
-		if (dir[j] == "") {
-			nruns = j - 1
-			break
-		}
+	nruns = run_dirs(dir)
 	for (j = 1; j <= nruns; j++) {
 		load_env(dir[j] "/env")
 		for (k in ENV)
@@ -199,58 +194,6 @@ function rowkey(w,    po, n, s, t, b, h, pn) {
 		    (h > 0))
 	}
 	return ""
-}
-
-# figure(w): the compared figure of the parsed line, or "" (reported)
-# when the line has no usable one.
-function figure(w,    i, sum, v) {
-	if (w == "ring")
-		return need("switches_per_s")
-	if (w == "pipe")
-		return need("cpu_pct")
-	if (w == "herd") {
-		if ("us_per_iteration" in F)
-			return scaled(need("us_per_iteration"), 5)
-		v = need("wall_s")
-		i = ident("iterations", "-i", 5000000)
-		if (v == "" || i == "" || i == 0)
-			return ""
-		return v * 5000000 / i
-	}
-	if (w == "yield") {
-		if ("us_per_yield" in F)
-			return need("us_per_yield")
-		v = need("total_per_s")
-		if (v == "" || v == 0)
-			return ""
-		return 1e6 / v
-	}
-	if (w == "bind") {
-		sum = 0
-		for (i = 0; ("user_s_" i) in F; i++) {
-			v = need("user_s_" i)
-			if (v == "")
-				return ""
-			sum += v
-		}
-		if (i == 0)
-			return need("user_s_0")
-		return sum / i
-	}
-	return ""
-}
-
-# need(key): num(key), reported when it is not a figure.
-function need(key,    v) {
-	v = num(key)
-	if (v == "")
-		bad(key)
-	return v
-}
-
-# scaled(v, k): v * k, or "" for "".
-function scaled(v, k) {
-	return v == "" ? "" : v * k
 }
 
 # problem(j, hard, text): one problem of run j: hard when it makes the

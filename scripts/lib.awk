@@ -172,6 +172,71 @@ function argrest(skip,    n, i, a, s) {
 	return s
 }
 
+# figure(w): the figure of workload w that compare and plot show, from
+# the parsed line, or "" (reported) when the line has no usable one: ring
+# switches/s; pipe %CPU; herd seconds for 5000000 iterations (the seed's);
+# yield microseconds per yield across the machine; bind the workers' mean
+# user seconds.
+function figure(w,    i, sum, v) {
+	if (w == "ring")
+		return need("switches_per_s")
+	if (w == "pipe")
+		return need("cpu_pct")
+	if (w == "herd") {
+		if ("us_per_iteration" in F)
+			return scaled(need("us_per_iteration"), 5)
+		v = need("wall_s")
+		i = ident("iterations", "-i", 5000000)
+		if (v == "" || i == "" || i == 0)
+			return ""
+		return v * 5000000 / i
+	}
+	if (w == "yield") {
+		if ("us_per_yield" in F)
+			return need("us_per_yield")
+		v = need("total_per_s")
+		if (v == "" || v == 0)
+			return ""
+		return 1e6 / v
+	}
+	if (w == "bind") {
+		sum = 0
+		for (i = 0; ("user_s_" i) in F; i++) {
+			v = need("user_s_" i)
+			if (v == "")
+				return ""
+			sum += v
+		}
+		if (i == 0)
+			return need("user_s_0")
+		return sum / i
+	}
+	return ""
+}
+
+# need(key): num(key), reported when it is not a figure.
+function need(key,    v) {
+	v = num(key)
+	if (v == "")
+		bad(key)
+	return v
+}
+
+# scaled(v, k): v * k, or "" for "".
+function scaled(v, k) {
+	return v == "" ? "" : v * k
+}
+
+# run_dirs(dir): the runs' directories, from SMPB_RUNS (one a line), into
+# dir[1..n]; return n.
+function run_dirs(dir,    n, i) {
+	n = split(ENVIRON["SMPB_RUNS"], dir, "\n")
+	for (i = 1; i <= n; i++)
+		if (dir[i] == "")
+			return i - 1
+	return n
+}
+
 # load_env(path): read an env file into ENV. A saved run may come from
 # anywhere: its values are kept printable ASCII (control characters go,
 # each other character becomes one "?"), so tables stay ASCII and aligned.

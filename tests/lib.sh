@@ -210,13 +210,19 @@ need_cmd() {
 	command -v "$1" >/dev/null 2>&1
 }
 
+# The POSIX shells the driver is tested under, each as it runs when it is
+# /bin/sh (see shell_cmd).
+SHELLS=${TEST_SHELLS:-"dash posh busybox bash mksh yash"}
+
 # shell_cmd NAME: the command line of a POSIX shell to test the driver
-# under (dash, posh, busybox, bash), or nothing if it is missing.
+# under (one of SHELLS), or nothing if it is missing.
 shell_cmd() {
 	case $1 in
 	dash | posh) need_cmd "$1" && echo "$1" ;;
 	busybox) need_cmd busybox && echo "busybox sh" ;;
 	bash) need_cmd bash && echo "bash --posix" ;;
+	mksh) need_cmd mksh && echo "mksh -o posix" ;;
+	yash) need_cmd yash && echo "yash --posix" ;;
 	esac
 }
 
@@ -227,6 +233,23 @@ use_shell() {
 	[ -n "$sh" ] && return 0
 	t_skip "$1 is not installed"
 	return 1
+}
+
+# path_without CMD...: a PATH on which the commands CMD... are not
+# found: a directory of links to everything else on ours.
+path_without() {
+	pw_dir=$TMPDIR_T/path-without-$1
+	mkdir -p "$pw_dir" || return 1
+	pw_ifs=$IFS
+	IFS=:
+	for pw_d in $PATH; do
+		[ -d "$pw_d" ] && ln -s "$pw_d"/* "$pw_dir/" 2>/dev/null
+	done
+	IFS=$pw_ifs
+	for pw_c in "$@"; do
+		rm -f "$pw_dir/$pw_c"
+	done
+	printf '%s\n' "$pw_dir"
 }
 
 # narrow FILE: true when every line is printable ASCII, at most 72 columns.

@@ -13,7 +13,9 @@
  *					then release and reap them all
  *	floor thread -n N		create N threads that wait on a pipe,
  *					then release and join them all
- *	floor time CMD [ARG...]		run CMD and time it, whole: wall
+ *	floor time [-c cpu] CMD [ARG...]
+ *					run CMD (bound to cpu, with all it
+ *					starts) and time it, whole: wall
  *					seconds, and CPU seconds of it and
  *					every process it waited for
  *
@@ -35,8 +37,8 @@
 
 static const char usage_text[] =
     "usage: floor pipe -i count [-c cpulist] | floor yield -i count "
-    "[-c cpu] |\n       floor fork -n count | floor thread -n count | "
-    "floor time command [arg ...]";
+    "[-c cpu] |\n       floor fork -n count | floor thread -n count |\n"
+    "       floor time [-c cpu] command [arg ...]";
 
 static long long count;		/* -i or -n */
 
@@ -252,8 +254,20 @@ main(int argc, char *argv[])
 	prog_init("floor", usage_text);
 	if (argc < 2)
 		usage(SMPB_EXIT_USAGE);
-	if (strcmp(argv[1], "time") == 0 && argc > 2)
-		return floor_time(argv + 2);
+	if (strcmp(argv[1], "time") == 0) {
+		/* By hand: getopt would take the command's options. */
+		argv += 2;
+		if (argv[0] != NULL && strcmp(argv[0], "-c") == 0) {
+			if (argv[1] == NULL)
+				usage(SMPB_EXIT_USAGE);
+			opt_common('c', argv[1]);
+			bind_to(0);
+			argv += 2;
+		}
+		if (argv[0] == NULL)
+			usage(SMPB_EXIT_USAGE);
+		return floor_time(argv);
+	}
 	if (strcmp(argv[1], "pipe") == 0) {
 		parse_args(argc - 1, argv + 1, ":c:i:");
 		return floor_pipe();

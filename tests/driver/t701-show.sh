@@ -8,7 +8,7 @@ FIX=tests/fixtures
 HIST=results/historical
 SB=scripts/smpbench
 
-for s in dash posh busybox bash; do
+for s in $SHELLS; do
 	sh=$(shell_cmd $s)
 	if [ -z "$sh" ]; then
 		t_result 0 "# SKIP $s is not installed"

@@ -68,7 +68,7 @@ for w in pipe ring herd yield bind; do
 done
 
 # The ring alone under every shell.
-for s in dash posh busybox bash; do
+for s in $SHELLS; do
 	sh=$(shell_cmd $s)
 	if [ -z "$sh" ]; then
 		t_result 0 "# SKIP $s is not installed"

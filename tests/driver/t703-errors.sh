@@ -13,7 +13,7 @@ mkdir -p "$W/full" "$W/notrun"
 : >"$W/full/keep"
 export SMPBENCH_SWEEP=tiny SMPBENCH_RESULTS="$W/results"
 
-for s in dash posh busybox bash; do
+for s in $SHELLS; do
 	sh=$(shell_cmd $s)
 	if [ -z "$sh" ]; then
 		t_result 0 "# SKIP $s is not installed"

@@ -38,7 +38,7 @@ wait $!
 EOF_FAKE
 chmod +x "$FAKE/smpb-ring"
 
-for s in dash posh busybox bash; do
+for s in $SHELLS; do
 	sh=$(shell_cmd $s)
 	if [ -z "$sh" ]; then
 		t_result 0 "# SKIP $s is not installed"

@@ -69,7 +69,7 @@ mkdir -p "$D/boot" "$D/sys/kernel"
 printf 'root=/dev/vda preempt=voluntary\n' >"$D/proc/cmdline"
 printf 'CONFIG_PREEMPT_NONE=y\nCONFIG_PREEMPT_DYNAMIC=y\n' \
     >"$D/boot/config-$(uname -r)"
-for s in dash posh busybox bash; do
+for s in $SHELLS; do
 	sh=$(shell_cmd $s)
 	if [ -z "$sh" ]; then
 		t_result 0 "# SKIP $s is not installed"

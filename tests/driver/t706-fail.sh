@@ -43,7 +43,7 @@ EOF_FAKE
 chmod +x "$FAKE"/smpb-*
 export SMPBENCH_BIN="$FAKE" SMPBENCH_SWEEP=tiny
 
-for s in dash posh busybox bash; do
+for s in $SHELLS; do
 	sh=$(shell_cmd $s)
 	if [ -z "$sh" ]; then
 		t_result 0 "# SKIP $s is not installed"

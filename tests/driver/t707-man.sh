@@ -1,6 +1,6 @@
 # t707-man: the driver's man page lints clean and its SYNOPSIS is the
-# driver's usage; -h gives every option's default; the driver passes
-# shellcheck as POSIX sh; every awk program starts with the header that
+# driver's usage; -h gives every option's default; the driver is clean
+# under shellcheck -s sh; every awk program starts with the header that
 # says what it reads and writes.
 # shellcheck source=tests/lib.sh
 . tests/lib.sh

@@ -12,6 +12,7 @@
 # placements a machine does not have, and a real run of only the
 # placements asked for.
 # shellcheck disable=SC2086 # $sh is a command line, split on purpose
+# shellcheck disable=SC2317 # helpers called through check
 # shellcheck source=tests/lib.sh
 . tests/lib.sh
 SB=scripts/smpbench
@@ -148,7 +149,7 @@ machine() {
 }
 
 first=
-for s in dash posh busybox bash; do
+for s in $SHELLS; do
 	sh=$(shell_cmd $s)
 	if [ -z "$sh" ]; then
 		t_result 0 "# SKIP $s is not installed"
@@ -249,7 +250,7 @@ SEEDS_RING="2 3 4 5 6 8 10 12 16"
 SEEDS_YIELD="1 2 3 4 6 8 12 16 24 32"
 FULL_RING=$(awk 'BEGIN { for (i = 2; i <= 36; i++) printf "%d ", i }')
 FULL_YIELD=$(awk 'BEGIN { for (i = 1; i <= 32; i++) printf "%d ", i }')
-for s in dash posh busybox bash; do
+for s in $SHELLS; do
 	sh=$(shell_cmd $s)
 	[ -n "$sh" ] || continue
 	export SMPBENCH_RESULTS="$TMPDIR_T/nothing"

@@ -54,7 +54,7 @@ for u in uname wc; do
 	wrap_util "$TMPDIR_T/h-$u" $u "rm \"$ARM\" 2>/dev/null && kill -$SIG 0"
 done
 
-for s in dash posh busybox bash; do
+for s in $SHELLS; do
 	use_shell $s || continue
 
 	# Two runs into one -o directory, both past any look at it before

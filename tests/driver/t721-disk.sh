@@ -77,7 +77,7 @@ lost_ring() {
 }
 
 run_dir=$MNT/run
-for s in dash posh busybox bash; do
+for s in $SHELLS; do
 	use_shell $s || continue
 
 	# The disk fills up during the ring's first measurement.

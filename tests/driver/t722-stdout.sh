@@ -30,7 +30,7 @@ closed_out() {
 	} | true
 }
 
-for s in dash posh busybox bash; do
+for s in $SHELLS; do
 	use_shell $s || continue
 	# SIGPIPE ignored only makes cat fail with EPIPE: once is enough.
 	vs="sigpipe stderr"

@@ -59,7 +59,7 @@ bounded() {
 	fi
 }
 
-for s in dash posh busybox bash; do
+for s in $SHELLS; do
 	use_shell $s || continue
 	for o in '' -r; do
 		run $sh "$SB" show $o "$T/evil"
@@ -115,7 +115,8 @@ for s in dash posh busybox bash; do
 	printf '%s\n' "$OUT" >"$T/cmp.out"
 	is "$RC" 0 "$s: compare with a run labelled in UTF-8 exits 0"
 	check "$s: compare: ASCII, 72 columns at most" narrow "$T/cmp.out"
-	like "$OUT" '^Processes : +na\?ve +caf\?$' "$s: compare: the labels head their columns"
+	# (caf? on another machine than na?ve: its column is marked "?".)
+	like "$OUT" '^Processes : +na\?ve +caf\?\?$' "$s: compare: the labels head their columns"
 done
 
 done_testing

@@ -29,7 +29,7 @@ kill_session() {
 	done
 }
 
-for s in dash posh busybox bash; do
+for s in $SHELLS; do
 	use_shell $s || continue
 	rm -f "$TMPDIR_T/started"
 	setsid $sh "$SB" run -r 1 -o "$TMPDIR_T/$s" ring >/dev/null 2>&1 &

@@ -1,5 +1,6 @@
-# t602-build: the tree builds from clean with -j2 under gcc and clang with
-# -Werror, and install/uninstall honour DESTDIR and PREFIX.
+# t602-build: the tree builds from clean with -j2 under gcc, clang and
+# musl-gcc (the C library musl) with -Werror, and install/uninstall
+# honour DESTDIR and PREFIX.
 # shellcheck disable=SC2317 # functions run through check
 # shellcheck source=tests/lib.sh
 . tests/lib.sh
@@ -14,7 +15,7 @@ build_copy() {
 	    make -j2 CC="$1" all >"$TMPDIR_T/build.log" 2>&1)
 }
 
-for cc in gcc clang; do
+for cc in gcc clang musl-gcc; do
 	if ! need_cmd "$cc"; then
 		t_skip "$cc is not installed"
 		continue

@@ -1,0 +1,85 @@
+# validate.awk: the table of smpbench validate, smpbench against the floor.
+#
+# Input: one sample a line, "name value", from runs alternating between
+# the two sides of each row; value is a number, or "absent" (the tool is
+# not installed) or "failed" (it did not run here). Names: ring, pipe,
+# perf (us per switch of a ring of 2 on one CPU, a bare pipe round trip,
+# perf bench sched pipe); yield, sched_yield (us per yield of one thread,
+# a bare sched_yield() loop); ring_setup, herd_setup, yield_setup, fork,
+# thread (seconds of a whole program with N workers, of bare fork/reap
+# and pthread_create/join of N).
+# Output: a heading, one row per comparison (smpbench's median, the
+# reference's, their ratio, each side's spread), then the footnotes.
+# Environment: SMPB_ENV, an env file of the machine (capture_env);
+# SMPB_WHY_PERF, what perf said when it failed.
+# -v variables: cpu, the CPU of the ring and the yield; workers, N; runs,
+# samples per side; load_end, the load average at the end.
+# Needs lib.awk loaded first.
+
+BEGIN {
+	load_env(ENVIRON["SMPB_ENV"])
+}
+
+{
+	if ($2 == "absent" || $2 == "failed")
+		STATE[$1] = $2
+	else
+		add($1, $2)
+}
+
+# row(label, ours, ref, fmt): one comparison; the reference's state in
+# place of its figures when it did not run.
+function row(label, ours, ref, fmt,    line) {
+	line = sprintf("  %-28s%10s", label, fmt_cell(ours, fmt))
+	if (ref in STATE) {
+		out(line sprintf("  %9s", STATE[ref]))
+		return
+	}
+	out(line sprintf("  %9s %6s %6s %6s", fmt_cell(ref, fmt),
+	    ratio(median(ref) > 0 ? median(ours) / median(ref) : 0),
+	    pct(spread(ours)), pct(spread(ref))))
+}
+
+# ratio(v), pct(v): a ratio, a fraction in %, in at most 6 characters
+# however far a loaded machine throws them.
+function ratio(v) {
+	return sprintf(v < 10 ? "%.3f" : v < 1000 ? "%.1f" : ">999", v)
+}
+
+function pct(v) {
+	v *= 100
+	return v < 1000 ? sprintf("%.1f", v) : ">999"
+}
+
+# first(s): the first word of s.
+function first(s,    a) {
+	split(s, a, " ")
+	return a[1]
+}
+
+END {
+	print heading("validate")
+	out(sprintf("%-30s%10s  %9s %6s %13s", "", "smpbench", "reference",
+	    "ratio", "spread (%)"))
+	out(sprintf("%-30s%10s  %9s %6s %6s %6s", "", "", "", "", "smpb",
+	    "ref"))
+	print "Ring of 2 on CPU " cpu ", us per switch:"
+	row("vs a bare pipe round trip", "ring", "pipe", "%.4f")
+	row("vs perf bench sched pipe", "ring", "perf", "%.4f")
+	print "Yield of 1 on CPU " cpu ", us per yield:"
+	row("vs a bare sched_yield()", "yield", "sched_yield", "%.4f")
+	print "Set-up and teardown of " workers " workers, s:"
+	row("ring vs bare fork/reap", "ring_setup", "fork", "%.4f")
+	row("herd vs bare fork/reap", "herd_setup", "fork", "%.4f")
+	row("yield vs pthread_create/join", "yield_setup", "thread", "%.4f")
+	wrap("Medians of " runs " runs of each side, alternating A B A B;" \
+	    " ratio: smpbench / reference, lower is better; spread: (max -" \
+	    " min) / median.")
+	wrap("Targets: within 1% of the floor (ratio 1.01 or less), no" \
+	    " slower than perf bench (1 or less), spread no worse than the" \
+	    " reference's.")
+	if (STATE["perf"] == "failed" && ENVIRON["SMPB_WHY_PERF"] != "")
+		wrap("perf bench failed: " ENVIRON["SMPB_WHY_PERF"])
+	wrap("Load average (1 min): " first(ENV["loadavg"]) " at the start, " \
+	    first(load_end) " at the end.")
+}

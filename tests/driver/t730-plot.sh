@@ -1,0 +1,171 @@
+# t730-plot: smpbench plot. Without gnuplot (under every POSIX shell we
+# can find): the data and gnuplot scripts, their figures the medians of
+# the raw lines, and the one command that draws them; exit 0. With
+# gnuplot: a real PNG per plot, its signature and size checked, and the
+# printed command draws the same. Bad input and a failing gnuplot.
+# shellcheck disable=SC2086 # $sh is a command line, split on purpose
+# shellcheck source=tests/lib.sh
+. tests/lib.sh
+FIX=tests/fixtures
+SB=scripts/smpbench
+PLOTS="ring ring-latency herd herd-latency yield pipe"
+
+# png_size FILE: "WIDTH HEIGHT" from a PNG's header; nothing unless FILE
+# starts with the PNG signature and an IHDR chunk.
+png_size() {
+	od -An -tu1 -N24 "$1" | tr -s ' \n' '  ' | awk '
+	$1 != 137 || $2 != 80 || $3 != 78 || $4 != 71 || $5 != 13 ||
+	    $6 != 10 || $7 != 26 || $8 != 10 { exit }
+	$13 != 73 || $14 != 72 || $15 != 68 || $16 != 82 { exit }
+	{ print (($17 * 256 + $18) * 256 + $19) * 256 + $20,
+	    (($21 * 256 + $22) * 256 + $23) * 256 + $24 }'
+}
+
+# med KEY PATTERN FILE: the median (the middle one, or the mean of the
+# two middle ones) of KEY in FILE's lines matching PATTERN.
+med() {
+	grep -- "$2" "$3" | tr ' ' '\n' | sed -n "s/^$1=//p" | sort -n |
+	    awk '{ v[NR] = $1 } END {
+		if (NR % 2) printf "%.10g\n", v[(NR + 1) / 2]
+		else printf "%.10g\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+}
+
+# block FILE K: the data lines of block K (from 0) of a gnuplot data file.
+block() {
+	awk -v k="$2" '/^# [0-9]+: / { b = $2 + 0 } /^[0-9]/ && b == k' "$1"
+}
+
+NOGNU=$(path_without gnuplot)
+for s in $SHELLS; do
+	use_shell $s || continue
+	d=$TMPDIR_T/$s-data
+	run env PATH="$NOGNU" $sh $SB plot -o "$d" $FIX/run-a $FIX/run-l
+	is "$RC" 0 "$s: without gnuplot, plot exits 0"
+	is "$OUT" "cd '$d' && gnuplot ring.gp ring-latency.gp herd.gp herd-latency.gp yield.gp pipe.gp" \
+	    "$s: and prints the one command that draws the plots"
+	is "$ERR" "smpbench: gnuplot is not installed: the data and gnuplot scripts are in $d; to draw them:" \
+	    "$s: and says why on stderr"
+	n=0
+	for p in $PLOTS; do
+		[ -s "$d/$p.dat" ] && [ -s "$d/$p.gp" ] && n=$((n + 1))
+	done
+	is "$n" 6 "$s: a data file and a script for each of the six plots"
+	is "$(find "$d" -name '*.png' -o -name '.*' -type f | wc -l | tr -d ' ')" 0 \
+	    "$s: no PNG and no temporary file"
+done
+
+# The data: the medians of the raw lines, one block per run and placement.
+d=$TMPDIR_T/dash-data
+[ -d "$d" ] || d=$TMPDIR_T/bash-data
+is "$(grep -c '^# [0-9]*: ' "$d/ring.dat")" 5 \
+    "ring: a block per run and placement (3 + 2)"
+is "$(grep '^# [0-9]*: ' "$d/ring.dat" | sed 's/^# [0-9]*: //')" \
+    "6.1.0-a, unpinned
+6.1.0-a, both on one CPU
+6.1.0-a, two CPUs
+l, \"quoted\" 'run', unpinned
+l, \"quoted\" 'run', both on one CPU" "ring: each headed by its run and placement"
+R=$FIX/run-a/raw/ring
+want="2 $(med switches_per_s 'place=free .*procs=2 ' $R) $(grep 'place=free .*procs=2 ' $R |
+    tr ' ' '\n' | sed -n 's/^switches_per_s=//p' | sort -n | sed -n '1p;$p' |
+    tr '\n' ' ')3"
+is "$(block "$d/ring.dat" 0 | head -n 1)" "$want" \
+    "ring: N, median, min, max and repeats of the unpinned 2-ring"
+is "$(block "$d/ring.dat" 2 | cut -d ' ' -f 1,2)" \
+    "2 $(med switches_per_s 'place=spread' $R)" "ring: the spread 2-ring"
+L=$FIX/run-l/raw/ring
+is "$(block "$d/ring-latency.dat" 0 | head -n 1)" \
+    "2 $(med lat_p50_us 'place=free .*procs=2 ' $L) $(med lat_p90_us 'place=free .*procs=2 ' $L) $(med lat_p99_us 'place=free .*procs=2 ' $L) $(med lat_p999_us 'place=free .*procs=2 ' $L)" \
+    "ring latency: N and the medians of p50, p90, p99, p99.9"
+is "$(grep -c '^# [0-9]*: ' "$d/ring-latency.dat")" 2 \
+    "ring latency: only the runs made with -l"
+H=$FIX/run-a/raw/herd
+is "$(block "$d/herd.dat" 0 | head -n 1 | cut -d ' ' -f 1,2)" \
+    "2 $(med us_per_iteration 'procs=2 ' $H | awk '{ printf "%.10g", $1 * 5 }')" \
+    "herd: seconds for 5000000 iterations, as compare shows them"
+Y=$FIX/run-a/raw/yield
+is "$(block "$d/yield.dat" 0 | head -n 1 | cut -d ' ' -f 1,2)" \
+    "1 $(med us_per_yield 'threads=1 ' $Y)" "yield: microseconds per yield"
+P=$FIX/run-a/raw/pipe
+is "$(block "$d/pipe.dat" 1 | tail -n 1)" \
+    "1 1 $(med cpu_pct 'place=one .*write_kib=64 think=2048 ' $P) 2048 64" \
+    "pipe: think and size indices, %CPU, think, size of a placed cell"
+like "$(cat "$d/ring.gp")" "title 'l, \"quoted\" ''run'', unpinned'" \
+    "a label with quotes is quoted for gnuplot"
+like "$(cat "$d/pipe.gp")" '^set multiplot layout 1,3 ' \
+    "pipe: a heat map panel per placement"
+
+# With gnuplot: real PNGs, and the printed command draws the same.
+if need_cmd gnuplot; then
+	d=$TMPDIR_T/png
+	run sh $SB plot -o "$d" $FIX/run-a $FIX/run-l
+	is "$RC" 0 "with gnuplot, plot exits 0"
+	is "$OUT" "$(for p in $PLOTS; do echo "$d/$p.png"; done)" \
+	    "and lists the PNGs it drew"
+	is "$ERR" "" "and says nothing on stderr"
+	for p in $PLOTS; do
+		want="800 500"
+		[ $p = pipe ] && want="1180 400"
+		is "$(png_size "$d/$p.png")" "$want" "$p.png is a $want PNG"
+		check "$p.png is a picture, over 2000 bytes" \
+		    test "$(wc -c <"$d/$p.png")" -gt 2000
+	done
+	is "$(find "$d" -name '.*' | wc -l | tr -d ' ')" 0 "no temporary file left"
+	# The command printed without gnuplot, run by hand.
+	d=$TMPDIR_T/by-hand
+	run sh -c "$(env PATH="$NOGNU" sh $SB plot -o "$d" $FIX/run-a \
+	    $FIX/run-l 2>/dev/null)"
+	is "$RC" 0 "the printed command runs"
+	is "$(png_size "$d/pipe.png")" "1180 400" "and draws the PNGs"
+else
+	t_skip "gnuplot is not installed: no PNG drawn"
+fi
+
+# Without -o: into the first run's plots/.
+cp -R $FIX/run-a "$TMPDIR_T/copy"
+run env PATH="$NOGNU" sh $SB plot "$TMPDIR_T/copy"
+is "$RC" 0 "plot without -o exits 0"
+check "and writes into the run's plots/" test -s "$TMPDIR_T/copy/plots/ring.gp"
+
+# A saved run's plots/ that is a link is not followed.
+mkdir "$TMPDIR_T/elsewhere"
+ln -s "$TMPDIR_T/elsewhere" "$TMPDIR_T/copy/plots.new"
+rm -rf "$TMPDIR_T/copy/plots"
+mv "$TMPDIR_T/copy/plots.new" "$TMPDIR_T/copy/plots"
+run env PATH="$NOGNU" sh $SB plot "$TMPDIR_T/copy"
+is "$RC" 1 "a run whose plots/ is a link: exit 1"
+is "$ERR" "smpbench: $TMPDIR_T/copy/plots is a link: name a directory with -o" \
+    "and says so"
+is "$(ls -A "$TMPDIR_T/elsewhere")" "" "and writes nothing where it points"
+
+# A gnuplot that fails: exit 1, its complaint, no PNG.
+mkdir "$TMPDIR_T/badgnu"
+printf '#!/bin/sh\necho "line 9: unknown terminal" >&2\nexit 1\n' \
+    >"$TMPDIR_T/badgnu/gnuplot"
+chmod +x "$TMPDIR_T/badgnu/gnuplot"
+run env PATH="$TMPDIR_T/badgnu:$PATH" sh $SB plot -o "$TMPDIR_T/bad" $FIX/run-a
+is "$RC" 1 "a failing gnuplot: exit 1"
+is "$ERR" "smpbench: gnuplot could not draw $TMPDIR_T/bad/ring.png: line 9: unknown terminal" \
+    "and what gnuplot said"
+is "$(find "$TMPDIR_T/bad" -name '*png*' | wc -l | tr -d ' ')" 0 "no PNG, whole or part"
+
+# Bad input.
+run sh $SB plot
+is "$RC" 2 "plot without a run: exit 2"
+is "$ERR" "smpbench: plot: which saved runs? (see smpbench -h)" "and why"
+run sh $SB plot -x $FIX/run-a
+is "$ERR" "smpbench: plot: -x: unknown option (see smpbench -h)" "an unknown option"
+run sh $SB plot -o
+is "$ERR" "smpbench: plot: -o: needs an argument (see smpbench -h)" "-o without a directory"
+run sh $SB plot "$TMPDIR_T/none"
+is "$RC" 1 "a missing run: exit 1"
+run sh $SB plot -o "$TMPDIR_T/bind" results/historical/1999-bind-2.2.13pre14
+is "$RC" 1 "nothing to plot: exit 1"
+is "$ERR" "smpbench: plot: nothing to plot in these runs (ring, herd, yield and pipe have plots)" \
+    "and says so"
+check "and creates no directory" test ! -e "$TMPDIR_T/bind"
+run sh $SB plot -o /dev/null/plots $FIX/run-a
+is "$RC" 1 "an output directory that cannot be made: exit 1"
+like "$ERR" '^smpbench: cannot create /dev/null/plots: ' "and says so"
+
+done_testing
