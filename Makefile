@@ -28,7 +28,7 @@ MAN = src/bind.1 src/herd.1 src/hog.1 src/pipe.1 src/ring.1 src/yield.1
 AWK = scripts/lib.awk scripts/stats.awk scripts/bind.awk scripts/compare.awk \
 	scripts/context.awk scripts/export.awk scripts/herd.awk scripts/pipe.awk \
 	scripts/plot.awk scripts/ring.awk scripts/topology.awk \
-	scripts/validate.awk scripts/yield.awk
+	scripts/validate.awk scripts/why.awk scripts/yield.awk
 
 UNIT = tests/unit/t001-opt tests/unit/t002-stats tests/unit/t003-clock \
 	tests/unit/t004-out tests/unit/t005-cpu tests/unit/t006-team \
@@ -90,6 +90,10 @@ $(FLOOR): $(LIB)
 test: $(BIN) $(UNIT) $(FLOOR)
 	sh tests/run
 
+# Every driver test under all six shells (make test takes two a test).
+test-all: $(BIN) $(UNIT) $(FLOOR)
+	ALL_SHELLS=1 sh tests/run
+
 # The harness against the floor: set-up and teardown of 1000 to 16000
 # workers against bare fork/reap and pthread_create/join, and a ring of 2
 # against a bare pipe round trip. Figures, not a test: run it by hand.
@@ -139,4 +143,4 @@ clean:
 	rm -f $(BIN) $(LIB) $(LIBOBJ) src/*.o $(UNIT) $(FLOOR)
 	rm -rf tests/tmp
 
-.PHONY: all test bench bench-full scale validate install uninstall clean
+.PHONY: all test test-all bench bench-full scale validate install uninstall clean

@@ -12,7 +12,8 @@
 # (the cores placement) with hogs on the other CPUs,
 #	<label>; system running 16 CPU hogs in background; binding
 #	  enabled; 16 processes, one per core (-c 0-15)
-# with one line per run giving each worker's user seconds (and, beside
+# (with "; N KiB array" when the run swept the array size), with one
+# line per run giving each worker's user seconds (and, beside
 # them, the CPU migrations of each worker: the kernel's count, or in runs
 # before sched_stats=kernel the changes it was seen to make; when the
 # workers are too many for one line, the two wrapped one after the
@@ -31,16 +32,23 @@ BEGIN {
 	w = ident("workers", "-n", 2)
 	b = ("bound" in F) ? ident("bound", "-B", 0) : argflag("-B")
 	h = ident("hogs", "-H", 0)
-	if (w == "" || b == "" || h == "")
+	kib = array_kib(ENV["cache_l2_kib"])
+	if (w == "" || b == "" || h == "" || kib == "")
 		next
 	# Blocks in the seed's order: idle, hog, bound idle, bound hog, single;
-	# then one worker per core.
+	# then one worker per core; the seed's array (L2) first, then the
+	# other sizes of the sweep, smallest first.
 	order = (w == 1) * 4 + b * 2 + (h > 0)
 	if (F["place"] == "cores") {
 		order = 8 + (h > 0)
 		CORES_CPUS = F["cpulist"]
 	}
-	cfg = order SUBSEP w SUBSEP b SUBSEP h
+	order += (kib == "L2" ? 0 : kib) * 16
+	if (!(kib in KIBS)) {
+		KIBS[kib] = 1
+		NKIBS++
+	}
+	cfg = order SUBSEP w SUBSEP b SUBSEP h SUBSEP kib
 	if (!(cfg in NLINES)) {
 		CFGS = CFGS " " order
 		CFG[order] = cfg
@@ -94,9 +102,11 @@ function title(cfg,    a, s, w) {
 		s = s "; binding enabled"
 	if (a[2] == 1)
 		s = s "; single process"
-	if (a[1] >= 8)
+	if (a[1] % 16 >= 8)
 		s = s "; " a[2] " processes, one per core" \
 		    (CORES_CPUS != "" ? " (-c " CORES_CPUS ")" : "")
+	if (NKIBS > 1)
+		s = s "; " (a[5] == "L2" ? "L2 size" : a[5] " KiB") " array"
 	w = who()
 	if (length(w) > 40)
 		w = substr(w, 1, 39) "~"

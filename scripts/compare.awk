@@ -52,17 +52,17 @@ function setup(w) {
 	if (w == "ring") {
 		WHAT = "ring: switches / second, higher is better"
 		FMT = "%.0f"; HEAD = "N"; HIGHER = 1
-		SKIP = " -n -c "
+		SKIP = " -n -c -l "
 	} else if (w == "pipe") {
 		WHAT = "pipe: %CPU of the pair, higher is better (200% = in" \
 		    " parallel)"
 		FMT = "%.0f%%"; HEAD = "size x think"; HIGHER = 1
 		FAST = "high"
-		SKIP = " -s -t -c "
+		SKIP = " -s -t -c -l "
 	} else if (w == "herd") {
 		WHAT = "herd: seconds for 5000000 iterations, lower is better"
 		FMT = "%.3f"; HEAD = "Processes"
-		SKIP = " -n -c "
+		SKIP = " -n -c -l "
 	} else if (w == "yield") {
 		WHAT = "yield: microseconds per yield, lower is better"
 		FMT = "%.3f"; HEAD = "#T"
@@ -70,7 +70,16 @@ function setup(w) {
 	} else if (w == "bind") {
 		WHAT = "bind: user seconds per worker, lower is better"
 		FMT = ""; HEAD = "configuration"
-		SKIP = " -n -B -H -c "
+		SKIP = " -n -B -H -s -c "
+	}
+	# A why figure (metric): the same rows, another figure.
+	if (metric != "") {
+		WHAT = w ": " (metric == "p99" ? "wakeup latency p99, us" : \
+		    "run-queue delay per " why_unit(w) ", " \
+		    (w == "bind" ? "ms" : "us")) ", lower is better"
+		FMT = "sig3"
+		HIGHER = 0
+		FAST = "low"
 	}
 }
 
@@ -80,6 +89,7 @@ function read_runs(    j, k, name, path, line, nl, key, v, c) {
 	nruns = run_dirs(dir)
 	for (j = 1; j <= nruns; j++) {
 		load_env(dir[j] "/env")
+		CUR_L2 = ENV["cache_l2_kib"]
 		for (k in ENV)
 			RENV[j, k] = ENV[k]
 		ENVTEXT[j] = file_text(dir[j] "/env")
@@ -121,9 +131,10 @@ function read_runs(    j, k, name, path, line, nl, key, v, c) {
 				fail(c, F["exit"])
 				continue
 			}
-			v = figure(workload)
+			v = metric == "" ? figure(workload) : why_figure(workload, metric)
 			if (v == "") {
-				BAD[c]++
+				if (metric == "" || NUM_BAD)
+					BAD[c]++
 				continue
 			}
 			add(c, v)
@@ -160,7 +171,7 @@ function place_order(p) {
 # parameters are not numbers (reported). Runs are matched by the
 # placement's name (llc, node...), not by its CPUs, which differ from one
 # machine to another.
-function rowkey(w,    po, n, s, t, b, h, pn) {
+function rowkey(w,    po, n, s, t, b, h, pn, kib) {
 	po = place_order(F["place"])
 	pn = F["place"] == "free" ? "" : " " F["place"]
 	if (w == "ring" || w == "herd" || w == "yield") {
@@ -183,15 +194,18 @@ function rowkey(w,    po, n, s, t, b, h, pn) {
 		n = ident("workers", "-n", 2)
 		b = ("bound" in F) ? ident("bound", "-B", 0) : argflag("-B")
 		h = ident("hogs", "-H", 0)
-		if (n == "" || b == "" || h == "")
+		kib = array_kib(CUR_L2)
+		if (n == "" || b == "" || h == "" || kib == "")
 			return ""
 		KEYNAME = (h > 0 ? "hog" : "idle") (b ? ", bound" : "") \
 		    (n == 1 ? ", single" : "") \
-		    (F["place"] == "cores" ? ", " n " per core" : pn)
+		    (F["place"] == "cores" ? ", " n " per core" : pn) \
+		    (kib == "L2" ? "" : ", " kib " KiB")
+		kib = kib == "L2" ? 0 : kib
 		if (F["place"] == "cores")
-			return sprintf("%.0f", po * 1e13 + n * 2 + (h > 0))
-		return sprintf("%.0f", po * 1e13 + (n == 1) * 4 + (b > 0) * 2 + \
-		    (h > 0))
+			return sprintf("%.0f", po * 1e13 + kib * 64 + n * 2 + (h > 0))
+		return sprintf("%.0f", po * 1e13 + kib * 64 + (n == 1) * 4 + \
+		    (b > 0) * 2 + (h > 0))
 	}
 	return ""
 }
@@ -323,6 +337,8 @@ function cell(j, key,    c, c1, m, m1, p, v) {
 
 # fmt(v): a figure in the workload's format.
 function fmt(v) {
+	if (FMT == "sig3")
+		return sprintf(v < 10 ? "%.2f" : v < 100 ? "%.1f" : "%.0f", v)
 	return FMT == "" ? secs(v) : sprintf(FMT, v)
 }
 
@@ -406,7 +422,7 @@ function print_table(    nr, row, i, kw, first, last, wd) {
 			kw = length(NAME[row[i]])
 	widths(nr, row)
 	print WHAT
-	for (i = 1; i <= NPROB; i++)
+	for (i = 1; i <= NPROB && metric == ""; i++)
 		wrap("? " PTEXT[i] (PHARD[i] ? "; no change in its column is" \
 		    " marked significant" : "") ".")
 	# Columns that do not fit in 72 go to further blocks, each again
@@ -430,25 +446,32 @@ function print_table(    nr, row, i, kw, first, last, wd) {
 	if (nr == 0)
 		print "(no measurements)"
 	notes()
+	if (metric != "") {
+		wrap("Cells, marks, test and runs as in the " workload " table" \
+		    " above; runs without this figure are left out.")
+		return
+	}
 	legends()
 	context_notes()
 }
 
 # notes(): what the cells and the marks mean, the test and its limits.
 function notes(    s) {
-	if (nruns > 1)
+	if (metric != "")
+		;
+	else if (nruns > 1)
 		wrap("Cells: the median of each run's repeats (their coefficient" \
 		    " of variation) and the change of the median against the" \
 		    " first column.")
 	else
 		wrap("Cells: the median of the run's repeats (their coefficient" \
 		    " of variation).")
-	if (nruns > 1 && TESTED)
+	if (nruns > 1 && TESTED && metric == "")
 		wrap("*: the change is significant at the 5% level by a" \
 		    " two-sided Mann-Whitney U test of the repeats against the" \
 		    " first column's, " (APPROX ? "exact up to 10 repeats a" \
 		    " side, beyond by its normal approximation" : "exact") ".")
-	if (nruns > 1 && FEW)
+	if (nruns > 1 && FEW && metric == "")
 		wrap((TESTED ? "Rows where a run has fewer than 5 repeats get" \
 		    " no *" : "No change is marked significant: a run has" \
 		    " fewer than 5 repeats a cell") ", too few for a test at" \
@@ -468,6 +491,8 @@ function notes(    s) {
 		wrap("!: a repeat failed (see the run's errors file) or its saved" \
 		    " value was not a figure (reported); the cell is of the" \
 		    " others.")
+	if (metric != "")
+		return
 	if (workload == "yield")
 		wrap("Microseconds per yield across the machine, 1e6 / (yields/s" \
 		    " in total); seed 001's reply gives no unit, its figures fit" \

@@ -227,6 +227,57 @@ function scaled(v, k) {
 	return v == "" ? "" : v * k
 }
 
+# why_unit(w): what workload w's run-queue delay is counted per.
+function why_unit(w) {
+	return w == "ring" ? "pass" : w == "herd" ? "token" : \
+	    w == "yield" ? "yield" : w == "pipe" ? "block" : "worker"
+}
+
+# why_figure(w, metric): a why figure of the parsed line, or "" (NUM_BAD
+# set when a value was there but not a figure; absent keys are silent:
+# runs before -l or the kernel's statistics have none): p99, the wakeup
+# latency's 99th percentile (us); wait, the run-queue delay per
+# why_unit(w), us (bind: the workers' mean, ms).
+function why_figure(w, metric,    wait, n, v, i, sum) {
+	if (metric == "p99")
+		return num("lat_p99_us")
+	if (w == "bind") {
+		sum = 0
+		for (i = 0; ("wait_s_" i) in F; i++) {
+			if ((v = num("wait_s_" i)) == "")
+				return ""
+			sum += v
+		}
+		return i ? sum / i * 1e3 : ""
+	}
+	if ((wait = num("wait_s")) == "")
+		return ""
+	if (w == "ring")
+		n = (v = num("switches_per_s")) == "" ? "" : v * num("wall_s")
+	else if (w == "herd")
+		n = num("tokens")
+	else if (w == "yield")
+		n = (v = num("total_per_s")) == "" ? "" : v * num("seconds")
+	else if (w == "pipe")
+		n = num("transfers")
+	if (n == "" || n <= 0)
+		return ""
+	return wait * 1e6 / n
+}
+
+# array_kib(l2): the array of a bind line: "L2" for the seed's size (no
+# -s: the seed's runs, and smpb-bind's own choice, its L2; or -s of the
+# run's L2, l2 from its env's cache_l2_kib), else its KiB; "" when the
+# line's size is not a number (reported).
+function array_kib(l2,    kib) {
+	if (argval("-s", "") == "")
+		return "L2"
+	kib = ident("cache_kib", "-s", "")
+	if (kib == "")
+		return ""
+	return kib == l2 ? "L2" : kib
+}
+
 # run_dirs(dir): the runs' directories, from SMPB_RUNS (one a line), into
 # dir[1..n]; return n.
 function run_dirs(dir,    n, i) {

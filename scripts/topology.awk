@@ -13,7 +13,7 @@
 #	topology=2 packages, 16 cores, 2 threads per core, 4 L3 caches of
 #	    16 MiB, 2 NUMA nodes		(one line: the summary)
 #	topo_packages= topo_dies= topo_cores= topo_threads_per_core=
-#	topo_llc_level= topo_llcs= topo_llc_kib= topo_nodes=
+#	topo_llc_level= topo_llcs= topo_llc_kib= topo_l2_kib= topo_nodes=
 #	topo_llc_cpus= topo_node_cpus=	(each group a cpulist, blank-separated)
 #	place_one=0 place_smt=0,16 place_llc=0,1 place_xllc=0,4 place_node=0,8
 #	place_spread=0,1			(only where the caches are unknown)
@@ -128,6 +128,8 @@ function read_cpus(    i, c, d, s, k, lv, best, ty) {
 		# The kernel numbers the caches of a CPU index0, index1, ...
 		for (k = 0; (lv = value(d "/cache/index" k "/level")) != ""; k++) {
 			ty = value(d "/cache/index" k "/type")
+			if (lv == 2 && (ty == "Unified" || ty == "Data"))
+				L2KIB[c] = kib(value(d "/cache/index" k "/size"))
 			if (lv !~ /^[0-9]+$/ || lv + 0 <= best ||
 			    (ty != "Unified" && ty != "Data"))
 				continue
@@ -260,6 +262,7 @@ function summary(    i, c, dies, cores, tpc, n, llcs, kmin, kmax, nodes_n, s,
 	print "topo_llc_level=" level
 	print "topo_llcs=" llcs
 	print "topo_llc_kib=" size
+	print "topo_l2_kib=" (L2KIB[ON[1]] == "" ? "unknown" : L2KIB[ON[1]])
 	print "topo_nodes=" nodes_n
 	print "topo_llc_cpus=" (llcs == "unknown" ? "unknown" : llc_groups)
 	count("node", NODE)

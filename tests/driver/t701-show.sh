@@ -57,7 +57,7 @@ like "$OUT" '^   2 one : +505496 \(1%\) +476781 \(5%\) +-6% +448811 \(13%\) +-11
 like "$OUT" '^2 spread : +- +- +20062 +\(5%\)$' "a placement one run lacks is left empty"
 like "$OUT" '^\? 6\.1\.0-a: another machine \(Example CPU @ 2\.00GHz, 2 CPUs\)\.$' \
     "another machine is marked"
-like "$OUT" '^hog, bound, 16 per core : ' "bind: the per-core configuration is a row of its own"
+like "$OUT" '^ *hog, bound, 16 per core : ' "bind: the per-core configuration is a row of its own"
 
 # The same with busybox's awk instead of the system's: POSIX awk only.
 if need_cmd busybox && busybox awk 'BEGIN { exit 0 }' 2>/dev/null; then

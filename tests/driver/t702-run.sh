@@ -38,7 +38,7 @@ is "$(find "$out" -name '.*' | wc -l | tr -d ' ')" 0 "no temporary file left"
 is "$(cat "$out/tables")" "$OUT" "tables holds what was printed"
 check "the tables are ASCII, at most 72 columns" narrow "$out/tables"
 keys=$(sed 's/=.*//' "$out/env" | tr '\n' ' ')
-is "$keys" "suite_version date host kernel uname cpu_model cpus_online cpus_online_list cpus_allowed_list smt loadavg governor boost cmdline preempt sched_features sched_ext config_hash config topology topo_packages topo_dies topo_cores topo_threads_per_core topo_llc_level topo_llcs topo_llc_kib topo_nodes topo_llc_cpus topo_node_cpus place_one place_spread topo_usable_cpus topo_placements topo_placements_quick topo_note profile repeats label note workloads placements loadavg_end load_other " \
+is "$keys" "suite_version date host kernel uname cpu_model cpus_online cpus_online_list cpus_allowed_list smt loadavg governor cache_l2_kib cache_llc_kib boost cmdline preempt sched_features sched_ext config_hash config topology topo_packages topo_dies topo_cores topo_threads_per_core topo_llc_level topo_llcs topo_llc_kib topo_l2_kib topo_nodes topo_llc_cpus topo_node_cpus place_one place_spread topo_usable_cpus topo_placements topo_placements_quick topo_note profile repeats label note workloads placements loadavg_end load_other " \
     "env has every key, the load at the end and other work last"
 is "$(sed -n 's/^cpu_model=//p' "$out/env")" "Test CPU" "env: the CPU model"
 is "$(sed -n 's/^kernel=//p' "$out/env")" "$(uname -r)" "env: the kernel release"
@@ -52,8 +52,8 @@ is "$bad" 0 "every raw line: the driver's keys, then a -p line"
 line=$(grep '^place=free rep=1 argv=-n,3,' "$out/raw/ring")
 pline=$(printf '%s\n' "$line" | sed 's/^place=[^ ]* rep=[^ ]* argv=[^ ]* //')
 keys=$(printf '%s\n' "$pline" | tr ' ' '\n' | sed 's/=.*//' | tr '\n' ' ')
-want=$(bin/smpb-ring -p -n 3 -i 10 | tr ' ' '\n' | sed 's/=.*//' | tr '\n' ' ')
-is "$keys" "$want" "a ring raw line ends with smpb-ring's -p keys"
+want=$(bin/smpb-ring -p -l -n 3 -i 10 | tr ' ' '\n' | sed 's/=.*//' | tr '\n' ' ')
+is "$keys" "$want" "a ring raw line ends with smpb-ring's -p -l keys"
 is "$(grep -c '^place=spread ' "$out/raw/ring")" 2 "the ring at N = 2 ran spread, each repeat"
 like "$(grep '^place=one ' "$out/raw/pipe" | head -n 1)" ' cpulist=[0-9]+ ' "pipe: one CPU is pinned"
 run sh $SB show "$out"
@@ -127,7 +127,7 @@ is "$(ls "$res" | wc -l | tr -d ' ')" 2 "a second run beside it gets a name of i
 if need_cmd script && script --version 2>/dev/null | grep -q util-linux; then
 	script -qec "sh $SB run -r 1 -o $TMPDIR_T/tty ring >/dev/null" \
 	    "$TMPDIR_T/typescript" >/dev/null 2>&1 </dev/null
-	like "$(tr '\r' '\n' <"$TMPDIR_T/typescript")" '^\[4/4\] ring -n 2 -T 0\.05 \(spread: -c [0-9]+,[0-9]+\)' \
+	like "$(tr '\r' '\n' <"$TMPDIR_T/typescript")" '^\[4/4\] ring -n 2 -T 0\.05 -l \(spread: -c [0-9]+,[0-9]+\)' \
 	    "on a terminal, progress as [k/n] workload options"
 else
 	t_result 0 "# SKIP no util-linux script(1) to give stderr a terminal"

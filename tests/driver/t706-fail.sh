@@ -56,16 +56,16 @@ for s in $SHELLS; do
 	    "$s: a workload not built is skipped, with a note"
 	like "$ERR" '^smpbench: smpb-herd is not built \(run make\): skipping herd$' \
 	    "$s: each of them"
-	like "$ERR" '^smpbench: warning: ring -n 3 -T 0\.05 \(run 2\): exit 1: smpb-ring: worker 2: fork: Resource temporarily unavailable$' \
+	like "$ERR" '^smpbench: warning: ring -n 3 -T 0\.05 -l \(run 2\): exit 1: smpb-ring: worker 2: fork: Resource temporarily unavailable$' \
 	    "$s: a failure is reported as it happens, with the program's message"
-	like "$ERR" '^smpbench: bind -n 2 -B -r [0-9]+ -s 16: not supported here \(smpb-bind: -B: binding to CPUs is not supported here\)$' \
+	like "$ERR" '^smpbench: bind -n 2 -B -s 16 -r [0-9]+: not supported here \(smpb-bind: -B: binding to CPUs is not supported here\)$' \
 	    "$s: an unsupported cell is noted once"
 	is "$(grep -c 'not supported here' "$TMPDIR_T/err")" 1 "$s: only once"
 	like "$ERR" "^smpbench: 6 measurements failed \\(see $out/errors\\); saved in $out\$" \
 	    "$s: the last line counts the failures"
 	check "$s: the run is complete all the same" test -f "$out/complete"
 	is "$(sed -n 's/^failed=//p' "$out/complete")" 6 "$s: complete counts 6 failures"
-	is "$(grep -c ' argv=-n,3,-T,0.05 exit=1$' "$out/raw/ring")" 2 "$s: raw: both failures of -n 3"
+	is "$(grep -c ' argv=-n,3,-T,0.05,-l exit=1$' "$out/raw/ring")" 2 "$s: raw: both failures of -n 3"
 	is "$(grep -c ' exit=4$' "$out/raw/bind")" 6 "$s: raw: the 6 unsupported bound runs"
 	is "$(grep -c ' exit=0$' "$out/raw/yield")" 4 "$s: raw: output that is no -p line is a failure"
 	is "$(wc -l <"$out/errors" | tr -d ' ')" 6 "$s: errors: one line per failure"

@@ -211,6 +211,12 @@ smpbench: run: -P node,xllc: no such placement here (here: free one llc)" \
 	check "$s: and saves nothing" test ! -e "$TMPDIR_T/none"
 done
 
+# bind_sizes: the array sizes of the bind cells run -n listed ($OUT).
+bind_sizes() {
+	printf '%s\n' "$OUT" | sed -n 's/^bind free -n 2 -s \([0-9]*\) .*/\1/p' |
+	    sort -n -u | tr '\n' ' '
+}
+
 # The sweeps sized by the machine, as run -n lists them (nothing is run).
 # counts WORKLOAD PLACE: the -n values of its cells in OUT, in order.
 counts() {
@@ -256,7 +262,7 @@ for s in $SHELLS; do
 	export SMPBENCH_RESULTS="$TMPDIR_T/nothing"
 	run env SMPBENCH_PROC="$M/box32" $sh $SB run -n
 	is "$RC" 0 "$s: box32: run -n exits 0"
-	is "$ERR" "smpbench: quick run: 690 measurements (5 repeats); nothing run" \
+	is "$ERR" "smpbench: quick run: 750 measurements (5 repeats); nothing run" \
 	    "$s: box32: and counts the measurements"
 	is "$(counts ring free)" "$SEEDS_RING 32 64 128 " \
 	    "$s: box32: quick ring: the seeds' sizes, then powers of two to 128"
@@ -266,7 +272,9 @@ for s in $SHELLS; do
 	    "$s: box32: quick pipe: one, the nearest two cores, the farthest"
 	is "$(pinned ring)" "one llc node " "$s: box32: quick ring of 2, the same"
 	is "$(counts ring llc)" "2 " "$s: box32: a pinned ring has 2 processes"
-	like "$OUT" '^bind cores -n 16 -B -H 16 -r 1000000000 -c 0-15$' \
+	is "$(bind_sizes)" "1024 2048 4096 32768 " \
+	    "$s: box32: bind: L2/2, L2 (2 MiB), an L3's share of a core, 2 x L3 capped at 32 MiB"
+	like "$OUT" '^bind cores -n 16 -B -H 16 -s 2048 -r 500000000 -c 0-15$' \
 	    "$s: box32: bind: a worker bound to each core, hogs on their siblings"
 	[ "$s" = "$first" ] && check "box32: every pinned cell gets its pair" \
 	    pairs_agree "$M/box32"
@@ -280,7 +288,9 @@ for s in $SHELLS; do
 	is "$(counts yield free)" "$SEEDS_YIELD " "$s: box8: yield: the seeds' already reach 32"
 	is "$(counts herd free)" "2 25 50 " "$s: box8: herd: the seeds' reach past 32"
 	is "$(pinned pipe)" "one llc " "$s: box8: pipe: one and llc"
-	like "$OUT" '^bind cores -n 8 -B -r 1000000000 -c 0-7$' \
+	is "$(bind_sizes)" "512 2048 4096 8192 " \
+	    "$s: box8: bind: the L2 (the last level, 4 MiB) share of a core, L2/2, L2, 2 x L2"
+	like "$OUT" '^bind cores -n 8 -B -s 4096 -r 500000000 -c 0-7$' \
 	    "$s: box8: bind: 8 bound workers, no hog (no SMT sibling)"
 
 	# The same code under the other profiles and machines: once.
@@ -292,7 +302,7 @@ for s in $SHELLS; do
 
 	run env SMPBENCH_PROC="$CPUSET" $sh $SB run -n
 	is "$(pinned pipe)" "one llc node " "$s: cpuset: pipe: one, llc, node"
-	like "$OUT" '^bind cores -n 3 -B -H 2 -r 1000000000 -c 0,3,8$' \
+	like "$OUT" '^bind cores -n 3 -B -H 2 -s 2048 -r 500000000 -c 0,3,8$' \
 	    "$s: cpuset: bind: one worker on each allowed core, hogs on the rest"
 	check "cpuset: every pinned cell gets its pair" pairs_agree "$CPUSET"
 

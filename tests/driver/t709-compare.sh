@@ -21,7 +21,7 @@ joined() {
 	printf '%s\n' "$1" | tr -s ' \n' '  '
 }
 
-for s in dash posh busybox bash; do
+for s in $SHELLS; do
 	sh=$(shell_cmd $s)
 	if [ -z "$sh" ]; then
 		t_result 0 "# SKIP $s is not installed"

@@ -145,7 +145,7 @@ printf 'Max processes             40                   40                   proc
     >"$ROOT/proc/self/limits"
 run env SMPBENCH_PROC="$ROOT" sh "$SB" run -o "$TMPDIR_T/pidmax" ring herd
 is "$RC" 1 "a herd of 5 with pid_max 5 exits 1"
-is "$ERR" "smpbench: herd -n 5 -i 2000: needs 6 processes; kernel.pid_max is 5" \
+is "$ERR" "smpbench: herd -n 5 -i 2000 -l: needs 6 processes; kernel.pid_max is 5" \
     "and says why"
 check "and makes nothing" test ! -e "$TMPDIR_T/pidmax"
 echo 32768 >"$ROOT/proc/sys/kernel/pid_max"
@@ -153,7 +153,7 @@ printf 'Max processes             3                    40                   proc
     >"$ROOT/proc/self/limits"
 run env SMPBENCH_PROC="$ROOT" sh "$SB" run -o "$TMPDIR_T/nproc" ring
 is "$RC" 1 "a ring of 3 under a limit of 3 processes exits 1"
-is "$ERR" "smpbench: ring -n 3 -T 0.05: needs 4 processes; 'ulimit -u' allows 3" \
+is "$ERR" "smpbench: ring -n 3 -T 0.05 -l: needs 4 processes; 'ulimit -u' allows 3" \
     "and says why"
 check "and makes nothing" test ! -e "$TMPDIR_T/nproc"
 

@@ -70,7 +70,7 @@ lost_ring() {
 	$NS env "$2" sh "$TMPDIR_T/inner" "$MNT" "$c" 0 \
 	    $sh "$SB" run -r 1 -o "$run_dir" herd ring
 	is "$(cat "$c.rc")" 1 "$s: $1: exit 1"
-	is "$(tail -n 1 "$c.err")" "smpbench: cannot write $run_dir/.work/raw ($3): the measurement ring -n 2 -T 0.05 (run 1) is lost; measurements saved: 2 in raw/herd; 3 of $total measurements made; $4" \
+	is "$(tail -n 1 "$c.err")" "smpbench: cannot write $run_dir/.work/raw ($3): the measurement ring -n 2 -T 0.05 -l (run 1) is lost; measurements saved: 2 in raw/herd; 3 of $total measurements made; $4" \
 	    "$s: $1: says what was lost, what is kept, and where"
 	is "$(wc -l <"$c/raw/herd" | tr -d ' ')" 2 "$s: $1: the herd's measurements are kept"
 	check "$s: $1: no empty raw/ring is published" test ! -e "$c/raw/ring"
