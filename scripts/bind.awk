@@ -83,8 +83,10 @@ BEGIN {
 		MIGR = F["sched_stats"] == "kernel" ? 2 : 1
 	}
 	LINE[cfg, k] = u
-	if (OPTS == "")
+	if (OPTS == "") {
 		OPTS = argrest(" -n -B -H ")
+		OPTS_SIZES = argrest(" -n -B -H -s ")
+	}
 	if (!("hogs" in HOGS) && h > 0)
 		HOGS["hogs"] = h
 }
@@ -144,7 +146,7 @@ END {
 			s = s " " cellm(cfg SUBSEP i, "")
 		fold(s)
 	}
-	footnotes("smpb-bind", OPTS)
+	footnotes("smpb-bind", NKIBS > 1 ? OPTS_SIZES : OPTS)
 	if (ENV["profile"] != "historical") {
 		s = "User seconds of each worker, one line per run"
 		if (MIGR == 2)

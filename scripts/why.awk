@@ -17,8 +17,10 @@
 #	pipe   by write size, for each placement at the smallest and the
 #	       largest think: the pair's run-queue delay per block (us:
 #	       wait_s / transfers)
-#	bind   by configuration and array size: migrations and run-queue
-#	       delay (ms) per worker (migrations_I, wait_s_I)
+#	bind   by configuration and array size: user seconds, migrations
+#	       and run-queue delay (ms) per worker (user_s_I, migrations_I,
+#	       wait_s_I), so that one table shows at which size binding and
+#	       a hog begin to matter
 # A column the kernel could not fill (sched_stats=none) or that was not
 # measured (no -l) shows "-" in its cells and says so once, in its
 # footnote, as n/a.
@@ -128,7 +130,10 @@ function bind_line(    w, b, h, kib, k, i, v) {
 	    (w == 1 ? ", single" : "") \
 	    (F["place"] == "cores" ? ", " w " per core" : "")
 	row_of(k)
+	if (kib == "L2")
+		L2ROWS = 1
 	for (i = 0; ("user_s_" i) in F; i++) {
+		keep("user" SUBSEP k, num("user_s_" i))
 		if (F["sched_stats"] == "kernel")
 			keep("migr" SUBSEP k, num("migrations_" i))
 		v = num("wait_s_" i)
@@ -275,16 +280,22 @@ function pipe_table(    ns, nt, np, size, think, places, p, i, line, head) {
 }
 
 function bind_table(    n, r, i, k) {
-	out("bind, why: migrations and run-queue delay per worker")
-	out(sprintf("%-28s %10s %11s %10s", "configuration", "array",
-	    "migrations", "wait ms"))
+	out("bind, why: user time, migrations and run-queue delay per worker")
+	out(sprintf("%-20s %10s %8s %11s %10s", "configuration", "array",
+	    "user s", "migrations", "wait ms"))
 	n = sorted_rows(r)
 	for (i = 1; i <= n; i++) {
 		split(r[i], k, SUBSEP)
-		out(sprintf("%-28s %10s %11s %10s", substr(k[3], 1, 28), k[2],
-		    NVALS["migr" SUBSEP r[i]] ? sprintf("%.0f",
+		out(sprintf("%-20s %10s %8s %11s %10s", substr(k[3], 1, 20), k[2],
+		    NVALS["user" SUBSEP r[i]] ? secs(median("user" SUBSEP r[i])) : \
+		    "-", NVALS["migr" SUBSEP r[i]] ? sprintf("%.0f",
 		    median("migr" SUBSEP r[i])) : "-", fig("wait", r[i])))
 	}
+	if (L2ROWS)
+		out("array: smpb-bind -s; L2: the seed's size, one L2 cache" \
+		    (ENV["cache_l2_kib"] ~ /^[0-9]+$/ ? ", " \
+		    ENV["cache_l2_kib"] " KiB" : "") ".")
+	out("user s: a worker's user seconds, as in the table above.")
 	stats_note("migr", "migrations: a worker's moves to another CPU (the" \
 	    " kernel's count).")
 	stats_note("wait", "wait: a worker's run-queue delay (schedstat), ms.")

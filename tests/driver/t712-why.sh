@@ -67,8 +67,8 @@ for s in $SHELLS; do
 	    "$s: yield: 0.3 us a yield, 4 migrations"
 	is "$(row "$OUT" '^ +1k ')" " 1k 1.00 1.00" \
 	    "$s: pipe: 1 us a block at the smallest and largest think"
-	is "$(row "$OUT" '^idle ')" "idle 16 KiB 4 15.0" \
-	    "$s: bind: migrations and wait per worker, medians of the workers"
+	is "$(row "$OUT" '^idle ')" "idle 16 KiB 0.500 4 15.0" \
+	    "$s: bind: user seconds, migrations and wait per worker, medians of the workers"
 	like "$OUT" '^wait/pass: run-queue delay per pass of the token \(schedstat\), us\.$' \
 	    "$s: one footnote line per column"
 	is "$(printf '%s\n' "$OUT" | grep -c 'n/a')" 0 \
