@@ -125,8 +125,10 @@ function read_runs(    j, k, name, path, line, nl, key, v, c) {
 				NAME[key] = KEYNAME
 			}
 			c = j SUBSEP key
-			if (!((j, key) in PARAM))
+			if (!((j, key) in PARAM)) {
 				PARAM[j, key] = argrest(SKIP)
+				LFLAG[j, key] = argflag("-l")
+			}
 			if ("exit" in F) {
 				fail(c, F["exit"])
 				continue
@@ -159,7 +161,7 @@ function place_order(p) {
 	if (!(p in PORDER)) {
 		PORDER[p] = place_rank(p)
 		if (PORDER[p] >= 999)
-			PORDER[p] = 1000 + (++NPLACES)
+			PORDER[p] = 100 + (++NPLACES)
 		if (p != "free")
 			PLACED = PLACED (PLACED == "" ? "" : ", ") p
 	}
@@ -180,7 +182,7 @@ function rowkey(w,    po, n, s, t, b, h, pn, kib) {
 		if (n == "")
 			return ""
 		KEYNAME = n pn
-		return sprintf("%.0f", po * 1e13 + n)
+		return sprintf("%.0f", po * 1e12 + n)
 	}
 	if (w == "pipe") {
 		s = ident("write_kib", "-s", 16)
@@ -188,7 +190,7 @@ function rowkey(w,    po, n, s, t, b, h, pn, kib) {
 		if (s == "" || t == "")
 			return ""
 		KEYNAME = s "k x " t pn
-		return sprintf("%.0f", po * 1e13 + s * 1e7 + t)
+		return sprintf("%.0f", po * 1e12 + s * 1e7 + t)
 	}
 	if (w == "bind") {
 		n = ident("workers", "-n", 2)
@@ -203,8 +205,8 @@ function rowkey(w,    po, n, s, t, b, h, pn, kib) {
 		    (kib == "L2" ? "" : ", " kib " KiB")
 		kib = kib == "L2" ? 0 : kib
 		if (F["place"] == "cores")
-			return sprintf("%.0f", po * 1e13 + kib * 64 + n * 2 + (h > 0))
-		return sprintf("%.0f", po * 1e13 + kib * 64 + (n == 1) * 4 + \
+			return sprintf("%.0f", po * 1e12 + kib * 64 + n * 2 + (h > 0))
+		return sprintf("%.0f", po * 1e12 + kib * 64 + (n == 1) * 4 + \
 		    (b > 0) * 2 + (h > 0))
 	}
 	return ""
@@ -262,6 +264,8 @@ function check_runs(    j, k, base, la, other, what) {
 			what = param_diff(base, j)
 			if (what != "")
 				problem(j, 1, what)
+			else if ((what = l_diff(base, j)) != "")
+				problem(j, 0, what)
 		}
 		if (RENV[j, "cpu_model"] != RENV[base, "cpu_model"] ||
 		    RENV[j, "cpus_online"] != RENV[base, "cpus_online"])
@@ -281,6 +285,20 @@ function param_diff(b, j,    n, i, row) {
 			return LABEL[j] " ran " NAME[row[i]] " with '" \
 			    PARAM[j, row[i]] "', " LABEL[b] " with '" \
 			    PARAM[b, row[i]] "'"
+	return ""
+}
+
+# l_diff(b, j): when runs b and j differ in -l (every message timed,
+# about 2% on a ring of 2 on one CPU) in a row both have, a line saying
+# so; else "".
+function l_diff(b, j,    n, i, row) {
+	n = split(numsort(ROWS), row, " ")
+	for (i = 1; i <= n; i++)
+		if ((b, row[i]) in LFLAG && (j, row[i]) in LFLAG &&
+		    LFLAG[b, row[i]] != LFLAG[j, row[i]])
+			return LABEL[LFLAG[j, row[i]] ? j : b] " timed every" \
+			    " message (-l), " LABEL[LFLAG[j, row[i]] ? b : j] \
+			    " did not: about 2% on a ring of 2 on one CPU"
 	return ""
 }
 
@@ -485,7 +503,7 @@ function notes(    s) {
 		if (PLACED != "")
 			s = s "; compare the placed rows (" PLACED ")"
 		wrap(s ". Medians of the clusters, " FAST " and " \
-		    (FAST == "fast" ? "slow" : "low") ": " substr(CLUSTERS, 3) ".")
+		    (FAST == "fast" ? "slow" : FAST == "high" ? "low" : "high") ": " substr(CLUSTERS, 3) ".")
 	}
 	if (MISSING)
 		wrap("!: a repeat failed (see the run's errors file) or its saved" \

@@ -239,16 +239,21 @@ function why_unit(w) {
 # latency's 99th percentile (us); wait, the run-queue delay per
 # why_unit(w), us (bind: the workers' mean, ms).
 function why_figure(w, metric,    wait, n, v, i, sum) {
+	NUM_BAD = 0
 	if (metric == "p99")
 		return num("lat_p99_us")
 	if (w == "bind") {
-		sum = 0
-		for (i = 0; ("wait_s_" i) in F; i++) {
-			if ((v = num("wait_s_" i)) == "")
-				return ""
+		sum = n = 0
+		for (i = 0; ("user_s_" i) in F; i++) {
+			if ((v = num("wait_s_" i)) == "") {
+				if (NUM_BAD)
+					return ""
+				continue
+			}
 			sum += v
+			n++
 		}
-		return i ? sum / i * 1e3 : ""
+		return n ? sum / n * 1e3 : ""
 	}
 	if ((wait = num("wait_s")) == "")
 		return ""

@@ -3,10 +3,11 @@
 #
 # Input: raw/WORKLOAD of a saved run (see lib.awk for its lines), with
 # -v workload=ring, herd, yield, pipe or bind.
-# Output: nothing when no measurement holds a why figure (a historical
-# run, a run before these keys); else a title line, a header naming each
-# column's unit, one row per cell (medians of the repeats), and one
-# footnote line per column. The figures:
+# Output: nothing when no measurement says sched_stats= or holds -l's
+# keys (a historical run, a run before these keys); else a title line, a
+# header naming each column's unit, one row per cell (medians of the
+# repeats), and a footnote line for each figure's column (p50 and p99
+# share one). The figures:
 #	ring   by N and placement: wakeup latency p50 and p99 (us, the -l
 #	       keys lat_p50_us, lat_p99_us), run-queue delay per pass of the
 #	       token (us: wait_s / passes)
@@ -14,9 +15,9 @@
 #	       token (us: wait_s / tokens)
 #	yield  by threads: run-queue delay per yield (us: wait_s / yields),
 #	       migrations (the kernel's count, all threads)
-#	pipe   by write size, for each placement at the smallest and the
-#	       largest think: the pair's run-queue delay per block (us:
-#	       wait_s / transfers)
+#	pipe   by write size, for each placement (four a block) at the
+#	       smallest and the largest think: the pair's run-queue delay
+#	       per block (us: wait_s / transfers)
 #	bind   by configuration and array size: user seconds, migrations
 #	       and run-queue delay (ms) per worker (user_s_I, migrations_I,
 #	       wait_s_I), so that one table shows at which size binding and
@@ -123,7 +124,9 @@ function bind_line(    w, b, h, kib, k, i, v) {
 	kib = array_kib(ENV["cache_l2_kib"])
 	if (w == "" || b == "" || h == "" || kib == "")
 		return
-	k = sprintf("%d", (kib == "L2" ? 0 : kib) * 16 + \
+	# Rows by array size, L2 at its own size where the run knows it.
+	k = sprintf("%d", (kib != "L2" ? kib : \
+	    ENV["cache_l2_kib"] ~ /^[0-9]+$/ ? ENV["cache_l2_kib"] : 0) * 16 + \
 	    (F["place"] == "cores") * 8 + (w == 1) * 4 + (b > 0) * 2 + \
 	    (h > 0)) SUBSEP (kib == "L2" ? "L2" : kib " KiB") SUBSEP \
 	    (h > 0 ? "hog" : "idle") (b > 0 ? ", bound" : "") \
@@ -219,8 +222,8 @@ function ring_table(    n, r, i, k) {
 		    fig("p50", r[i]), fig("p99", r[i]), fig("wait", r[i])))
 	}
 	lat_note()
-	stats_note("wait", "wait/pass: run-queue delay per pass of the token" \
-	    " (schedstat), us.")
+	stats_note("wait", "wait/pass: run-queue delay per pass, summed over" \
+	    " the ring, us.")
 }
 
 function herd_table(    n, r, i, k) {
@@ -234,8 +237,8 @@ function herd_table(    n, r, i, k) {
 		    fig("p99", r[i]), fig("wait", r[i])))
 	}
 	lat_note()
-	stats_note("wait", "wait/token: run-queue delay per token (schedstat)," \
-	    " us.")
+	stats_note("wait", "wait/token: run-queue delay per token, summed over" \
+	    " the herd, us.")
 }
 
 function yield_table(    n, r, i, k) {
@@ -248,45 +251,51 @@ function yield_table(    n, r, i, k) {
 		    NVALS["migr" SUBSEP r[i]] ? sprintf("%.0f",
 		    median("migr" SUBSEP r[i])) : "-"))
 	}
-	stats_note("wait", "wait/yield: run-queue delay per yield (schedstat)," \
-	    " us.")
+	stats_note("wait", "wait/yield: run-queue delay per yield, summed over" \
+	    " the threads, us.")
 	stats_note("migr", "migrations: moves to another CPU, all threads" \
 	    " (the kernel's count).")
 }
 
-function pipe_table(    ns, nt, np, size, think, places, p, i, line, head) {
+function pipe_table(    ns, nt, np, size, think, places, p, p0, p1, i, line,
+    head) {
 	ns = split(numsort(SIZES), size, " ")
 	nt = split(numsort(THINKS), think, " ")
 	np = split(place_list(PLACES_RUN), places, " ")
 	out("pipe, why: the pair's run-queue delay per block, us")
-	head = sprintf("%6s", "think")
-	line = sprintf("%6s", "")
-	for (p = 1; p <= np; p++) {
-		line = line sprintf(" %15s", substr(places[p], 1, 15))
-		head = head sprintf(" %7s %7s", think[1], think[nt])
-	}
-	out(line)
-	out(head)
-	for (i = 1; i <= ns; i++) {
-		line = sprintf("%5dk", size[i])
-		for (p = 1; p <= np; p++)
-			line = line sprintf(" %7s %7s",
-			    fig("wait", places[p] SUBSEP size[i] SUBSEP think[1]),
-			    fig("wait", places[p] SUBSEP size[i] SUBSEP think[nt]))
+	# Four placements a block, to stay within 72 columns.
+	for (p0 = 1; p0 <= np; p0 += 4) {
+		p1 = p0 + 3 < np ? p0 + 3 : np
+		head = sprintf("%6s", "think")
+		line = sprintf("%6s", "")
+		for (p = p0; p <= p1; p++) {
+			line = line sprintf(" %15s", substr(places[p], 1, 15))
+			head = head sprintf(" %7s %7s", think[1], think[nt])
+		}
 		out(line)
+		out(head)
+		for (i = 1; i <= ns; i++) {
+			line = sprintf("%5dk", size[i])
+			for (p = p0; p <= p1; p++)
+				line = line sprintf(" %7s %7s",
+				    fig("wait", places[p] SUBSEP size[i] SUBSEP \
+				    think[1]), fig("wait", places[p] SUBSEP size[i] \
+				    SUBSEP think[nt]))
+			out(line)
+		}
 	}
-	stats_note("wait", "wait/block: the pair's run-queue delay per block" \
-	    " (schedstat), us.")
+	stats_note("wait", "wait/block: run-queue delay per block, writer and" \
+	    " reader summed, us.")
 }
 
 function bind_table(    n, r, i, k) {
 	out("bind, why: user time, migrations and run-queue delay per worker")
-	out(sprintf("%-20s %10s %8s %11s %10s", "configuration", "array",
+	out(sprintf("%-24s %9s %8s %11s %10s", "configuration", "array",
 	    "user s", "migrations", "wait ms"))
 	n = sorted_rows(r)
 	for (i = 1; i <= n; i++) {
 		split(r[i], k, SUBSEP)
-		out(sprintf("%-20s %10s %8s %11s %10s", substr(k[3], 1, 20), k[2],
+		out(sprintf("%-24s %9s %8s %11s %10s", substr(k[3], 1, 24), k[2],
 		    NVALS["user" SUBSEP r[i]] ? secs(median("user" SUBSEP r[i])) : \
 		    "-", NVALS["migr" SUBSEP r[i]] ? sprintf("%.0f",
 		    median("migr" SUBSEP r[i])) : "-", fig("wait", r[i])))

@@ -17,12 +17,12 @@ SB=scripts/smpbench
 # p99 = 50 + rep us; herd of 2 with 10000 tokens and wait_s = 0.02 *
 # scale (2 us a token); yield of 2 threads at 1000000 yields/s for 1 s,
 # wait_s = 0.3 * scale (0.3 us a yield), 4 migrations; pipe 1k x 1 and
-# 1k x 2048 with 1000 transfers and wait_s = 0.001 * scale (1 us a
-# block); bind idle, two workers with 3 and 5 migrations and 10 ms and
+# 1k x 2048 in six placements (two blocks of the why table) with 1000
+# transfers and wait_s = 0.001 * scale (1 us a block); bind idle, two workers with 3 and 5 migrations and 10 ms and
 # 20 ms of wait * scale. STATS=0 drops the kernel's keys and -l's.
 made_run() {
 	mkdir -p "$1/raw"
-	sed "s/^label=.*/label=$2/; s/^date=.*/date=2026-01-0$4T10:00:00Z/" \
+	sed "s/^label=.*/label=$2/; s/^date=.*/date=2026-01-0$(($4 + 1))T1$3:00:00Z/" \
 	    $FIX/run-a/env >"$1/env"
 	printf 'measurements=30\nfailed=0\n' >"$1/complete"
 	LC_ALL=C awk -v s="$3" -v stats="$4" -v dir="$1" 'BEGIN {
@@ -32,8 +32,10 @@ made_run() {
 			printf "place=free rep=%d argv=-n,2,-T,1,-l procs=2 laps=50000 wall_s=1.0 switches_per_s=100000 us_per_switch=10%s%s\n", r, lat, sprintf(k, 0.5 * s, 0) >(dir "/raw/ring")
 			printf "place=free rep=%d argv=-n,2,-i,10000,-l procs=2 iterations=10000 wall_s=0.1 us_per_iteration=10 tokens=10000 active_procs=2 top_share_pct=50 min_tokens=5000 max_tokens=5000 jain=1%s%s\n", r, lat, sprintf(k, 0.02 * s, 0) >(dir "/raw/herd")
 			printf "place=free rep=%d argv=-n,2,-T,1 threads=2 processes=0 seconds=1 total_per_s=1000000 avg_per_thread=500000 us_per_yield=1 zero_threads=0 norm_var=0%s\n", r, sprintf(k, 0.3 * s, 4) >(dir "/raw/yield")
+			np = split("free one smt llc xllc node", place, " ")
+			for (p = 1; p <= np; p++)
 			for (t = 1; t <= 2048; t += 2047)
-				printf "place=free rep=%d argv=-s,1,-t,%d,-b,1,-l write_kib=1 think=%d budget_mib=1 bytes=1048576 transfers=1000 clamped=0 wall_s=0.1 cpu_pct=100%s%s\n", r, t, t, lat, sprintf(k, 0.001 * s, 0) >(dir "/raw/pipe")
+				printf "place=%s rep=%d argv=-s,1,-t,%d,-b,1 write_kib=1 think=%d budget_mib=1 bytes=1048576 transfers=1000 clamped=0 wall_s=0.1 cpu_pct=100%s\n", place[p], r, t, t, sprintf(k, 0.001 * s, 0) >(dir "/raw/pipe")
 			printf "place=free rep=%d argv=-n,2,-s,16,-r,1000 workers=2 cache_kib=16 reps=1000 seconds=0.000 bound=0 hogs=0 wall_s=0.5 user_s_0=0.5 nivcsw_0=1%s user_s_1=0.5 nivcsw_1=1%s user_s=1.0 sys_s=0 nvcsw=0 nivcsw=2 minflt=0%s\n", r, stats ? sprintf(" migrations_0=3 wait_s_0=%s", 0.01 * s) : "", stats ? sprintf(" migrations_1=5 wait_s_1=%s", 0.02 * s) : "", stats ? " sched_stats=kernel" : " sched_stats=none" >(dir "/raw/bind")
 		}
 	}'
@@ -65,11 +67,13 @@ for s in $SHELLS; do
 	    "$s: herd: p50, p99 and 2 us a token"
 	is "$(row "$OUT" '^ +2 +0\.30 ')" " 2 0.30 4" \
 	    "$s: yield: 0.3 us a yield, 4 migrations"
-	is "$(row "$OUT" '^ +1k ')" " 1k 1.00 1.00" \
+	is "$(row "$OUT" '^ +1k ')" " 1k 1.00 1.00 1.00 1.00 1.00 1.00 1.00 1.00" \
 	    "$s: pipe: 1 us a block at the smallest and largest think"
+	is "$(printf '%s\n' "$OUT" | grep -c '^ *1k ')" 2 \
+	    "$s: pipe: six placements in two blocks of the why table"
 	is "$(row "$OUT" '^idle ')" "idle 16 KiB 0.500 4 15.0" \
 	    "$s: bind: user seconds, migrations and wait per worker, medians of the workers"
-	like "$OUT" '^wait/pass: run-queue delay per pass of the token \(schedstat\), us\.$' \
+	like "$OUT" '^wait/pass: run-queue delay per pass, summed over the ring, us\.$' \
 	    "$s: one footnote line per column"
 	is "$(printf '%s\n' "$OUT" | grep -c 'n/a')" 0 \
 	    "$s: nothing n/a where the kernel gave its statistics"
@@ -103,11 +107,16 @@ for s in $SHELLS; do
 	like "$OUT" '^bind: run-queue delay per worker, ms, lower is better$' \
 	    "$s: compare: bind's run-queue delay"
 	run $sh $SB compare "$T/w1" "$T/w0"
+	is "$RC" 0 "$s: compare with the run without them exits 0"
+	like "$OUT" '^ring: switches / second, higher is better$' \
+	    "$s: and compares the figures"
 	is "$(printf '%s\n' "$OUT" | grep -c 'run-queue delay per')" 0 \
 	    "$s: no why figure compared with a run that has none"
 done
 
 # A real tiny run: the why tables it prints are those show -r makes.
+[ -x bin/smpb-ring ] && [ -x bin/smpb-herd ] ||
+    { t_skip "the programs are not built (run make)"; done_testing; exit; }
 run env SMPBENCH_SWEEP=tiny sh $SB run -r 1 -o "$T/real" ring herd
 is "$RC" 0 "a real tiny run of ring and herd exits 0"
 like "$OUT" '^ring, why: ' "it prints the ring's why table"
