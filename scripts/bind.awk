@@ -29,12 +29,12 @@ BEGIN {
 	if (!raw($0, FILENAME, FNR))
 		next
 	note_rep()
-	w = ident("workers", "-n", 2)
-	b = ("bound" in F) ? ident("bound", "-B", 0) : argflag("-B")
-	h = ident("hogs", "-H", 0)
-	kib = array_kib(ENV["cache_l2_kib"])
-	if (w == "" || b == "" || h == "" || kib == "")
+	if (!bind_params(ENV["cache_l2_kib"]))
 		next
+	w = BW
+	b = BB
+	h = BH
+	kib = BKIB
 	# Blocks in the seed's order: idle, hog, bound idle, bound hog, single;
 	# then one worker per core; the seed's array (L2) first, then the
 	# other sizes of the sweep, smallest first.

@@ -193,12 +193,12 @@ function rowkey(w,    po, n, s, t, b, h, pn, kib) {
 		return sprintf("%.0f", po * 1e12 + s * 1e7 + t)
 	}
 	if (w == "bind") {
-		n = ident("workers", "-n", 2)
-		b = ("bound" in F) ? ident("bound", "-B", 0) : argflag("-B")
-		h = ident("hogs", "-H", 0)
-		kib = array_kib(CUR_L2)
-		if (n == "" || b == "" || h == "" || kib == "")
+		if (!bind_params(CUR_L2))
 			return ""
+		n = BW
+		b = BB
+		h = BH
+		kib = BKIB
 		KEYNAME = (h > 0 ? "hog" : "idle") (b ? ", bound" : "") \
 		    (n == 1 ? ", single" : "") \
 		    (F["place"] == "cores" ? ", " n " per core" : pn) \

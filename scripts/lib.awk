@@ -270,6 +270,17 @@ function why_figure(w, metric,    wait, n, v, i, sum) {
 	return wait * 1e6 / n
 }
 
+# bind_params(l2): the parsed bind line's workers, whether bound, hogs
+# and array (array_kib(l2)) into BW, BB, BH and BKIB; false when one is
+# not a number (reported).
+function bind_params(l2) {
+	BW = ident("workers", "-n", 2)
+	BB = ("bound" in F) ? ident("bound", "-B", 0) : argflag("-B")
+	BH = ident("hogs", "-H", 0)
+	BKIB = array_kib(l2)
+	return BW != "" && BB != "" && BH != "" && BKIB != ""
+}
+
 # array_kib(l2): the array of a bind line: "L2" for the seed's size (no
 # -s: the seed's runs, and smpb-bind's own choice, its L2; or -s of the
 # run's L2, l2 from its env's cache_l2_kib), else its KiB; "" when the

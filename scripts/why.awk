@@ -118,12 +118,12 @@ function pipe_line(    s, t, k) {
 }
 
 function bind_line(    w, b, h, kib, k, i, v) {
-	w = ident("workers", "-n", 2)
-	b = ("bound" in F) ? ident("bound", "-B", 0) : argflag("-B")
-	h = ident("hogs", "-H", 0)
-	kib = array_kib(ENV["cache_l2_kib"])
-	if (w == "" || b == "" || h == "" || kib == "")
+	if (!bind_params(ENV["cache_l2_kib"]))
 		return
+	w = BW
+	b = BB
+	h = BH
+	kib = BKIB
 	# Rows by array size, L2 at its own size where the run knows it.
 	k = sprintf("%d", (kib != "L2" ? kib : \
 	    ENV["cache_l2_kib"] ~ /^[0-9]+$/ ? ENV["cache_l2_kib"] : 0) * 16 + \
