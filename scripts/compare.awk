@@ -466,7 +466,8 @@ function print_table(    nr, row, i, kw, first, last, wd) {
 	notes()
 	if (metric != "") {
 		wrap("Cells, marks, test and runs as in the " workload " table" \
-		    " above; runs without this figure are left out.")
+		    " above; runs without this figure are left out" \
+		    (nruns > 1 ? ", changes are against " LABEL[1] : "") ".")
 		return
 	}
 	legends()

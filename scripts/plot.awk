@@ -95,7 +95,9 @@ function read_raw(j, path,    line, s, x, y, c, i, v) {
 		c = s SUBSEP x
 		if (kind == "latency") {
 			for (i = 1; i <= NPCT; i++)
-				add(c SUBSEP PNAME[i], F[PCT[PNAME[i]]])
+				# Checked by num(), kept as written (in full).
+				if (num(PCT[PNAME[i]]) != "")
+					add(c SUBSEP PNAME[i], F[PCT[PNAME[i]]])
 			continue
 		}
 		v = figure(workload)
