@@ -2,7 +2,8 @@
 #
 # Loaded first, before the program that uses it:
 #	awk -f lib.awk -f ring.awk FILE
-# It has no rules of its own, only functions and no -v variables.
+# It has no rules of its own but a BEGIN that sets CONVFMT, only
+# functions and no -v variables.
 #
 # Input it understands:
 #   - a raw line of a saved run: key=value pairs separated by single spaces,
@@ -18,6 +19,12 @@
 # Saved runs are data from elsewhere: every value is checked before it is
 # used (num(), raw()), and what is wrong is reported on stderr with its
 # file and line (complain()), left out, and its cell marked "!".
+
+# Numbers kept as text (a cell's repeats, add()) keep ten significant
+# digits, not awk's six.
+BEGIN {
+	CONVFMT = "%.10g"
+}
 
 # parse(line): split a raw line into F[key] = value; true when it is one.
 function parse(line,    n, i, a, eq) {
