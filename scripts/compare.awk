@@ -199,9 +199,7 @@ function rowkey(w,    po, n, s, t, b, h, pn, kib) {
 		b = BB
 		h = BH
 		kib = BKIB
-		KEYNAME = (h > 0 ? "hog" : "idle") (b ? ", bound" : "") \
-		    (n == 1 ? ", single" : "") \
-		    (F["place"] == "cores" ? ", " n " per core" : pn) \
+		KEYNAME = bind_name() (F["place"] == "cores" ? "" : pn) \
 		    (kib == "L2" ? "" : ", " kib " KiB")
 		kib = kib == "L2" ? 0 : kib
 		if (F["place"] == "cores")

@@ -288,6 +288,14 @@ function bind_params(l2) {
 	return BW != "" && BB != "" && BH != "" && BKIB != ""
 }
 
+# bind_name(): the configuration of the line bind_params() parsed, as a
+# row's name: "idle" or "hog", then ", bound", ", single", ", N per core".
+function bind_name() {
+	return (BH > 0 ? "hog" : "idle") (BB > 0 ? ", bound" : "") \
+	    (BW == 1 ? ", single" : "") \
+	    (F["place"] == "cores" ? ", " BW " per core" : "")
+}
+
 # array_kib(l2): the array of a bind line: "L2" for the seed's size (no
 # -s: the seed's runs, and smpb-bind's own choice, its L2; or -s of the
 # run's L2, l2 from its env's cache_l2_kib), else its KiB; "" when the

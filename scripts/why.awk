@@ -42,10 +42,8 @@ BEGIN {
 		NOSTATS = 1
 	if ("lat_p50_us" in F)
 		LAT = 1
-	if (workload == "ring")
-		ring_line()
-	else if (workload == "herd")
-		herd_line()
+	if (workload == "ring" || workload == "herd")
+		wakeup_line(workload)
 	else if (workload == "yield")
 		yield_line()
 	else if (workload == "pipe")
@@ -72,7 +70,9 @@ function row_of(key) {
 	}
 }
 
-function ring_line(    n, k) {
+# wakeup_line(w): a ring's or a herd's line: its row by placement, then
+# N; the wakeup p50 and p99 and the run-queue delay per pass or token.
+function wakeup_line(w,    n, k) {
 	n = ident("procs", "-n", 2)
 	if (n == "")
 		return
@@ -80,19 +80,8 @@ function ring_line(    n, k) {
 	    F["place"] SUBSEP n
 	row_of(k)
 	keep("p50" SUBSEP k, num("lat_p50_us"))
-	keep("p99" SUBSEP k, why_figure("ring", "p99"))
-	keep("wait" SUBSEP k, why_figure("ring", "wait"))
-}
-
-function herd_line(    n, k) {
-	n = ident("procs", "-n", 2)
-	if (n == "")
-		return
-	k = sprintf("%d", n) SUBSEP F["place"] SUBSEP n
-	row_of(k)
-	keep("p50" SUBSEP k, num("lat_p50_us"))
-	keep("p99" SUBSEP k, why_figure("herd", "p99"))
-	keep("wait" SUBSEP k, why_figure("herd", "wait"))
+	keep("p99" SUBSEP k, why_figure(w, "p99"))
+	keep("wait" SUBSEP k, why_figure(w, "wait"))
 }
 
 function yield_line(    n, k) {
@@ -117,23 +106,17 @@ function pipe_line(    s, t, k) {
 	keep("wait" SUBSEP k, why_figure("pipe", "wait"))
 }
 
-function bind_line(    w, b, h, kib, k, i, v) {
+function bind_line(    k, i, v) {
 	if (!bind_params(ENV["cache_l2_kib"]))
 		return
-	w = BW
-	b = BB
-	h = BH
-	kib = BKIB
 	# Rows by array size, L2 at its own size where the run knows it.
-	k = sprintf("%d", (kib != "L2" ? kib : \
+	k = sprintf("%d", (BKIB != "L2" ? BKIB : \
 	    ENV["cache_l2_kib"] ~ /^[0-9]+$/ ? ENV["cache_l2_kib"] : 0) * 16 + \
-	    (F["place"] == "cores") * 8 + (w == 1) * 4 + (b > 0) * 2 + \
-	    (h > 0)) SUBSEP (kib == "L2" ? "L2" : kib " KiB") SUBSEP \
-	    (h > 0 ? "hog" : "idle") (b > 0 ? ", bound" : "") \
-	    (w == 1 ? ", single" : "") \
-	    (F["place"] == "cores" ? ", " w " per core" : "")
+	    (F["place"] == "cores") * 8 + (BW == 1) * 4 + (BB > 0) * 2 + \
+	    (BH > 0)) SUBSEP (BKIB == "L2" ? "L2" : BKIB " KiB") SUBSEP \
+	    bind_name()
 	row_of(k)
-	if (kib == "L2")
+	if (BKIB == "L2")
 		L2ROWS = 1
 	for (i = 0; ("user_s_" i) in F; i++) {
 		keep("user" SUBSEP k, num("user_s_" i))
