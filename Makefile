@@ -11,7 +11,10 @@ MANPREFIX = $(PREFIX)/share/man
 CC = cc
 CFLAGS = -std=c11 -O2 -g -Wall -Wextra -Werror
 CPPFLAGS = -D_POSIX_C_SOURCE=200809L -DSMPB_VERSION=\"$(VERSION)\"
-LDFLAGS =
+# -z now: every symbol bound at start, in main, so that no worker forked
+# from it binds one again (a lazy binding writes the GOT, a page a new
+# worker then copies, and reads the symbol tables, pages it faults in).
+LDFLAGS = -Wl,-z,now
 LDLIBS = -lpthread -lm
 
 HDR = src/lib/smpb.h

@@ -197,7 +197,74 @@ read_small(const char *path, char *buf, size_t size)
 	buf[got] = '\0';
 	return r == -1 ? -1 : got;
 }
+
 #endif
+
+/*
+ * The parsing of the /proc files below is done by hand, not with strtoull
+ * and strstr: a worker forked from main faults in every page of libc it
+ * touches first (and strtoull also reads the locale's tables), so each
+ * page left alone is one page fault less for every worker.
+ */
+
+/* The decimal number after any blanks at *pp, moving *pp past it. */
+static bool
+take_u64(const char **pp, uint64_t *v)
+{
+	const char *p = *pp;
+	uint64_t x = 0;
+
+	while (*p == ' ' || *p == '\t')
+		p++;
+	if (*p < '0' || *p > '9')
+		return false;
+	for (; *p >= '0' && *p <= '9'; p++)
+		x = x * 10 + (uint64_t)(*p - '0');
+	*v = x;
+	*pp = p;
+	return true;
+}
+
+/* Just past key on the line of buf whose first word it is; or NULL. */
+static const char *
+after_key(const char *buf, const char *key)
+{
+	const char *line = buf, *p, *k;
+
+	while (*line != '\0') {
+		for (p = line, k = key; *k != '\0' && *p == *k; p++, k++)
+			continue;
+		if (*k == '\0' && (*p == ' ' || *p == '\t' || *p == ':'))
+			return p;
+		while (*line != '\0' && *line++ != '\n')
+			continue;
+	}
+	return NULL;
+}
+/* schedstat: "run_ns wait_ns slices\n". */
+bool
+cpu_parse_schedstat(const char *text, struct sched_stats *s)
+{
+	const char *p = text;
+
+	return take_u64(&p, &s->run_ns) && take_u64(&p, &s->wait_ns) &&
+	    take_u64(&p, &s->slices) && (*p == '\n' || *p == '\0');
+}
+
+/* sched: lines of "name : value", se.nr_migrations among them. */
+bool
+cpu_parse_migrations(const char *text, struct sched_stats *s)
+{
+	const char *p = after_key(text, "se.nr_migrations");
+
+	if (p == NULL)
+		return false;
+	while (*p == ' ' || *p == '\t')
+		p++;
+	if (*p++ != ':')
+		return false;
+	return take_u64(&p, &s->migrations);
+}
 
 /*
  * The kernel's own scheduler statistics of the calling process or thread
@@ -212,17 +279,12 @@ cpu_sched_runtime(bool thread, struct sched_stats *s)
 {
 #if defined(__linux__)
 	struct timespec ts;
-	char buf[128], *p, *end;
+	char buf[128];
 
 	(void)clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);	/* update */
-	/* "run_ns wait_ns slices\n" */
-	if (read_small(thread ? "/proc/thread-self/schedstat" :
-	    "/proc/self/schedstat", buf, sizeof(buf)) <= 0)
-		return false;
-	s->run_ns = strtoull(buf, &p, 10);
-	s->wait_ns = strtoull(p, &end, 10);
-	s->slices = strtoull(end, &p, 10);
-	return p != end && (*p == '\n' || *p == '\0');
+	return read_small(thread ? "/proc/thread-self/schedstat" :
+	    "/proc/self/schedstat", buf, sizeof(buf)) > 0 &&
+	    cpu_parse_schedstat(buf, s);
 #else
 	(void)thread;
 	(void)s;
@@ -234,16 +296,12 @@ bool
 cpu_sched_migrations(bool thread, struct sched_stats *s)
 {
 #if defined(__linux__)
-	char buf[2048], *p, *end;
+	char buf[2048];
 
-	/* A table of "name : value" lines; se.nr_migrations among the first. */
-	if (read_small(thread ? "/proc/thread-self/sched" : "/proc/self/sched",
-	    buf, sizeof(buf)) <= 0 ||
-	    (p = strstr(buf, "\nse.nr_migrations")) == NULL ||
-	    (p = strchr(p, ':')) == NULL)
-		return false;
-	s->migrations = strtoull(p + 1, &end, 10);
-	return end != p + 1;
+	/* se.nr_migrations is among the first lines: 2 KiB hold it. */
+	return read_small(thread ? "/proc/thread-self/sched" :
+	    "/proc/self/sched", buf, sizeof(buf)) > 0 &&
+	    cpu_parse_migrations(buf, s);
 #else
 	(void)thread;
 	(void)s;

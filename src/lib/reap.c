@@ -125,10 +125,13 @@ void
 reap_init(struct team *t)
 {
 	pid_t pid;
+	int live;
 
 	if (pipe(t->live_fd) == -1)
 		die(SMPB_EXIT_FAIL, "cannot create the liveness pipe (raise "
 		    "'ulimit -n'): pipe:");
+	/* Taken before the fork: main closes it in the (shared) team next. */
+	live = t->live_fd[0];
 	if ((pid = fork()) == -1)
 		die(SMPB_EXIT_FAIL, "cannot start the guardian process (raise "
 		    "'ulimit -u'): fork:");
@@ -136,7 +139,7 @@ reap_init(struct team *t)
 		if (setpgid(0, 0) == -1)
 			_exit(SMPB_EXIT_FAIL);
 		reap_child_init();
-		guardian_main(t->live_fd[0]);
+		guardian_main(live);
 	}
 	/* Both sides set the group, so it is set whoever runs first. */
 	if (setpgid(pid, pid) == -1 && getpgid(pid) != pid) {
@@ -448,12 +451,14 @@ reap_unregister(struct team *t)
 void
 reap_child_init(void)
 {
-	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGALRM, SIGCHLD };
-	size_t i;
+	int i;
 
-	alarm(0);
-	for (i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
-		signal(sigs[i], SIG_DFL);
+	/* (No table of them: one page less to fault in.) */
+	signal(SIGINT, SIG_DFL);
+	signal(SIGTERM, SIG_DFL);
+	signal(SIGHUP, SIG_DFL);
+	signal(SIGALRM, SIG_DFL);	/* fork cleared a pending alarm */
+	signal(SIGCHLD, SIG_DFL);
 	for (i = 0; i < MAX_TEAMS; i++) {
 		if (teams[i] == NULL)
 			continue;

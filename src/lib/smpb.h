@@ -227,6 +227,8 @@ void	cpu_warm_up(void);
 void	cpu_usage_thread(struct usage *u);
 bool	cpu_sched_runtime(bool thread, struct sched_stats *s);
 bool	cpu_sched_migrations(bool thread, struct sched_stats *s);
+bool	cpu_parse_schedstat(const char *text, struct sched_stats *s);
+bool	cpu_parse_migrations(const char *text, struct sched_stats *s);
 long	cpu_pid_limit(void);
 void	*cpu_shared_alloc(size_t size);
 void	cpu_shared_free(void *p, size_t size);

@@ -93,13 +93,36 @@ warm_up(struct team *t)
 	cpu_warm_up();
 }
 
+/*
+ * Main's record of the team and of each member, in memory shared with the
+ * workers though no worker writes it: main writes it between forks, and
+ * every private page written after a fork is copied (a fault, a copy and
+ * a TLB flush for each worker forked), where a shared one is not.
+ */
+static struct team *
+book_alloc(int n)
+{
+	size_t size = sizeof(struct team) + (size_t)n * sizeof(struct member);
+	struct team *t;
+
+	_Static_assert(_Alignof(struct team) >= _Alignof(struct member),
+	    "the members follow the team");
+	if ((t = cpu_shared_alloc(size)) == NULL)
+		die(SMPB_EXIT_FAIL, "cannot map %zu KiB for %d workers:",
+		    size / 1024, n);
+	t->book_size = size;
+	t->members = (struct member *)(t + 1);
+	return t;
+}
+
 struct team *
 team_new(enum team_kind kind, int n, const int *cpus, int ncpus)
 {
-	struct team *t = xcalloc(1, sizeof(*t));
+	struct team *t;
 	int k;
 
 	check_size(n);
+	t = book_alloc(n);
 	t->kind = kind;
 	t->name = "worker";
 	t->n = n;
@@ -121,7 +144,6 @@ team_new(enum team_kind kind, int n, const int *cpus, int ncpus)
 	for (k = 0; k < n; k++)
 		t->slots[k].cpu_start = t->slots[k].cpu_end = -1;
 	atomic_store(&t->ctl->running, 1);
-	t->members = xcalloc((size_t)n, sizeof(*t->members));
 	if (kind == TEAM_THREADS) {
 		t->threads = xcalloc((size_t)n, sizeof(*t->threads));
 		t->starts = xcalloc((size_t)n, sizeof(*t->starts));
@@ -436,10 +458,9 @@ team_free(struct team *t)
 	cpu_shared_free(t->ctl, t->shared_size);
 	cpu_shared_free(t->lat, sizeof(*t->lat));
 	free(t->cpus);
-	free(t->members);
 	free(t->threads);
 	free(t->starts);
-	free(t);
+	cpu_shared_free(t, t->book_size);
 }
 
 struct slot *

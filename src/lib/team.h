@@ -47,9 +47,9 @@ struct start {
 };
 
 /*
- * Main's record of one worker. Main writes as few pages as it can
- * between forks, as every page it writes after a fork is copied: one
- * member a worker, the pid and the state side by side.
+ * Main's record of one worker, after struct team in the shared mapping
+ * team_new makes for them (see book_alloc): the pid and the state side by
+ * side.
  */
 struct member {
 	pid_t		pid;		/* processes: the worker's pid */
@@ -94,6 +94,7 @@ struct team {
 	struct slot	*slots;
 	size_t		shared_size;
 	struct member	*members;	/* main's view of each worker */
+	size_t		book_size;	/* the team and its members, mapped */
 	int		nready, ndone, nreaped;
 	int		rec_fd[2];	/* workers -> main: records */
 	int		go_fd[2];	/* the gate: EOF opens it */

@@ -16,8 +16,9 @@
  *	floor time [-c cpu] CMD [ARG...]
  *					run CMD (bound to cpu, with all it
  *					starts) and time it, whole: wall
- *					seconds, and CPU seconds of it and
- *					every process it waited for
+ *					seconds, and the CPU seconds and
+ *					minor page faults of it and every
+ *					process it waited for
  *
  * Each prints one key=value line: pipe and yield their time per
  * operation; fork, thread and time their wall seconds. Nothing is
@@ -243,6 +244,7 @@ floor_time(char *argv[])
 	kv_num("wall_s", (double)(clock_now_ns() - t0) / 1e9, 6);
 	kv_num("cpu_s", (double)ru.ru_utime.tv_sec + (double)ru.ru_stime.tv_sec +
 	    ((double)ru.ru_utime.tv_usec + (double)ru.ru_stime.tv_usec) / 1e6, 3);
+	kv_int("minflt", ru.ru_minflt);
 	kv_int("status", WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st));
 	kv_end();
 	return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);

@@ -15,6 +15,37 @@
 
 static volatile unsigned long sink;
 
+/* The /proc parsers, on made-up texts with known answers. */
+static void
+check_parsers(void)
+{
+	static const char sched[] =
+	    "yes (1234, #threads: 1)\n"
+	    "-------------------------------------------------------------\n"
+	    "se.exec_start                                :  12.345678\n"
+	    "se.nr_migrations_cold                        :  99\n"
+	    "se.nr_migrations                             :  17\n"
+	    "nr_switches                                  :  40\n";
+	struct sched_stats s = { .migrations = 0 };
+
+	ok(cpu_parse_schedstat("123456 7890 12\n", &s) && s.run_ns == 123456 &&
+	    s.wait_ns == 7890 && s.slices == 12, "schedstat: run, wait, slices");
+	ok(cpu_parse_schedstat("18446744073709551615 0 1", &s) &&
+	    s.run_ns == UINT64_MAX, "schedstat: 64-bit, no newline");
+	ok(!cpu_parse_schedstat("123 456\n", &s), "schedstat: two fields fail");
+	ok(!cpu_parse_schedstat("123 456 7x\n", &s),
+	    "schedstat: trailing junk fails");
+	ok(!cpu_parse_schedstat("", &s), "schedstat: empty fails");
+	ok(cpu_parse_migrations(sched, &s) && s.migrations == 17,
+	    "sched: se.nr_migrations, not a longer key that starts alike");
+	ok(!cpu_parse_migrations("se.nr_migrations : x\n", &s),
+	    "sched: a value that is not a number fails");
+	ok(!cpu_parse_migrations("x se.nr_migrations : 3\n", &s),
+	    "sched: the key must begin its line");
+	ok(!cpu_parse_migrations("nr_switches : 3\n", &s),
+	    "sched: no key, no figure");
+}
+
 int
 main(void)
 {
@@ -84,6 +115,8 @@ main(void)
 		ok(cpu_pid_limit() > 0, "kernel.pid_max: %ld", cpu_pid_limit());
 	} else
 		skip("no /proc/self/schedstat here");
+
+	check_parsers();
 
 	cpu_usage_thread(&u0);
 	for (unsigned long k = 0; k < 200000000UL; k++)

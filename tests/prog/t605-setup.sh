@@ -1,0 +1,61 @@
+# t605-setup: what a worker costs to set up, counted in page faults, not
+# timed. A worker forked by the harness may fault in no more than
+# MARGIN pages beyond a bare forked child (tests/bench/floor fork): the
+# pages it must touch to be measured (its code, /proc, the clock), and
+# none that main wrote after the fork (main's book of the team lives in
+# shared memory) or that lazy symbol binding would write (-z now). The
+# marginal count, between SMALL and BIG workers, is the cost of one more
+# worker: it must not grow with the team. Counts of the whole process
+# tree, from getrusage (RUSAGE_CHILDREN) in tests/bench/floor time.
+# shellcheck source=tests/lib.sh
+. tests/lib.sh
+
+FLOOR=tests/bench/floor
+[ -x "$FLOOR" ] || skip_all "$FLOOR is not built (make test builds it)"
+SMALL=50
+BIG=250
+MARGIN=9
+
+# faults CMD...: the minor page faults of the command and all it started,
+# the fewer of two runs (another process's activity only ever adds).
+faults() {
+	f_min=
+	for _ in 1 2; do
+		f_line=$("$FLOOR" time "$@" 2>/dev/null | tail -n 1)
+		[ "$(kv "$f_line" status)" = 0 ] || return 1
+		f_n=$(kv "$f_line" minflt)
+		if [ -z "$f_min" ] || [ "$f_n" -lt "$f_min" ]; then
+			f_min=$f_n
+		fi
+	done
+	echo "$f_min"
+}
+
+# per_worker CMD...: the faults of one more worker of CMD -n N, from
+# SMALL to BIG workers.
+per_worker() {
+	pw_small=$(faults "$@" -n "$SMALL") || return 1
+	pw_big=$(faults "$@" -n "$BIG") || return 1
+	echo $(((pw_big - pw_small) / (BIG - SMALL)))
+}
+
+floor=$(per_worker "$FLOOR" fork)
+is "$?" 0 "the bare fork and reap runs"
+[ "${floor:-0}" -gt 0 ] || skip_all "this system counts no page faults"
+t_result 0 "a bare forked child faults in $floor pages"
+
+# check_worker NAME CMD...: one more worker of CMD costs at most MARGIN
+# pages more than a bare child.
+check_worker() {
+	cw_name=$1
+	shift
+	each=$(per_worker "$@")
+	is "$?" 0 "$cw_name runs with $SMALL and $BIG workers"
+	[ "${each:-999}" -le $((floor + MARGIN)) ]
+	t_result $? "$cw_name: one more worker faults in ${each:-?} pages, at most $((floor + MARGIN))"
+}
+
+check_worker smpb-ring bin/smpb-ring -i 10
+check_worker smpb-herd bin/smpb-herd -i 100
+
+done_testing
