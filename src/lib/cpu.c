@@ -197,7 +197,6 @@ read_small(const char *path, char *buf, size_t size)
 	buf[got] = '\0';
 	return r == -1 ? -1 : got;
 }
-
 #endif
 
 /*
@@ -241,6 +240,7 @@ after_key(const char *buf, const char *key)
 	}
 	return NULL;
 }
+
 /* schedstat: "run_ns wait_ns slices\n". */
 bool
 cpu_parse_schedstat(const char *text, struct sched_stats *s)
