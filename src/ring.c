@@ -78,8 +78,9 @@ parse_args(int argc, char *argv[])
 }
 
 /*
- * One token in: 1, or 0 at EOF. The token is a byte; with -l (h not NULL)
- * it is the sender's clock, and the receiver records how long it took.
+ * One token in: 1, or 0 at EOF. The token is a byte; with -l it is the
+ * sender's clock, and the receiver records how long it took in h (NULL:
+ * not recorded, as in the uncounted first lap).
  */
 static int
 token_in(struct team *t, int self, int fd, struct hist *h)
@@ -88,11 +89,11 @@ token_in(struct team *t, int self, int fd, struct hist *h)
 	char token;
 	ssize_t r;
 
-	if (h != NULL) {
+	if (opt.latency) {
 		if ((r = read_full(fd, &sent, sizeof(sent))) > 0 &&
 		    r != (ssize_t)sizeof(sent))
 			team_fail(t, self, "a torn token (%zd bytes)", r);
-		if (r > 0)
+		if (r > 0 && h != NULL)
 			hist_record(h, clock_now_ns() - sent);
 	} else
 		while ((r = read(fd, &token, 1)) == -1 && errno == EINTR)
@@ -104,11 +105,11 @@ token_in(struct team *t, int self, int fd, struct hist *h)
 
 /* One token out: false when the next worker has gone (EPIPE). */
 static bool
-token_out(struct team *t, int self, int fd, struct hist *h)
+token_out(struct team *t, int self, int fd)
 {
 	uint64_t now;
 
-	if (h != NULL) {
+	if (opt.latency) {
 		now = clock_now_ns();
 		if (write_full(fd, &now, sizeof(now)) == 0)
 			return true;
@@ -132,11 +133,12 @@ master(struct team *t, const struct link *l, struct hist *h)
 	/*
 	 * A first lap, not counted: it waits for every worker to be through
 	 * the gate (all N were woken at once), then the interval opens.
+	 * Its latencies are not recorded, by any worker.
 	 */
-	if (!token_out(t, 0, l->out, h) || token_in(t, 0, l->in, h) == 0)
+	if (!token_out(t, 0, l->out) || token_in(t, 0, l->in, NULL) == 0)
 		team_fail(t, 0, "the ring is broken: a worker is gone");
 	team_restart(t, 0);
-	if (!token_out(t, 0, l->out, h))
+	if (!token_out(t, 0, l->out))
 		team_fail(t, 0, "the ring is broken: worker 1 is gone");
 	for (;;) {
 		if (token_in(t, 0, l->in, h) == 0)
@@ -144,7 +146,7 @@ master(struct team *t, const struct link *l, struct hist *h)
 		laps++;
 		if (laps == (uint64_t)opt.laps || !team_running(t))
 			break;
-		if (!token_out(t, 0, l->out, h))
+		if (!token_out(t, 0, l->out))
 			team_fail(t, 0, "the ring is broken: worker 1 is gone");
 	}
 	team_end(t, 0);
@@ -158,10 +160,14 @@ master(struct team *t, const struct link *l, struct hist *h)
 static void
 relay(struct team *t, int self, const struct link *l, struct hist *h)
 {
-	while (token_in(t, self, l->in, h) == 1)
-		if (!token_out(t, self, l->out, h))
+	struct hist *rec = NULL;	/* the first lap's is not recorded */
+
+	while (token_in(t, self, l->in, rec) == 1) {
+		rec = h;
+		if (!token_out(t, self, l->out))
 			team_fail(t, self, "the ring is broken: worker %d is "
 			    "gone", (self + 1) % team_size(t));
+	}
 	close(l->out);
 }
 
