@@ -7,9 +7,12 @@
  * process's, or the thread's) and, where the kernel gives them, the
  * kernel's scheduler statistics (cpu.c reads them: time on a CPU, time
  * waiting on a run queue, migrations), in an order that keeps the cost
- * of taking them out of the interval. The difference is the worker's
- * run, kept in its slot; nothing here runs inside a workload's loop. Wall time runs from the first worker out of the gate to the end of
- * the worker that closes the run (or of the last one).
+ * of taking them out of the interval; a process opens its /proc files
+ * once, before the gate, and reads them again at each measure. The
+ * difference is the worker's run, kept in its slot; nothing here runs
+ * inside a workload's loop. Wall time runs from the first worker out of
+ * the gate to the end of the worker that closes the run (or of the last
+ * one).
  *
  * team_print_tail prints what every program's -p line ends with:
  *
@@ -58,24 +61,42 @@ usage_take(struct usage *u, bool thread)
 }
 
 /*
+ * The files a worker's measures read, opened before its gate. A process
+ * keeps them open; threads share one table of descriptors, which 8192 of
+ * them holding two each would overflow, so a thread opens them at each
+ * measure.
+ */
+void
+measure_open(struct sched_files *f, bool thread)
+{
+	cpu_sched_open(f, thread, !thread);
+}
+
+void
+measure_close(struct sched_files *f)
+{
+	cpu_sched_close(f);
+}
+
+/*
  * The caller's usage and scheduler statistics now, in the order that
  * leaves the cost of taking them outside the interval: at its start the
  * slow reads first and getrusage last; at its end getrusage first.
  */
 void
-measure_begin(struct measure *m, bool thread)
+measure_begin(struct measure *m, const struct sched_files *f)
 {
-	m->s.valid = cpu_sched_migrations(thread, &m->s) &&
-	    cpu_sched_runtime(thread, &m->s);
-	usage_take(&m->u, thread);
+	m->s.valid = cpu_sched_migrations(f, &m->s) &&
+	    cpu_sched_runtime(f, &m->s);
+	usage_take(&m->u, f->thread);
 }
 
 void
-measure_end(struct measure *m, bool thread)
+measure_end(struct measure *m, const struct sched_files *f)
 {
-	usage_take(&m->u, thread);
-	m->s.valid = cpu_sched_runtime(thread, &m->s) &&
-	    cpu_sched_migrations(thread, &m->s);
+	usage_take(&m->u, f->thread);
+	m->s.valid = cpu_sched_runtime(f, &m->s) &&
+	    cpu_sched_migrations(f, &m->s);
 }
 
 /* d = end - begin; the statistics are valid when both ends had them. */

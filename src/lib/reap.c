@@ -14,7 +14,8 @@
  * reap what has exited. A worker reaped before its DONE record is a death,
  * whatever phase it was in (spawned, ready, running), and ends the run at
  * once. Workers are found by pid in a hash map, so reaping N workers costs
- * O(N), and waitpid is always asked for any member of the team's group.
+ * O(N). While they run, waitpid is asked for any member of the team's
+ * group; once all are done, for each worker by its pid.
  */
 #include <errno.h>
 #include <poll.h>
@@ -341,16 +342,24 @@ reap_all(struct team *t)
 			}
 		return;
 	}
-	while (t->nreaped < t->spawned) {
-		if ((pid = waitpid(-t->guardian, &st, 0)) > 0) {
-			judge(t, pid, st);
-			continue;
+	/*
+	 * Each worker by its pid: the kernel looks at that one child, where
+	 * a wait for any member of the group walks every child still alive
+	 * (O(N) a wait, O(N^2) a team that exits out of order).
+	 */
+	for (k = 0; k < t->spawned; k++) {
+		while (t->members[k].state != W_REAPED) {
+			if ((pid = waitpid(t->members[k].pid, &st, 0)) > 0) {
+				judge(t, pid, st);
+				continue;
+			}
+			if (errno == EINTR) {
+				sig_check();
+				continue;
+			}
+			die(SMPB_EXIT_FAIL, "waiting for %s %d of %d: waitpid:",
+			    t->name, k, t->n);
 		}
-		if (errno == EINTR) {
-			sig_check();
-			continue;
-		}
-		die(SMPB_EXIT_FAIL, "waiting for the workers: waitpid:");
 	}
 }
 

@@ -85,9 +85,12 @@ check_size(int n)
 static void
 warm_up(struct team *t)
 {
+	struct sched_files f;
 	struct measure m;
 
-	measure_begin(&m, t->kind == TEAM_THREADS);
+	measure_open(&f, t->kind == TEAM_THREADS);
+	measure_begin(&m, &f);
+	measure_close(&f);
 	(void)clock_now_ns();
 	(void)write(t->rec_fd[1], "", 0);
 	cpu_warm_up();
@@ -141,8 +144,10 @@ team_new(enum team_kind kind, int n, const int *cpus, int ncpus)
 		die(SMPB_EXIT_FAIL, "cannot map %zu KiB for %d workers:",
 		    t->shared_size / 1024, n);
 	t->slots = (struct slot *)(t->ctl + 1);
-	for (k = 0; k < n; k++)
+	for (k = 0; k < n; k++) {
 		t->slots[k].cpu_start = t->slots[k].cpu_end = -1;
+		t->slots[k].files.runtime = t->slots[k].files.migrations = -1;
+	}
 	atomic_store(&t->ctl->running, 1);
 	if (kind == TEAM_THREADS) {
 		t->threads = xcalloc((size_t)n, sizeof(*t->threads));
@@ -257,7 +262,7 @@ team_gate(struct team *t, int self)
 	if (me->gated)
 		return;
 	/* The first look at /proc in a new process is slow: take it here. */
-	measure_begin(&me->at_gate, t->kind == TEAM_THREADS);
+	measure_open(&me->files, t->kind == TEAM_THREADS);
 	send_record(t, REC_READY, self);
 	while ((r = read(t->go_fd[0], &byte, 1)) == -1 && errno == EINTR)
 		continue;
@@ -277,7 +282,7 @@ team_restart(struct team *t, int self)
 {
 	struct slot *me = &t->slots[self];
 
-	measure_begin(&me->at_gate, t->kind == TEAM_THREADS);
+	measure_begin(&me->at_gate, &me->files);
 	me->cpu_start = cpu_current();
 	me->start_ns = clock_now_ns();
 }
@@ -293,7 +298,8 @@ team_end(struct team *t, int self)
 		return;
 	me->end_ns = clock_now_ns();
 	me->cpu_end = cpu_current();
-	measure_end(&now, t->kind == TEAM_THREADS);
+	measure_end(&now, &me->files);
+	measure_close(&me->files);
 	measure_sub(&me->run, &now, &me->at_gate);
 	me->ended = true;
 }

@@ -13,6 +13,15 @@
  *					then release and reap them all
  *	floor thread -n N		create N threads that wait on a pipe,
  *					then release and join them all
+ *	floor ring -n N -i L		fork a circle of N children joined by
+ *					pipes; the first sends a byte round
+ *					it L times, then EOF goes round; reap
+ *					them all: the floor of smpb-ring -i
+ *					L-1 (which adds a lap, uncounted)
+ *	floor herd -n N -i I		fork N children reading one pipe; a
+ *					count I is passed I times from one to
+ *					another, then N-1 zeros end them; reap
+ *					them all: the floor of smpb-herd
  *	floor time [-c cpu] CMD [ARG...]
  *					run CMD (bound to cpu, with all it
  *					starts) and time it, whole: wall
@@ -21,10 +30,11 @@
  *					process it waited for
  *
  * Each prints one key=value line: pipe and yield their time per
- * operation; fork, thread and time their wall seconds. Nothing is
+ * operation; fork, thread, ring, herd and time their wall seconds. Nothing is
  * checked between operations: these are floors, not benchmarks.
  */
 #include <errno.h>
+#include <limits.h>
 #include <pthread.h>
 #include <sched.h>
 #include <stdio.h>
@@ -39,9 +49,11 @@
 static const char usage_text[] =
     "usage: floor pipe -i count [-c cpulist] | floor yield -i count "
     "[-c cpu] |\n       floor fork -n count | floor thread -n count |\n"
+    "       floor ring -n count -i laps | floor herd -n count -i count |\n"
     "       floor time [-c cpu] command [arg ...]";
 
-static long long count;		/* -i or -n */
+static long long count;		/* -i: round trips, yields, laps, passes */
+static long long procs;		/* -n: processes or threads */
 
 static void
 parse_args(int argc, char *argv[], const char *opts)
@@ -53,15 +65,18 @@ parse_args(int argc, char *argv[], const char *opts)
 			continue;
 		switch (c) {
 		case 'i':
-		case 'n':
 			count = opt_num(c, optarg, 1, 1000000000000LL);
+			break;
+		case 'n':
+			procs = opt_num(c, optarg, 1, 1000000);
 			break;
 		default:
 			opt_bad(c);
 		}
 	}
 	opt_no_operands(argc, argv);
-	if (count == 0)
+	if ((strchr(opts, 'i') != NULL && count == 0) ||
+	    (strchr(opts, 'n') != NULL && procs == 0))
 		usage(SMPB_EXIT_USAGE);
 }
 
@@ -142,6 +157,22 @@ floor_yield(void)
 	return 0;
 }
 
+/* Reap every child; the wall seconds since t0. */
+static void
+reap_and_report(const char *key, long long n, uint64_t t0)
+{
+	long long i;
+
+	for (i = 0; i < n; i++)
+		while (waitpid(-1, NULL, 0) == -1)
+			if (errno != EINTR)
+				die(SMPB_EXIT_FAIL, "waitpid:");
+	kv_begin();
+	kv_int(key, n);
+	kv_num("wall_s", (double)(clock_now_ns() - t0) / 1e9, 6);
+	kv_end();
+}
+
 /* fork N children, each blocked reading gate until EOF; reap them all. */
 static int
 floor_fork(void)
@@ -153,7 +184,7 @@ floor_fork(void)
 
 	if (pipe(gate) == -1)
 		die(SMPB_EXIT_FAIL, "pipe:");
-	for (i = 0; i < count; i++) {
+	for (i = 0; i < procs; i++) {
 		pid_t pid = fork();
 
 		if (pid == -1)
@@ -166,14 +197,119 @@ floor_fork(void)
 		}
 	}
 	close(gate[1]);
-	for (i = 0; i < count; i++)
-		while (waitpid(-1, NULL, 0) == -1)
-			if (errno != EINTR)
-				die(SMPB_EXIT_FAIL, "waitpid:");
-	kv_begin();
-	kv_int("processes", count);
-	kv_num("wall_s", (double)(clock_now_ns() - t0) / 1e9, 6);
-	kv_end();
+	reap_and_report("processes", procs, t0);
+	return 0;
+}
+
+/* A ring member: relay until EOF; member 0 also sends the byte, L laps. */
+static _Noreturn void
+ring_member(long long self, int in, int out)
+{
+	long long lap;
+	char b = 'x';
+
+	if (self == 0) {
+		if (write(out, &b, 1) != 1)
+			_exit(1);
+		for (lap = 1; lap <= count; lap++)
+			if (read(in, &b, 1) != 1 ||
+			    (lap < count && write(out, &b, 1) != 1))
+				_exit(1);
+		_exit(0);	/* EOF goes round */
+	}
+	while (read(in, &b, 1) == 1)
+		if (write(out, &b, 1) != 1)
+			_exit(1);
+	_exit(0);
+}
+
+static int
+floor_ring(void)
+{
+	uint64_t t0 = clock_now_ns();
+	int first[2], next[2], in;
+	long long k;
+
+	if (pipe(first) == -1)
+		die(SMPB_EXIT_FAIL, "pipe:");
+	in = first[0];
+	for (k = 0; k < procs; k++) {
+		int out;
+		pid_t pid;
+
+		if (k < procs - 1 && pipe(next) == -1)
+			die(SMPB_EXIT_FAIL, "pipe %lld:", k);
+		out = k < procs - 1 ? next[1] : first[1];
+		if ((pid = fork()) == -1)
+			die(SMPB_EXIT_FAIL, "fork %lld:", k);
+		if (pid == 0) {
+			if (k < procs - 1) {
+				close(next[0]);
+				close(first[1]);
+			}
+			ring_member(k, in, out);
+		}
+		close(in);
+		close(out);
+		in = next[0];
+	}
+	reap_and_report("processes", procs, t0);
+	return 0;
+}
+
+/* A herd member: take the count, pass it on less one; 0 ends it. */
+static _Noreturn void
+herd_member(int rd, int wr)
+{
+	static const int64_t zeros[_POSIX_PIPE_BUF / sizeof(int64_t)];
+	int64_t c;
+	long long left;
+	size_t n;
+
+	for (;;) {
+		if (read(rd, &c, sizeof(c)) != (ssize_t)sizeof(c))
+			_exit(1);
+		if (c == 0)
+			_exit(0);
+		if (--c > 0) {
+			if (write(wr, &c, sizeof(c)) != (ssize_t)sizeof(c))
+				_exit(1);
+			continue;
+		}
+		for (left = procs - 1; left > 0; left -= (long long)n) {
+			n = left < (long long)(sizeof(zeros) / sizeof(zeros[0])) ?
+			    (size_t)left : sizeof(zeros) / sizeof(zeros[0]);
+			if (write(wr, zeros, n * sizeof(zeros[0])) !=
+			    (ssize_t)(n * sizeof(zeros[0])))
+				_exit(1);
+		}
+		_exit(0);
+	}
+}
+
+static int
+floor_herd(void)
+{
+	uint64_t t0 = clock_now_ns();
+	int64_t c = count;
+	int shared[2];
+	long long k;
+
+	if (pipe(shared) == -1)
+		die(SMPB_EXIT_FAIL, "pipe:");
+	for (k = 0; k < procs; k++) {
+		pid_t pid = fork();
+
+		if (pid == -1)
+			die(SMPB_EXIT_FAIL, "fork %lld:", k);
+		if (pid == 0)
+			herd_member(shared[0], shared[1]);
+	}
+	if (write(shared[1], &c, sizeof(c)) != (ssize_t)sizeof(c))
+		die(SMPB_EXIT_FAIL, "write:");
+	close(shared[0]);
+	close(shared[1]);
+	reap_and_report("processes", procs, t0);
 	return 0;
 }
 
@@ -194,7 +330,7 @@ static int
 floor_thread(void)
 {
 	uint64_t t0 = clock_now_ns();
-	pthread_t *th = calloc((size_t)count, sizeof(*th));
+	pthread_t *th = calloc((size_t)procs, sizeof(*th));
 	pthread_attr_t attr;
 	long long i;
 	int err;
@@ -203,16 +339,16 @@ floor_thread(void)
 		die(SMPB_EXIT_FAIL, "set-up:");
 	pthread_attr_init(&attr);
 	pthread_attr_setstacksize(&attr, 256 * 1024);	/* the harness's */
-	for (i = 0; i < count; i++)
+	for (i = 0; i < procs; i++)
 		if ((err = pthread_create(&th[i], &attr, waiter, NULL)) != 0) {
 			errno = err;
 			die(SMPB_EXIT_FAIL, "pthread_create %lld:", i);
 		}
 	close(thread_gate[1]);
-	for (i = 0; i < count; i++)
+	for (i = 0; i < procs; i++)
 		pthread_join(th[i], NULL);
 	kv_begin();
-	kv_int("threads", count);
+	kv_int("threads", procs);
 	kv_num("wall_s", (double)(clock_now_ns() - t0) / 1e9, 6);
 	kv_end();
 	free(th);
@@ -281,6 +417,16 @@ main(int argc, char *argv[])
 	if (strcmp(argv[1], "fork") == 0) {
 		parse_args(argc - 1, argv + 1, ":n:");
 		return floor_fork();
+	}
+	if (strcmp(argv[1], "ring") == 0) {
+		parse_args(argc - 1, argv + 1, ":i:n:");
+		if (procs < 2)
+			usage(SMPB_EXIT_USAGE);
+		return floor_ring();
+	}
+	if (strcmp(argv[1], "herd") == 0) {
+		parse_args(argc - 1, argv + 1, ":i:n:");
+		return floor_herd();
 	}
 	if (strcmp(argv[1], "thread") == 0) {
 		parse_args(argc - 1, argv + 1, ":n:");

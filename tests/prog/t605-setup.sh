@@ -5,7 +5,8 @@
 # none that main wrote after the fork (main's book of the team lives in
 # shared memory) or that lazy symbol binding would write (-z now). The
 # marginal count, between SMALL and BIG workers, is the cost of one more
-# worker: it must not grow with the team. Counts of the whole process
+# worker: it must not grow with the team. The same holds against the
+# bare ring and herd (tests/bench/floor ring, herd). Counts of the whole process
 # tree, from getrusage (RUSAGE_CHILDREN) in tests/bench/floor time.
 # shellcheck source=tests/lib.sh
 . tests/lib.sh
@@ -42,20 +43,37 @@ per_worker() {
 floor=$(per_worker "$FLOOR" fork)
 is "$?" 0 "the bare fork and reap runs"
 [ "${floor:-0}" -gt 0 ] || skip_all "this system counts no page faults"
-t_result 0 "a bare forked child faults in $floor pages"
+echo "# a bare forked child faults in $floor pages"
 
-# check_worker NAME CMD...: one more worker of CMD costs at most MARGIN
-# pages more than a bare child.
+# check_worker NAME BARE CMD...: one more worker of CMD costs at most
+# MARGIN pages more than a bare child, and so does one more member of
+# the same workload written bare (BARE: floor ring or floor herd).
 check_worker() {
 	cw_name=$1
-	shift
+	cw_bare=$2
+	shift 2
+	bare=$(per_worker "$FLOOR" "$cw_bare" -i 10)
+	is "$?" 0 "the bare $cw_bare runs with $SMALL and $BIG members"
 	each=$(per_worker "$@")
 	is "$?" 0 "$cw_name runs with $SMALL and $BIG workers"
 	[ "${each:-999}" -le $((floor + MARGIN)) ]
 	t_result $? "$cw_name: one more worker faults in ${each:-?} pages, at most $((floor + MARGIN))"
+	[ "${each:-999}" -le $((${bare:-0} + MARGIN)) ]
+	t_result $? "$cw_name: at most $MARGIN more than a bare $cw_bare's ${bare:-?}"
 }
 
-check_worker smpb-ring bin/smpb-ring -i 10
-check_worker smpb-herd bin/smpb-herd -i 100
+check_worker smpb-ring ring bin/smpb-ring -i 10
+check_worker smpb-herd herd bin/smpb-herd -i 100
+
+# The bare workloads end by themselves: the line comes once all are
+# reaped.
+run "$FLOOR" ring -n 3 -i 5
+is "$RC" 0 "floor ring: exit 0"
+like "$OUT" '^processes=3 wall_s=[0-9.]+$' "floor ring: its line"
+run "$FLOOR" herd -n 3 -i 5
+is "$RC" 0 "floor herd: exit 0"
+like "$OUT" '^processes=3 wall_s=[0-9.]+$' "floor herd: its line"
+run "$FLOOR" ring -n 1 -i 5
+is "$RC" 2 "floor ring of 1: a usage error, exit 2"
 
 done_testing
