@@ -157,6 +157,7 @@ reap_fini(struct team *t)
 {
 	free(t->map.pid);
 	free(t->map.worker);
+	free(t->done_queue);
 }
 
 /*
@@ -175,6 +176,26 @@ reap_adopt(struct team *t, int self)
 }
 
 /* Records and deaths ---------------------------------------------------- */
+
+/*
+ * The workers in the order their DONE records came, which is nearly the
+ * order they exit in: reap_exited reaps them from here first, by pid, a
+ * look at one child each. Only then does it ask for any member of the
+ * group, a walk of every child, to find what is left: a death, or a
+ * worker that exited out of turn. Asked first, the walk would pass every
+ * live child for each exit, O(N^2) in a herd whose workers exit in no
+ * order.
+ */
+static void
+queue_done(struct team *t, int self)
+{
+	if (t->kind != TEAM_PROCS)
+		return;
+	if (t->done_queue == NULL &&
+	    (t->done_queue = calloc((size_t)t->n, sizeof(int))) == NULL)
+		die(SMPB_EXIT_FAIL, "out of memory:");
+	t->done_queue[t->ndone] = self;
+}
 
 static void
 take_record(struct team *t, int32_t rec)
@@ -196,6 +217,7 @@ take_record(struct team *t, int32_t rec)
 			if (t->members[self].state == W_SPAWNED)
 				t->nready++;
 			t->members[self].state = W_DONE;
+			queue_done(t, self);
 			t->ndone++;
 		}
 		break;
@@ -252,6 +274,27 @@ judge(struct team *t, pid_t pid, int st)
 	t->nreaped++;
 }
 
+/* Reap the workers done that have exited, in turn, until one has not. */
+static void
+reap_done_in_turn(struct team *t)
+{
+	pid_t pid;
+	int k, st;
+
+	while (t->done_next < t->ndone) {
+		k = t->done_queue[t->done_next];
+		if (t->members[k].state != W_REAPED) {
+			pid = waitpid(t->members[k].pid, &st, WNOHANG);
+			if (pid == -1 && errno == EINTR)
+				continue;
+			if (pid <= 0)
+				return;		/* not yet: the walk finds it */
+			judge(t, pid, st);
+		}
+		t->done_next++;
+	}
+}
+
 /* Reap the team's workers that have exited, without waiting. */
 static void
 reap_exited(struct team *t)
@@ -261,6 +304,7 @@ reap_exited(struct team *t)
 
 	if (t->kind != TEAM_PROCS || t->guardian <= 0)
 		return;
+	reap_done_in_turn(t);
 	while ((pid = waitpid(-t->guardian, &st, WNOHANG)) > 0)
 		judge(t, pid, st);
 }

@@ -100,6 +100,8 @@ struct team {
 	int		go_fd[2];	/* the gate: EOF opens it */
 	/* Processes */
 	struct pidmap	map;
+	int		*done_queue;	/* workers in the order they said DONE */
+	int		done_next;	/* done_queue[0..done_next) are reaped */
 	pid_t		guardian;	/* and leader of the workers' group */
 	int		live_fd[2];	/* EOF: main is gone */
 	/* Threads */
