@@ -296,8 +296,10 @@ cpu_parse_migrations(const char *text, struct sched_stats *s)
 /*
  * The kernel's own scheduler statistics of the calling process or thread
  * (Linux /proc; false elsewhere, or where a kernel has none), from the
- * files cpu_sched_open named, and kept open where asked: each file is
- * read once there, so its first read's set-up is done too.
+ * files cpu_sched_open named, and kept open where asked (the look-up of a
+ * task's /proc directory is then over before the first measure). Each
+ * read of sched has the kernel format some forty lines: it is read at
+ * the measures only.
  * cpu_sched_runtime: from schedstat, the time on a CPU, the time waiting
  * on a run queue and the timeslices, brought up to date first (the kernel
  * adds a running task's time only at a tick or a switch, unless asked);
@@ -310,12 +312,9 @@ cpu_sched_open(struct sched_files *f, bool thread, bool keep_open)
 	f->runtime = f->migrations = -1;
 #if defined(__linux__)
 	if (keep_open) {
-		struct sched_stats s;
-
 		f->runtime = open(sched_path(f, true), O_RDONLY | O_CLOEXEC);
 		f->migrations = open(sched_path(f, false),
 		    O_RDONLY | O_CLOEXEC);
-		(void)(cpu_sched_runtime(f, &s) && cpu_sched_migrations(f, &s));
 	}
 #else
 	(void)keep_open;

@@ -261,7 +261,7 @@ team_gate(struct team *t, int self)
 
 	if (me->gated)
 		return;
-	/* The first look at /proc in a new process is slow: take it here. */
+	/* A process's first look at its /proc directory is slow: here. */
 	measure_open(&me->files, t->kind == TEAM_THREADS);
 	send_record(t, REC_READY, self);
 	while ((r = read(t->go_fd[0], &byte, 1)) == -1 && errno == EINTR)
