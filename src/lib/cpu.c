@@ -298,7 +298,7 @@ cpu_parse_migrations(const char *text, struct sched_stats *s)
  * (Linux /proc; false elsewhere, or where a kernel has none), from the
  * files cpu_sched_open named, and kept open where asked (the look-up of a
  * task's /proc directory is then over before the first measure). Each
- * read of sched has the kernel format some forty lines: it is read at
+ * read of sched has the kernel format some thirty lines: it is read at
  * the measures only.
  * cpu_sched_runtime: from schedstat, the time on a CPU, the time waiting
  * on a run queue and the timeslices, brought up to date first (the kernel

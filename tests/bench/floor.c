@@ -30,8 +30,10 @@
  *					process it waited for
  *
  * Each prints one key=value line: pipe and yield their time per
- * operation; fork, thread, ring, herd and time their wall seconds. Nothing is
- * checked between operations: these are floors, not benchmarks.
+ * operation; fork, thread, ring, herd and time their wall seconds.
+ * Nothing is checked between operations: these are floors, not
+ * benchmarks. The children of ring and herd die with the floor (they
+ * hold their own pipes open, so no EOF would end them).
  */
 #include <errno.h>
 #include <limits.h>
@@ -227,6 +229,7 @@ static int
 floor_ring(void)
 {
 	uint64_t t0 = clock_now_ns();
+	pid_t parent = getpid();
 	int first[2], next[2], in;
 	long long k;
 
@@ -243,6 +246,7 @@ floor_ring(void)
 		if ((pid = fork()) == -1)
 			die(SMPB_EXIT_FAIL, "fork %lld:", k);
 		if (pid == 0) {
+			cpu_die_with_parent(parent);
 			if (k < procs - 1) {
 				close(next[0]);
 				close(first[1]);
@@ -291,6 +295,7 @@ static int
 floor_herd(void)
 {
 	uint64_t t0 = clock_now_ns();
+	pid_t parent = getpid();
 	int64_t c = count;
 	int shared[2];
 	long long k;
@@ -302,8 +307,10 @@ floor_herd(void)
 
 		if (pid == -1)
 			die(SMPB_EXIT_FAIL, "fork %lld:", k);
-		if (pid == 0)
+		if (pid == 0) {
+			cpu_die_with_parent(parent);
 			herd_member(shared[0], shared[1]);
+		}
 	}
 	if (write(shared[1], &c, sizeof(c)) != (ssize_t)sizeof(c))
 		die(SMPB_EXIT_FAIL, "write:");
