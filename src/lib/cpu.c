@@ -181,48 +181,21 @@ cpu_signal_on_parent_death(int sig)
 }
 
 #if defined(__linux__)
-/* The rest of a small /proc file from fd at offset 0, NUL-terminated. */
-static ssize_t
-pread_small(int fd, char *buf, size_t size)
-{
-	ssize_t got = 0, r = 0;
-
-	while ((size_t)got < size - 1 &&
-	    (r = pread(fd, buf + got, size - 1 - (size_t)got, got)) > 0)
-		got += r;
-	buf[got] = '\0';
-	return r == -1 ? -1 : got;
-}
-
 /* A small /proc file, whole and NUL-terminated: its length, or -1. */
 static ssize_t
 read_small(const char *path, char *buf, size_t size)
 {
-	ssize_t got;
+	ssize_t got = 0, r = 0;
 	int fd;
 
 	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) == -1)
 		return -1;
-	got = pread_small(fd, buf, size);
+	while ((size_t)got < size - 1 &&
+	    (r = read(fd, buf + got, size - 1 - (size_t)got)) > 0)
+		got += r;
 	close(fd);
-	return got;
-}
-
-/* From fd where it is kept open, else from path opened for this read. */
-static ssize_t
-read_kept(int fd, const char *path, char *buf, size_t size)
-{
-	return fd >= 0 ? pread_small(fd, buf, size) :
-	    read_small(path, buf, size);
-}
-
-static const char *
-sched_path(const struct sched_files *f, bool runtime)
-{
-	if (runtime)
-		return f->thread ? "/proc/thread-self/schedstat" :
-		    "/proc/self/schedstat";
-	return f->thread ? "/proc/thread-self/sched" : "/proc/self/sched";
+	buf[got] = '\0';
+	return r == -1 ? -1 : got;
 }
 #endif
 
@@ -295,70 +268,72 @@ cpu_parse_migrations(const char *text, struct sched_stats *s)
 
 /*
  * The kernel's own scheduler statistics of the calling process or thread
- * (Linux /proc; false elsewhere, or where a kernel has none), from the
- * files cpu_sched_open named, and kept open where asked (the look-up of a
- * task's /proc directory is then over before the first measure). Each
- * read of sched has the kernel format some thirty lines: it is read at
- * the measures only.
+ * (Linux /proc; false elsewhere, or where a kernel has none).
  * cpu_sched_runtime: from schedstat, the time on a CPU, the time waiting
  * on a run queue and the timeslices, brought up to date first (the kernel
  * adds a running task's time only at a tick or a switch, unless asked);
  * cpu_sched_migrations: se.nr_migrations from sched.
  */
-void
-cpu_sched_open(struct sched_files *f, bool thread, bool keep_open)
+/*
+ * Open and close the files the measures read, to have the kernel make
+ * the task's /proc entries now: the first look-up is the slow one. No
+ * read: each read of sched has the kernel format some thirty lines.
+ * False where the files are not there.
+ */
+bool
+cpu_sched_warm(bool thread)
 {
-	f->thread = thread;
-	f->runtime = f->migrations = -1;
 #if defined(__linux__)
-	if (keep_open) {
-		f->runtime = open(sched_path(f, true), O_RDONLY | O_CLOEXEC);
-		f->migrations = open(sched_path(f, false),
-		    O_RDONLY | O_CLOEXEC);
+	static const char *const paths[2][2] = {
+		{ "/proc/self/schedstat", "/proc/self/sched" },
+		{ "/proc/thread-self/schedstat", "/proc/thread-self/sched" },
+	};
+	bool found = true;
+	int i, fd;
+
+	for (i = 0; i < 2; i++) {
+		if ((fd = open(paths[thread][i], O_RDONLY | O_CLOEXEC)) == -1)
+			found = false;
+		else
+			close(fd);
 	}
+	return found;
 #else
-	(void)keep_open;
+	(void)thread;
+	return false;
 #endif
 }
 
-void
-cpu_sched_close(struct sched_files *f)
-{
-	if (f->runtime >= 0)
-		close(f->runtime);
-	if (f->migrations >= 0)
-		close(f->migrations);
-	f->runtime = f->migrations = -1;
-}
-
 bool
-cpu_sched_runtime(const struct sched_files *f, struct sched_stats *s)
+cpu_sched_runtime(bool thread, struct sched_stats *s)
 {
 #if defined(__linux__)
 	struct timespec ts;
 	char buf[128];
 
 	(void)clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);	/* update */
-	return read_kept(f->runtime, sched_path(f, true), buf,
-	    sizeof(buf)) > 0 && cpu_parse_schedstat(buf, s);
+	return read_small(thread ? "/proc/thread-self/schedstat" :
+	    "/proc/self/schedstat", buf, sizeof(buf)) > 0 &&
+	    cpu_parse_schedstat(buf, s);
 #else
-	(void)f;
+	(void)thread;
 	(void)s;
 	return false;
 #endif
 }
 
 bool
-cpu_sched_migrations(const struct sched_files *f, struct sched_stats *s)
+cpu_sched_migrations(bool thread, struct sched_stats *s)
 {
 #if defined(__linux__)
 	char buf[2048];
 
 	/* se.nr_migrations is among the first lines: 2 KiB hold it. */
-	return read_kept(f->migrations, sched_path(f, false), buf,
-	    sizeof(buf)) > 0 && cpu_parse_migrations(buf, s);
+	return read_small(thread ? "/proc/thread-self/sched" :
+	    "/proc/self/sched", buf, sizeof(buf)) > 0 &&
+	    cpu_parse_migrations(buf, s);
 #else
-	(void)f;
+	(void)thread;
 	(void)s;
 	return false;
 #endif

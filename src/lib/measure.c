@@ -7,12 +7,11 @@
  * process's, or the thread's) and, where the kernel gives them, the
  * kernel's scheduler statistics (cpu.c reads them: time on a CPU, time
  * waiting on a run queue, migrations), in an order that keeps the cost
- * of taking them out of the interval; a process opens its /proc files
- * once, before the gate, and reads them again at each measure. The
- * difference is the worker's run, kept in its slot; nothing here runs
- * inside a workload's loop. Wall time runs from the first worker out of
- * the gate to the end of the worker that closes the run (or of the last
- * one).
+ * of taking them out of the interval; before the gate, measure_warm
+ * only looks the files up. The difference is the worker's run, kept in
+ * its slot; nothing here runs inside a workload's loop. Wall time runs
+ * from the first worker out of the gate to the end of the worker that
+ * closes the run (or of the last one).
  *
  * team_print_tail prints what every program's -p line ends with:
  *
@@ -61,21 +60,13 @@ usage_take(struct usage *u, bool thread)
 }
 
 /*
- * The files a worker's measures read, opened before its gate. A process
- * keeps them open; threads share one table of descriptors, which 8192 of
- * them holding two each would overflow, so a thread opens them at each
- * measure.
+ * Before the gate: the slow first look-up of the task's /proc files, so
+ * that it does not delay the worker's start at the gate.
  */
 void
-measure_open(struct sched_files *f, bool thread)
+measure_warm(bool thread)
 {
-	cpu_sched_open(f, thread, !thread);
-}
-
-void
-measure_close(struct sched_files *f)
-{
-	cpu_sched_close(f);
+	(void)cpu_sched_warm(thread);
 }
 
 /*
@@ -84,19 +75,19 @@ measure_close(struct sched_files *f)
  * slow reads first and getrusage last; at its end getrusage first.
  */
 void
-measure_begin(struct measure *m, const struct sched_files *f)
+measure_begin(struct measure *m, bool thread)
 {
-	m->s.valid = cpu_sched_migrations(f, &m->s) &&
-	    cpu_sched_runtime(f, &m->s);
-	usage_take(&m->u, f->thread);
+	m->s.valid = cpu_sched_migrations(thread, &m->s) &&
+	    cpu_sched_runtime(thread, &m->s);
+	usage_take(&m->u, thread);
 }
 
 void
-measure_end(struct measure *m, const struct sched_files *f)
+measure_end(struct measure *m, bool thread)
 {
-	usage_take(&m->u, f->thread);
-	m->s.valid = cpu_sched_runtime(f, &m->s) &&
-	    cpu_sched_migrations(f, &m->s);
+	usage_take(&m->u, thread);
+	m->s.valid = cpu_sched_runtime(thread, &m->s) &&
+	    cpu_sched_migrations(thread, &m->s);
 }
 
 /* d = end - begin; the statistics are valid when both ends had them. */

@@ -14,8 +14,11 @@
  * reap what has exited. A worker reaped before its DONE record is a death,
  * whatever phase it was in (spawned, ready, running), and ends the run at
  * once. Workers are found by pid in a hash map, so reaping N workers costs
- * O(N). While they run, waitpid is asked for any member of the team's
- * group; once all are done, for each worker by its pid.
+ * O(N). While they run, the workers that said DONE are reaped by pid, in
+ * the order they said it, and then waitpid is asked for any member of the
+ * team's group (a death, or an exit out of turn); once all are done, each
+ * is reaped by its pid. (On Linux a wait for one pid looks at that child
+ * alone; a wait for any member walks every child.)
  */
 #include <errno.h>
 #include <poll.h>
@@ -179,12 +182,12 @@ reap_adopt(struct team *t, int self)
 
 /*
  * The workers in the order their DONE records came, which is nearly the
- * order they exit in: reap_exited reaps them from here first, by pid, a
- * look at one child each. Only then does it ask for any member of the
- * group, a walk of every child, to find what is left: a death, or a
- * worker that exited out of turn. Asked first, the walk would pass every
- * live child for each exit, O(N^2) in a herd whose workers exit in no
- * order.
+ * order they exit in: reap_exited reaps them from here first, by pid
+ * (where the kernel looks at that one child: Linux). Only then does it
+ * ask for any member of the group, a walk of every child, to find what
+ * is left: a death, or a worker that exited out of turn. Asked first,
+ * the walk would pass every live child for each exit, O(N^2) in a herd
+ * whose workers exit in no order.
  */
 static void
 queue_done(struct team *t, int self)
@@ -274,25 +277,32 @@ judge(struct team *t, pid_t pid, int st)
 	t->nreaped++;
 }
 
-/* Reap the workers done that have exited, in turn, until one has not. */
+/*
+ * Reap the workers done that have exited, by pid, looking at most
+ * REAP_WINDOW of them past the first not reaped yet: one that is slow to
+ * exit (a busy machine) does not leave those after it to the walk.
+ */
+#define REAP_WINDOW	1024
+
 static void
 reap_done_in_turn(struct team *t)
 {
+	int i, k, st, end = t->done_next + REAP_WINDOW;
 	pid_t pid;
-	int k, st;
 
-	while (t->done_next < t->ndone) {
-		k = t->done_queue[t->done_next];
-		if (t->members[k].state != W_REAPED) {
-			pid = waitpid(t->members[k].pid, &st, WNOHANG);
-			if (pid == -1 && errno == EINTR)
-				continue;
-			if (pid <= 0)
-				return;		/* not yet: the walk finds it */
+	for (i = t->done_next; i < t->ndone && i < end; i++) {
+		k = t->done_queue[i];
+		if (t->members[k].state == W_REAPED)
+			continue;
+		while ((pid = waitpid(t->members[k].pid, &st, WNOHANG)) == -1 &&
+		    errno == EINTR)
+			continue;
+		if (pid > 0)
 			judge(t, pid, st);
-		}
-		t->done_next++;
 	}
+	while (t->done_next < t->ndone &&
+	    t->members[t->done_queue[t->done_next]].state == W_REAPED)
+		t->done_next++;
 }
 
 /* Reap the team's workers that have exited, without waiting. */
@@ -387,8 +397,8 @@ reap_all(struct team *t)
 		return;
 	}
 	/*
-	 * Each worker by its pid: the kernel looks at that one child, where
-	 * a wait for any member of the group walks every child still alive
+	 * Each worker by its pid: Linux looks at that one child, where a
+	 * wait for any member of the group walks every child still alive
 	 * (O(N) a wait, O(N^2) a team that exits out of order).
 	 */
 	for (k = 0; k < t->spawned; k++) {

@@ -109,28 +109,15 @@ struct sched_stats {
 	uint64_t	migrations;	/* moves to another CPU */
 };
 
-/*
- * Where a task's scheduler statistics are read: its two /proc files,
- * opened once and read again at each measure (the look-up of /proc/<pid>
- * is the slow part of a read), or -1: opened at each read (threads) or
- * absent (no /proc).
- */
-struct sched_files {
-	bool		thread;		/* the calling thread's, not its process's */
-	int		runtime;	/* schedstat */
-	int		migrations;	/* sched */
-};
-
 /* What the harness takes of a worker at the gate and at its end. */
 struct measure {
 	struct usage	u;
 	struct sched_stats s;
 };
 
-void	measure_open(struct sched_files *f, bool thread);
-void	measure_close(struct sched_files *f);
-void	measure_begin(struct measure *m, const struct sched_files *f);
-void	measure_end(struct measure *m, const struct sched_files *f);
+void	measure_warm(bool thread);
+void	measure_begin(struct measure *m, bool thread);
+void	measure_end(struct measure *m, bool thread);
 void	measure_sub(struct measure *d, const struct measure *end,
 	    const struct measure *begin);
 void	measure_add(struct measure *sum, const struct measure *m);
@@ -159,7 +146,6 @@ struct slot {
 	uint64_t	end_ns;		/* clock at team_end */
 	struct measure	at_gate;	/* taken as it left the gate */
 	struct measure	run;		/* from the gate to team_end */
-	struct sched_files files;	/* the worker's, from its gate to its end */
 	struct hist	*hist;		/* -l: the worker's own, in its memory */
 	int		cpu_start;	/* CPU at the start, -1 = unknown */
 	int		cpu_end;	/* CPU at the end, -1 = unknown */
@@ -240,11 +226,9 @@ void	cpu_die_with_parent(pid_t parent);
 int	cpu_signal_on_parent_death(int sig);
 void	cpu_warm_up(void);
 void	cpu_usage_thread(struct usage *u);
-void	cpu_sched_open(struct sched_files *f, bool thread, bool keep_open);
-void	cpu_sched_close(struct sched_files *f);
-bool	cpu_sched_runtime(const struct sched_files *f, struct sched_stats *s);
-bool	cpu_sched_migrations(const struct sched_files *f,
-	    struct sched_stats *s);
+bool	cpu_sched_warm(bool thread);
+bool	cpu_sched_runtime(bool thread, struct sched_stats *s);
+bool	cpu_sched_migrations(bool thread, struct sched_stats *s);
 bool	cpu_parse_schedstat(const char *text, struct sched_stats *s);
 bool	cpu_parse_migrations(const char *text, struct sched_stats *s);
 long	cpu_pid_limit(void);

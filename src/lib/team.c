@@ -17,7 +17,7 @@
  * and as a worker sees it:
  *
  *	set up (close stray fds, allocate, calibrate)
- *	team_gate(t, self);	measured here, then ready; blocks until go
+ *	team_gate(t, self);	ready; blocks until go; measured as it leaves
  *	the loop		nothing of the harness's inside it
  *	team_end(t, self);	the clock and the measure again
  *	tear down (pass EOF on, release the others)
@@ -85,12 +85,9 @@ check_size(int n)
 static void
 warm_up(struct team *t)
 {
-	struct sched_files f;
 	struct measure m;
 
-	measure_open(&f, t->kind == TEAM_THREADS);
-	measure_begin(&m, &f);
-	measure_close(&f);
+	measure_begin(&m, t->kind == TEAM_THREADS);
 	(void)clock_now_ns();
 	(void)write(t->rec_fd[1], "", 0);
 	cpu_warm_up();
@@ -144,10 +141,8 @@ team_new(enum team_kind kind, int n, const int *cpus, int ncpus)
 		die(SMPB_EXIT_FAIL, "cannot map %zu KiB for %d workers:",
 		    t->shared_size / 1024, n);
 	t->slots = (struct slot *)(t->ctl + 1);
-	for (k = 0; k < n; k++) {
+	for (k = 0; k < n; k++)
 		t->slots[k].cpu_start = t->slots[k].cpu_end = -1;
-		t->slots[k].files.runtime = t->slots[k].files.migrations = -1;
-	}
 	atomic_store(&t->ctl->running, 1);
 	if (kind == TEAM_THREADS) {
 		t->threads = xcalloc((size_t)n, sizeof(*t->threads));
@@ -261,8 +256,8 @@ team_gate(struct team *t, int self)
 
 	if (me->gated)
 		return;
-	/* A process's first look at its /proc directory is slow: here. */
-	measure_open(&me->files, t->kind == TEAM_THREADS);
+	/* The first look at a task's /proc files is slow: here, no read. */
+	measure_warm(t->kind == TEAM_THREADS);
 	send_record(t, REC_READY, self);
 	while ((r = read(t->go_fd[0], &byte, 1)) == -1 && errno == EINTR)
 		continue;
@@ -282,7 +277,7 @@ team_restart(struct team *t, int self)
 {
 	struct slot *me = &t->slots[self];
 
-	measure_begin(&me->at_gate, &me->files);
+	measure_begin(&me->at_gate, t->kind == TEAM_THREADS);
 	me->cpu_start = cpu_current();
 	me->start_ns = clock_now_ns();
 }
@@ -298,8 +293,7 @@ team_end(struct team *t, int self)
 		return;
 	me->end_ns = clock_now_ns();
 	me->cpu_end = cpu_current();
-	measure_end(&now, &me->files);
-	measure_close(&me->files);
+	measure_end(&now, t->kind == TEAM_THREADS);
 	measure_sub(&me->run, &now, &me->at_gate);
 	me->ended = true;
 }

@@ -92,34 +92,28 @@ main(void)
 	cpu_shared_free(shared, 4096);
 
 	if (access("/proc/self/schedstat", R_OK) == 0) {
-		struct sched_files fp, ft;
 		struct sched_stats ss;
+
 		bool read;
 
-		cpu_sched_open(&fp, false, true);
-		cpu_sched_open(&ft, true, false);
-		ok(fp.runtime >= 0 && fp.migrations >= 0 && !fp.thread,
-		    "the process's /proc files, kept open");
-		ok(ft.runtime == -1 && ft.migrations == -1 && ft.thread,
-		    "the thread's, not kept");
+		ok(cpu_sched_warm(false) && cpu_sched_warm(true),
+		    "the process's and the thread's /proc files are there");
 		ss.run_ns = 0;
-		read = cpu_sched_runtime(&fp, &ss);
+		read = cpu_sched_runtime(false, &ss);
 		ok(read && ss.run_ns > 0, "the process's run time from /proc: "
 		    "%llu ns", (unsigned long long)ss.run_ns);
 		ss.run_ns = 0;
-		read = cpu_sched_runtime(&ft, &ss);
+		read = cpu_sched_runtime(true, &ss);
 		ok(read && ss.run_ns > 0, "the thread's run time from /proc");
 		ss.migrations = UINT64_MAX;
-		read = cpu_sched_migrations(&fp, &ss);
+		read = cpu_sched_migrations(false, &ss);
 		ok(read && ss.migrations != UINT64_MAX,
 		    "the process's migrations from /proc: %llu",
 		    (unsigned long long)ss.migrations);
 		ss.migrations = UINT64_MAX;
-		read = cpu_sched_migrations(&ft, &ss);
+		read = cpu_sched_migrations(true, &ss);
 		ok(read && ss.migrations != UINT64_MAX,
 		    "the thread's migrations from /proc");
-		cpu_sched_close(&fp);
-		cpu_sched_close(&ft);
 		ok(cpu_pid_limit() > 0, "kernel.pid_max: %ld", cpu_pid_limit());
 	} else
 		skip("no /proc/self/schedstat here");

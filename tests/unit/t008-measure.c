@@ -64,38 +64,27 @@ test_arithmetic(void)
 static void
 test_take(void)
 {
-	struct sched_files fp, ft;
 	struct measure m0, m1, d;
 
-	measure_open(&fp, false);
-	measure_begin(&m0, &fp);
+	measure_begin(&m0, false);
 	burn_cpu_s(0.05);
-	measure_end(&m1, &fp);
+	measure_end(&m1, false);
 	measure_sub(&d, &m1, &m0);
 	ok(d.u.user_s + d.u.sys_s >= 0.05, "process: CPU time while spinning "
 	    "(%.3f s)", d.u.user_s + d.u.sys_s);
 	if (access("/proc/self/schedstat", R_OK) != 0) {
 		ok(!m0.s.valid, "no /proc/self/schedstat: no statistics");
-		measure_close(&fp);
 		return;
 	}
 	ok(m0.s.valid && m1.s.valid, "process: the kernel's statistics");
 	ok(d.s.run_ns >= 45000000, "process: the kernel's run time agrees "
 	    "(%.3f s)", (double)d.s.run_ns / 1e9);
-	ok(fp.runtime >= 0 && fp.migrations >= 0, "a process keeps its "
-	    "/proc files open between measures");
-	measure_close(&fp);
-	ok(fp.runtime == -1 && fp.migrations == -1, "and closes them");
-	measure_open(&ft, true);
-	ok(ft.runtime == -1 && ft.migrations == -1, "a thread keeps none "
-	    "open (8192 threads would hold 16384)");
-	measure_begin(&m0, &ft);
+	measure_begin(&m0, true);
 	burn_cpu_s(0.05);
-	measure_end(&m1, &ft);
+	measure_end(&m1, true);
 	measure_sub(&d, &m1, &m0);
 	ok(m0.s.valid && d.s.run_ns >= 45000000, "thread: the kernel's run "
 	    "time agrees (%.3f s)", (double)d.s.run_ns / 1e9);
-	measure_close(&ft);
 }
 
 /* Two spinners on one CPU: each waits on the run queue for the other. */
@@ -103,7 +92,6 @@ static void
 test_wait_and_migrations(void)
 {
 	int cpus[SMPB_MAXCPU], n = cpu_allowed(cpus, SMPB_MAXCPU), st;
-	struct sched_files f;
 	struct measure m0, m1, d;
 	pid_t pid;
 
@@ -116,10 +104,9 @@ test_wait_and_migrations(void)
 		spin_s(0.3);
 		_exit(0);
 	}
-	measure_open(&f, false);
-	measure_begin(&m0, &f);
+	measure_begin(&m0, false);
 	spin_s(0.3);
-	measure_end(&m1, &f);
+	measure_end(&m1, false);
 	waitpid(pid, &st, 0);
 	measure_sub(&d, &m1, &m0);
 	ok(d.s.wait_ns > 0, "sharing a CPU with a spinner: waited %.3f s on "
@@ -127,17 +114,15 @@ test_wait_and_migrations(void)
 	is_int((int)d.s.migrations, 0, "and did not migrate, being pinned");
 	if (n < 2) {
 		skip("one CPU allowed: no migration to make");
-		measure_close(&f);
 		return;
 	}
-	measure_begin(&m0, &f);
+	measure_begin(&m0, false);
 	is_int(cpu_bind(cpus[1]), 0, "move to CPU %d", cpus[1]);
 	spin_s(0.01);
-	measure_end(&m1, &f);
+	measure_end(&m1, false);
 	measure_sub(&d, &m1, &m0);
 	ok(d.s.migrations >= 1, "a move to another CPU is a migration (%d)",
 	    (int)d.s.migrations);
-	measure_close(&f);
 }
 
 /* A team that never ran, with slots filled by hand. */
