@@ -159,6 +159,17 @@ floor_yield(void)
 	return 0;
 }
 
+/* fork child k of those the floor starts, or end the floor. */
+static pid_t
+fork_child(long long k)
+{
+	pid_t pid = fork();
+
+	if (pid == -1)
+		die(SMPB_EXIT_FAIL, "fork %lld:", k);
+	return pid;
+}
+
 /* Reap every child; the wall seconds since t0. */
 static void
 reap_and_report(const char *key, long long n, uint64_t t0)
@@ -187,11 +198,7 @@ floor_fork(void)
 	if (pipe(gate) == -1)
 		die(SMPB_EXIT_FAIL, "pipe:");
 	for (i = 0; i < procs; i++) {
-		pid_t pid = fork();
-
-		if (pid == -1)
-			die(SMPB_EXIT_FAIL, "fork %lld:", i);
-		if (pid == 0) {
+		if (fork_child(i) == 0) {
 			close(gate[1]);
 			while (read(gate[0], &b, 1) > 0)
 				continue;
@@ -238,14 +245,11 @@ floor_ring(void)
 	in = first[0];
 	for (k = 0; k < procs; k++) {
 		int out;
-		pid_t pid;
 
 		if (k < procs - 1 && pipe(next) == -1)
 			die(SMPB_EXIT_FAIL, "pipe %lld:", k);
 		out = k < procs - 1 ? next[1] : first[1];
-		if ((pid = fork()) == -1)
-			die(SMPB_EXIT_FAIL, "fork %lld:", k);
-		if (pid == 0) {
+		if (fork_child(k) == 0) {
 			cpu_die_with_parent(parent);
 			if (k < procs - 1) {
 				close(next[0]);
@@ -303,11 +307,7 @@ floor_herd(void)
 	if (pipe(shared) == -1)
 		die(SMPB_EXIT_FAIL, "pipe:");
 	for (k = 0; k < procs; k++) {
-		pid_t pid = fork();
-
-		if (pid == -1)
-			die(SMPB_EXIT_FAIL, "fork %lld:", k);
-		if (pid == 0) {
+		if (fork_child(k) == 0) {
 			cpu_die_with_parent(parent);
 			herd_member(shared[0], shared[1]);
 		}
