@@ -4,7 +4,7 @@
  *
  * Linux: sched_setaffinity, sched_getcpu, PR_SET_PDEATHSIG, RUSAGE_THREAD,
  * the kernel's scheduler statistics of a task from /proc, kernel.pid_max,
- * and the L2 size from sysfs. FreeBSD: cpuset_setaffinity. Elsewhere the
+ * close_range, and the L2 size from sysfs. FreeBSD: cpuset_setaffinity. Elsewhere the
  * portable fallbacks: binding reports ENOTSUP (exit 4 in the programs),
  * the current CPU is unknown (-1), a thread's CPU time comes from its
  * POSIX CPU-time clock, scheduler statistics are absent, and parent death
@@ -28,6 +28,7 @@
 #if defined(__linux__)
 #include <sched.h>
 #include <sys/prctl.h>
+#include <sys/syscall.h>
 #elif defined(__FreeBSD__)
 #include <sys/param.h>
 #include <sys/cpuset.h>
@@ -119,6 +120,27 @@ cpu_current(void)
 #else
 	return -1;
 #endif
+}
+
+/*
+ * Close every descriptor from low up. Linux (5.9 on) does it in one call;
+ * elsewhere, or where the kernel is older, one close per descriptor up to
+ * the limit on open files (at most 65536 of them).
+ */
+void
+cpu_close_from(int low)
+{
+	struct rlimit rl;
+	int fd, end = 1024;
+
+#if defined(__linux__) && defined(SYS_close_range)
+	if (syscall(SYS_close_range, (unsigned)low, ~0U, 0) == 0)
+		return;
+#endif
+	if (getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY)
+		end = rl.rlim_cur < 65536 ? (int)rl.rlim_cur : 65536;
+	for (fd = low; fd < end; fd++)
+		close(fd);
 }
 
 /* Size of one CPU's L2 cache in KiB, or 0 when it can't be found. */

@@ -24,7 +24,6 @@
 #include <poll.h>
 #include <signal.h>
 #include <stdlib.h>
-#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -105,15 +104,15 @@ map_get(struct team *t, pid_t pid)
 static _Noreturn void
 guardian_main(int live)
 {
-	struct rlimit rl;
 	char byte;
-	int fd, maxfd = 1024;
 
-	if (getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY)
-		maxfd = rl.rlim_cur < 65536 ? (int)rl.rlim_cur : 65536;
-	for (fd = 3; fd < maxfd; fd++)
-		if (fd != live)
-			close(fd);
+	/* The liveness pipe's end becomes descriptor 3, the others go. */
+	if (live != 3) {
+		if (dup2(live, 3) == -1)
+			_exit(SMPB_EXIT_FAIL);
+		live = 3;
+	}
+	cpu_close_from(4);
 	for (;;) {
 		ssize_t r = read(live, &byte, 1);
 

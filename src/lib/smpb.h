@@ -222,6 +222,7 @@ bool	cpu_can_bind(void);
 int	cpu_bind(int cpu);
 int	cpu_current(void);
 long	cpu_l2_kib(void);
+void	cpu_close_from(int low);
 void	cpu_die_with_parent(pid_t parent);
 int	cpu_signal_on_parent_death(int sig);
 void	cpu_warm_up(void);
