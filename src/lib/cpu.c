@@ -4,11 +4,12 @@
  *
  * Linux: sched_setaffinity, sched_getcpu, PR_SET_PDEATHSIG, RUSAGE_THREAD,
  * the kernel's scheduler statistics of a task from /proc, kernel.pid_max,
- * close_range, and the L2 size from sysfs. FreeBSD: cpuset_setaffinity. Elsewhere the
- * portable fallbacks: binding reports ENOTSUP (exit 4 in the programs),
- * the current CPU is unknown (-1), a thread's CPU time comes from its
- * POSIX CPU-time clock, scheduler statistics are absent, and parent death
- * is noticed by the guardian (reap.c) through EOF on the liveness pipe.
+ * close_range, and the L2 size from sysfs. FreeBSD: cpuset_setaffinity.
+ * Elsewhere the portable fallbacks: binding reports ENOTSUP (exit 4 in the
+ * programs), the current CPU is unknown (-1), a thread's CPU time comes
+ * from its POSIX CPU-time clock, scheduler statistics are absent, parent
+ * death is noticed by the guardian (reap.c) through EOF on the liveness
+ * pipe, and descriptors are closed one by one.
  */
 #if defined(__linux__)
 #define _GNU_SOURCE

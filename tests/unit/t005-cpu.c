@@ -1,9 +1,10 @@
 /*
  * t005-cpu: the platform layer: CPU counts, binding, current CPU, cache
- * size, shared memory, per-thread usage. Binding checks skip where the
- * platform cannot bind.
+ * size, shared memory, per-thread usage, closing descriptors. Binding
+ * checks skip where the platform cannot bind.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -44,6 +45,33 @@ check_parsers(void)
 	    "sched: the key must begin its line");
 	ok(!cpu_parse_migrations("nr_switches : 3\n", &s),
 	    "sched: no key, no figure");
+}
+
+/*
+ * cpu_close_from(41), in a child holding descriptors 40, 41 and 60: 40
+ * stays open, 41 and 60 are closed. The child's status says which held.
+ */
+static void
+check_close_from(void)
+{
+	pid_t pid;
+	int st;
+
+	if ((pid = fork()) == 0) {
+		if (dup2(1, 40) != 40 || dup2(1, 41) != 41 || dup2(1, 60) != 60)
+			_exit(8);
+		cpu_close_from(41);
+		_exit((fcntl(40, F_GETFD) == -1 ? 1 : 0) |
+		    (fcntl(41, F_GETFD) != -1 ? 2 : 0) |
+		    (fcntl(60, F_GETFD) != -1 ? 4 : 0));
+	}
+	if (waitpid(pid, &st, 0) != pid || !WIFEXITED(st) ||
+	    WEXITSTATUS(st) == 8) {
+		ok(0, "cpu_close_from: the child could not set up");
+		return;
+	}
+	ok(!(WEXITSTATUS(st) & 1), "cpu_close_from(41) leaves 40 open");
+	ok(!(WEXITSTATUS(st) & 6), "and closes 41 and 60");
 }
 
 int
@@ -119,6 +147,7 @@ main(void)
 		skip("no /proc/self/schedstat here");
 
 	check_parsers();
+	check_close_from();
 
 	cpu_usage_thread(&u0);
 	for (unsigned long k = 0; k < 200000000UL; k++)
