@@ -9,7 +9,8 @@
 # thread (seconds of a whole program with N workers, of bare fork/reap
 # and pthread_create/join of N).
 # Output: a heading, one row per comparison (smpbench's median, the
-# reference's, their ratio, each side's spread), then the footnotes.
+# reference's, the median ratio of a pair of runs, each side's spread),
+# then the footnotes.
 # Environment: SMPB_ENV, an env file of the machine (capture_env);
 # SMPB_WHY_PERF, what perf said when it failed.
 # -v variables: cpu, the CPU of the ring and the yield; workers, N; runs,
@@ -36,8 +37,24 @@ function row(label, ours, ref, fmt,    line) {
 		return
 	}
 	out(line sprintf("  %9s %6s %6s %6s", fmt_cell(ref, fmt),
-	    ratio(median(ref) > 0 ? median(ours) / median(ref) : 0),
-	    pct(spread(ours)), pct(spread(ref))))
+	    ratio(pair_ratio(ours, ref)), pct(spread(ours)), pct(spread(ref))))
+}
+
+# pair_ratio(ours, ref): the median of ours / ref over the pairs of runs,
+# the i-th sample of each side, run one after the other: a drift of the
+# host over the runs falls on both sides of a pair alike, where a ratio
+# of the two medians may pair a fast run with a slow one.
+function pair_ratio(ours, ref,    a, b, n, i, s, r) {
+	n = split(VALS[ours], a, " ")
+	if (split(VALS[ref], b, " ") < n)
+		n = split(VALS[ref], b, " ")
+	for (i = 1; i <= n; i++)
+		if (b[i] > 0)
+			s = s " " a[i] / b[i]
+	n = sorted(s, r)
+	if (n == 0)
+		return 0
+	return n % 2 ? r[(n + 1) / 2] : (r[n / 2] + r[n / 2 + 1]) / 2
 }
 
 # ratio(v), pct(v): a ratio, a fraction in %, in at most 6 characters
@@ -73,8 +90,8 @@ END {
 	row("herd vs bare fork/reap", "herd_setup", "fork", "%.4f")
 	row("yield vs pthread_create/join", "yield_setup", "thread", "%.4f")
 	wrap("Medians of " runs " runs of each side, alternating A B A B;" \
-	    " ratio: smpbench / reference, lower is better; spread: (max -" \
-	    " min) / median.")
+	    " ratio: smpbench / reference, the median over the pairs of runs" \
+	    " (A B), lower is better; spread: (max - min) / median.")
 	wrap("Targets: within 1% of the floor (ratio 1.01 or less), no" \
 	    " slower than perf bench (1 or less), spread no worse than the" \
 	    " reference's.")

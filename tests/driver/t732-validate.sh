@@ -1,6 +1,6 @@
 # t732-validate: smpbench validate in its tiny mode (SMPBENCH_SWEEP=tiny,
 # two runs of each side): the table's shape, a figure where one belongs
-# (never its value), perf reported absent where it is not installed and
+# (never its value; the ratio's rule on made-up samples), perf reported absent where it is not installed and
 # failed where it does not run, bad input, and a SIGTERM that leaves
 # nothing running and no work files.
 # shellcheck disable=SC2086 # $sh is a command line, split on purpose
@@ -67,6 +67,21 @@ is "$RC" 0 "a perf that fails: validate exits 0"
 like "$OUT" "^  vs perf bench sched pipe +$NUM +failed\$" "and says perf failed"
 like "$OUT" '^perf bench failed: perf: not for this kernel$' "and what perf said"
 like "$OUT" '^Medians of 3 runs of each side' "-r sets the runs"
+
+# The ratio pairs the runs: the median of ring / pipe over pairs (2, 1),
+# (10, 20), (30, 30) is 1, where the ratio of the medians would be 0.5;
+# a side with a run less is paired as far as it goes.
+printf '%s\n' "ring 2" "pipe 1" "ring 10" "pipe 20" "ring 30" "pipe 30" \
+    "yield 4" "sched_yield 1" "yield 9" "sched_yield 3" "yield 5" \
+    >"$TMPDIR_T/samples"
+run env SMPB_ENV= LC_ALL=C awk -f scripts/lib.awk -f scripts/stats.awk \
+    -f scripts/validate.awk -v cpu=0 -v workers=20 -v runs=3 \
+    -v load_end=0.5 "$TMPDIR_T/samples"
+is "$RC" 0 "made-up samples: the table prints"
+like "$OUT" '^  vs a bare pipe round trip +10\.0000 +20\.0000 +1\.000 ' \
+    "the ratio is the median over pairs of runs, not of the medians"
+like "$OUT" '^  vs a bare sched_yield\(\) +5\.0000 +2\.0000 +3\.500 ' \
+    "a side with a run less: the pairs there are (4/1, 9/3)"
 
 # Bad input.
 while IFS='|' read -r args msg; do
