@@ -129,7 +129,8 @@ token_out(struct team *t, int self, int fd)
  * lap, so that nothing but the token's read and write runs at every pass,
  * as in a bare pipe round trip: with a look at the shared flag every lap
  * and every byte written through write_full, a ring of 2 ran about 1%
- * slower here (README, "Measuring the harness").
+ * slower here, in two comparisons run in turn (README, "Measuring the
+ * harness").
  */
 #define STOP_CHECK	256
 

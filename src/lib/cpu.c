@@ -126,7 +126,7 @@ cpu_current(void)
 /*
  * Close every descriptor from low up. Linux (5.9 on) does it in one call;
  * elsewhere, or where the kernel is older, one close per descriptor up to
- * the limit on open files (at most 65536 of them).
+ * the limit on open files, 65536 at most (1024 where it cannot be read).
  */
 void
 cpu_close_from(int low)
@@ -138,8 +138,9 @@ cpu_close_from(int low)
 	if (syscall(SYS_close_range, (unsigned)low, ~0U, 0) == 0)
 		return;
 #endif
-	if (getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY)
-		end = rl.rlim_cur < 65536 ? (int)rl.rlim_cur : 65536;
+	if (getrlimit(RLIMIT_NOFILE, &rl) == 0)
+		end = rl.rlim_cur == RLIM_INFINITY || rl.rlim_cur >= 65536 ?
+		    65536 : (int)rl.rlim_cur;
 	for (fd = low; fd < end; fd++)
 		close(fd);
 }

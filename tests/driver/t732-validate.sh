@@ -1,8 +1,8 @@
 # t732-validate: smpbench validate in its tiny mode (SMPBENCH_SWEEP=tiny,
 # two runs of each side): the table's shape, a figure where one belongs
-# (never its value; the ratio's rule on made-up samples), perf reported absent where it is not installed and
-# failed where it does not run, bad input, and a SIGTERM that leaves
-# nothing running and no work files.
+# (never its value), the ratio's rule on made-up samples, perf reported
+# absent where it is not installed and failed where it does not run, bad
+# input, and a SIGTERM that leaves nothing running and no work files.
 # shellcheck disable=SC2086 # $sh is a command line, split on purpose
 # shellcheck source=tests/lib.sh
 . tests/lib.sh

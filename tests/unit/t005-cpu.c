@@ -65,9 +65,13 @@ check_close_from(void)
 		    (fcntl(41, F_GETFD) != -1 ? 2 : 0) |
 		    (fcntl(60, F_GETFD) != -1 ? 4 : 0));
 	}
-	if (waitpid(pid, &st, 0) != pid || !WIFEXITED(st) ||
-	    WEXITSTATUS(st) == 8) {
-		ok(0, "cpu_close_from: the child could not set up");
+	if (waitpid(pid, &st, 0) != pid || !WIFEXITED(st)) {
+		ok(0, "cpu_close_from: the child died");
+		return;
+	}
+	if (WEXITSTATUS(st) == 8) {
+		skip("cpu_close_from: no descriptor 60 here (ulimit -n)");
+		skip("cpu_close_from: no descriptor 60 here (ulimit -n)");
 		return;
 	}
 	ok(!(WEXITSTATUS(st) & 1), "cpu_close_from(41) leaves 40 open");
