@@ -1,7 +1,7 @@
 # validate.awk: the table of smpbench validate, smpbench against the floor.
 #
-# Input: one sample a line, "name value", from runs alternating between
-# the two sides of each row; value is a number, or "absent" (the tool is
+# Input: one sample a line, "name value", from runs taken in turn, the
+# two sides of each row in one order and then the other; value is a number, or "absent" (the tool is
 # not installed) or "failed" (it did not run here). Names: ring, pipe,
 # perf (us per switch of a ring of 2 on one CPU, a bare pipe round trip,
 # perf bench sched pipe); yield, sched_yield (us per yield of one thread,
@@ -89,9 +89,9 @@ END {
 	row("ring vs bare fork/reap", "ring_setup", "fork", "%.4f")
 	row("herd vs bare fork/reap", "herd_setup", "fork", "%.4f")
 	row("yield vs pthread_create/join", "yield_setup", "thread", "%.4f")
-	wrap("Medians of " runs " runs of each side, alternating A B A B;" \
-	    " ratio: smpbench / reference, the median over the pairs of runs" \
-	    " (A B), lower is better; spread: (max - min) / median.")
+	wrap("Medians of " runs " runs of each side, in turn, A B then B A;" \
+	    " ratio: smpbench / reference, the median over the pairs of runs," \
+	    " lower is better; spread: (max - min) / median.")
 	wrap("Targets: within 1% of the floor (ratio 1.01 or less), no" \
 	    " slower than perf bench (1 or less), spread no worse than the" \
 	    " reference's.")
