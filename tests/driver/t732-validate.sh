@@ -33,7 +33,7 @@ shape() {
 	like "$OUT" "^  ring vs bare fork/reap +$ROW" "$1: ring against fork"
 	like "$OUT" "^  herd vs bare fork/reap +$ROW" "$1: herd against fork"
 	like "$OUT" "^  yield vs pthread_create/join +$ROW" "$1: yield against threads"
-	like "$OUT" '^Medians of 2 runs of each side, alternating A B A B;' \
+	like "$OUT" '^Medians of 2 runs of each side, in turn, A B then B A;' \
 	    "$1: how it was measured"
 	like "$OUT" '^Load average \(1 min\): [0-9.]+ at the start, [0-9.]+ at the end\.$' \
 	    "$1: the load"
