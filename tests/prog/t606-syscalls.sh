@@ -46,7 +46,7 @@ failed() {
 # that grew most.
 growth() {
 	awk -v own=" $1 " 'NR == FNR { few[$1] = $2; next }
-	    { seen[$1] = 1; d = $2 - few[$1]
+	    { d = $2 - few[$1]
 	      if (index(own, " " $1 " ")) { o += d; next }
 	      rest += d; if (d > worst_d) { worst_d = d; worst = $1 } }
 	    END { print o + 0, rest + 0, (worst == "" ? "none" : worst) }' \
