@@ -291,14 +291,6 @@ cpu_parse_migrations(const char *text, struct sched_stats *s)
 }
 
 /*
- * The kernel's own scheduler statistics of the calling process or thread
- * (Linux /proc; false elsewhere, or where a kernel has none).
- * cpu_sched_runtime: from schedstat, the time on a CPU, the time waiting
- * on a run queue and the timeslices, brought up to date first (the kernel
- * adds a running task's time only at a tick or a switch, unless asked);
- * cpu_sched_migrations: se.nr_migrations from sched.
- */
-/*
  * Open and close the files the measures read, to have the kernel make
  * the task's /proc entries now: the first look-up is the slow one. No
  * read: each read of sched has the kernel format some thirty lines.
@@ -328,6 +320,14 @@ cpu_sched_warm(bool thread)
 #endif
 }
 
+/*
+ * The kernel's own scheduler statistics of the calling process or thread
+ * (Linux /proc; false elsewhere, or where a kernel has none).
+ * cpu_sched_runtime: from schedstat, the time on a CPU, the time waiting
+ * on a run queue and the timeslices, brought up to date first (the kernel
+ * adds a running task's time only at a tick or a switch, unless asked);
+ * cpu_sched_migrations: se.nr_migrations from sched.
+ */
 bool
 cpu_sched_runtime(bool thread, struct sched_stats *s)
 {
