@@ -168,8 +168,9 @@ LAT_BLOCK='^Wakeup latencies percentiles \(usec\) \([0-9]+ samples\)
 	max: [0-9]+\.[0-9]$'
 
 # early_death CMD...: start CMD (a program that starts many workers), kill
-# one of its first workers with SIGKILL as soon as there are some: a
-# member of its largest process group, not the guardian that leads it.
+# one of its first workers with SIGKILL (or signal ED_SIG) as soon as
+# there are some: a member of its largest process group, not the guardian
+# that leads it.
 # Wait for CMD; sets RC, ERR, SECS (from the kill to CMD's end) and KIDS
 # (the children seen at the kill).
 early_death() {
@@ -183,7 +184,7 @@ early_death() {
 		split(p[pick], a, " ")
 		for (i in a) if (a[i] != pick) { print a[i]; exit } }')
 	ed_t0=$(date +%s)
-	kill -KILL "$ed_victim"
+	kill -"${ED_SIG:-KILL}" "$ed_victim"
 	wait "$ed_pid"
 	RC=$?
 	SECS=$(($(date +%s) - ed_t0))

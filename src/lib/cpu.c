@@ -124,6 +124,33 @@ cpu_current(void)
 }
 
 /*
+ * A clock read by a system call where the platform allows it, not through
+ * the vDSO: for a worker's gate and end. Fork leaves the vDSO's pages out
+ * of a child's page tables and a first call faults them in, dearer than
+ * a system call where the hypervisor shadows the guest's page tables.
+ */
+static int
+clock_by_call(clockid_t id, struct timespec *ts)
+{
+#if defined(__linux__) && defined(SYS_clock_gettime) && defined(__LP64__)
+	if (syscall(SYS_clock_gettime, id, ts) == 0)
+		return 0;
+#endif
+	return clock_gettime(id, ts);
+}
+
+/* CLOCK_MONOTONIC in nanoseconds, as clock_now_ns, without the vDSO. */
+uint64_t
+cpu_clock_cold_ns(void)
+{
+	struct timespec ts;
+
+	if (clock_by_call(CLOCK_MONOTONIC, &ts) == -1)
+		die(SMPB_EXIT_FAIL, "clock_gettime:");
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+/*
  * Close every descriptor from low up. Linux (5.9 on) does it in one call;
  * elsewhere, or where the kernel is older, one close per descriptor up to
  * the limit on open files, 65536 at most (1024 where it cannot be read).
@@ -279,7 +306,8 @@ cpu_parse_schedstat(const char *text, struct sched_stats *s)
 bool
 cpu_parse_migrations(const char *text, struct sched_stats *s)
 {
-	const char *p = after_key(text, "se.nr_migrations");
+	static char key[] = "se.nr_migrations";	/* not const: see *_path */
+	const char *p = after_key(text, key);
 
 	if (p == NULL)
 		return false;
@@ -290,74 +318,125 @@ cpu_parse_migrations(const char *text, struct sched_stats *s)
 	return take_u64(&p, &s->migrations);
 }
 
+#if defined(__linux__)
 /*
- * Open and close the files the measures read, to have the kernel make
- * the task's /proc entries now: the first look-up is the slow one. No
- * read: each read of sched has the kernel format some thirty lines.
- * False where the files are not there.
+ * The files the measures read, a process's and a thread's. Not const:
+ * read-only data is mapped from the program's file, and fork leaves such
+ * pages out of a child's page tables (one page fault in every worker,
+ * for the kernel's copy of a name); main has touched this page of its
+ * data before any fork, and a child gets main's mapping of it.
+ */
+static char schedstat_path[2][32] = {
+	"/proc/self/schedstat", "/proc/thread-self/schedstat"
+};
+static char sched_path[2][32] = {
+	"/proc/self/sched", "/proc/thread-self/sched"
+};
+#endif
+
+/*
+ * The files the measures read, opened before the gate: the first look-up
+ * of a task's /proc entries is the slow one. A process holds them open
+ * to its end and reads them again from the start (one call each, where a
+ * path walk and an open cost more); a thread opens them at each look (a
+ * team of 8192 threads would hold 16384 descriptors), and here only
+ * opens and closes them, without a read: each read of sched has the
+ * kernel format some thirty lines. False where the files are not there.
  */
 bool
-cpu_sched_warm(bool thread)
+cpu_sched_open(bool thread, struct sched_files *f)
 {
+	f->schedstat = f->sched = -1;
 #if defined(__linux__)
-	static const char *const paths[2][2] = {
-		{ "/proc/self/schedstat", "/proc/self/sched" },
-		{ "/proc/thread-self/schedstat", "/proc/thread-self/sched" },
-	};
-	bool found = true;
-	int i, fd;
+	f->schedstat = open(schedstat_path[thread], O_RDONLY | O_CLOEXEC);
+	f->sched = open(sched_path[thread], O_RDONLY | O_CLOEXEC);
+	if (f->schedstat == -1 || f->sched == -1 || thread) {
+		bool found = f->schedstat != -1 && f->sched != -1;
 
-	for (i = 0; i < 2; i++) {
-		if ((fd = open(paths[thread][i], O_RDONLY | O_CLOEXEC)) == -1)
-			found = false;
-		else
-			close(fd);
+		cpu_sched_close(f);
+		return found;
 	}
-	return found;
+	return true;
 #else
 	(void)thread;
 	return false;
 #endif
 }
 
+void
+cpu_sched_close(struct sched_files *f)
+{
+	if (f->schedstat != -1)
+		close(f->schedstat);
+	if (f->sched != -1)
+		close(f->sched);
+	f->schedstat = f->sched = -1;
+}
+
+#if defined(__linux__)
+/* A file held open (fd), or else path, read whole from its start. */
+static ssize_t
+read_again(int fd, const char *path, char *buf, size_t size)
+{
+	ssize_t got = 0, r = 0;
+
+	if (fd == -1)
+		return read_small(path, buf, size);
+	while ((size_t)got < size - 1 &&
+	    (r = pread(fd, buf + got, size - 1 - (size_t)got, got)) > 0)
+		got += r;
+	buf[got] = '\0';
+	return r == -1 ? -1 : got;
+}
+#endif
+
 /*
  * The kernel's own scheduler statistics of the calling process or thread
- * (Linux /proc; false elsewhere, or where a kernel has none).
+ * (Linux /proc; false elsewhere, or where a kernel has none), from the
+ * files f holds open, or opened now where f is NULL or holds none.
  * cpu_sched_runtime: from schedstat, the time on a CPU, the time waiting
  * on a run queue and the timeslices, brought up to date first (the kernel
  * adds a running task's time only at a tick or a switch, unless asked);
  * cpu_sched_migrations: se.nr_migrations from sched.
  */
 bool
-cpu_sched_runtime(bool thread, struct sched_stats *s)
+cpu_sched_runtime(bool thread, const struct sched_files *f,
+    struct sched_stats *s)
 {
 #if defined(__linux__)
 	struct timespec ts;
 	char buf[128];
 
-	(void)clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);	/* update */
-	return read_small(thread ? "/proc/thread-self/schedstat" :
-	    "/proc/self/schedstat", buf, sizeof(buf)) > 0 &&
+	(void)clock_by_call(CLOCK_THREAD_CPUTIME_ID, &ts);	/* update */
+	return read_again(f != NULL ? f->schedstat : -1,
+	    schedstat_path[thread], buf, sizeof(buf)) > 0 &&
 	    cpu_parse_schedstat(buf, s);
 #else
 	(void)thread;
+	(void)f;
 	(void)s;
 	return false;
 #endif
 }
 
 bool
-cpu_sched_migrations(bool thread, struct sched_stats *s)
+cpu_sched_migrations(bool thread, const struct sched_files *f,
+    struct sched_stats *s)
 {
 #if defined(__linux__)
-	char buf[2048];
+	char buf[512];
 
-	/* se.nr_migrations is among the first lines: 2 KiB hold it. */
-	return read_small(thread ? "/proc/thread-self/sched" :
-	    "/proc/self/sched", buf, sizeof(buf)) > 0 &&
-	    cpu_parse_migrations(buf, s);
+	/*
+	 * se.nr_migrations is the fourth line after the header and the
+	 * rule, within the first 400 bytes; a small buffer keeps the
+	 * worker's stack on as few pages as it can (each one it reaches
+	 * first is a copy of main's, a fault).
+	 */
+	return read_again(f != NULL ? f->sched : -1, sched_path[thread], buf,
+	    sizeof(buf)) > 0 && cpu_parse_migrations(buf, s);
 #else
 	(void)thread;
+	(void)f;
 	(void)s;
 	return false;
 #endif

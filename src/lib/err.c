@@ -42,6 +42,8 @@ static volatile sig_atomic_t child_event;
 static unsigned watchdog_s;
 /* -W: the parent to outlive no longer than a second; 0 when not watched. */
 static pid_t watched_parent;
+/* The process sig_setup installed the handlers in. */
+static pid_t handlers_owner;
 
 void
 prog_init(const char *argv0, const char *usage_text)
@@ -127,9 +129,23 @@ die(int status, const char *fmt, ...)
 	run_hooks_and_exit(status);
 }
 
+/*
+ * A forked worker keeps main's handlers, which it does not reset (each
+ * call would fault in a page of libc, in every worker): the first signal
+ * it takes restores the default action and takes effect as that would
+ * have, as if the handlers had been reset at the fork.
+ */
 static void
 on_signal(int sig)
 {
+	int saved = errno;
+
+	if (getpid() != handlers_owner) {
+		signal(sig, SIG_DFL);
+		raise(sig);	/* delivered as the handler returns */
+		errno = saved;
+		return;
+	}
 	if (sig == SIGCHLD)
 		child_event = 1;
 	else if (caught_signal == 0)
@@ -176,6 +192,7 @@ sig_setup(unsigned limit_s)
 	struct sigaction sa;
 	size_t i;
 
+	handlers_owner = getpid();
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_signal;
 	sigemptyset(&sa.sa_mask);

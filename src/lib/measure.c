@@ -7,8 +7,8 @@
  * process's, or the thread's) and, where the kernel gives them, the
  * kernel's scheduler statistics (cpu.c reads them: time on a CPU, time
  * waiting on a run queue, migrations), in an order that keeps the cost
- * of taking them out of the interval; before the gate, measure_warm
- * only looks the files up. The difference is the worker's run, kept in
+ * of taking them out of the interval; before the gate, measure_open
+ * looks the files up (and a process holds them open to its end). The difference is the worker's run, kept in
  * its slot; nothing here runs inside a workload's loop. Wall time runs
  * from the first worker out of the gate to the end of the worker that
  * closes the run (or of the last one).
@@ -61,33 +61,41 @@ usage_take(struct usage *u, bool thread)
 
 /*
  * Before the gate: the slow first look-up of the task's /proc files, so
- * that it does not delay the worker's start at the gate.
+ * that it does not delay the worker's start at the gate; a process keeps
+ * them open (f) to its end, for measure_close.
  */
 void
-measure_warm(bool thread)
+measure_open(struct sched_files *f, bool thread)
 {
-	(void)cpu_sched_warm(thread);
+	(void)cpu_sched_open(thread, f);
+}
+
+void
+measure_close(struct sched_files *f)
+{
+	cpu_sched_close(f);
 }
 
 /*
  * The caller's usage and scheduler statistics now, in the order that
  * leaves the cost of taking them outside the interval: at its start the
- * slow reads first and getrusage last; at its end getrusage first.
+ * slow reads first and getrusage last; at its end getrusage first. f:
+ * the files measure_open left open, or NULL to open them now.
  */
 void
-measure_begin(struct measure *m, bool thread)
+measure_begin(struct measure *m, const struct sched_files *f, bool thread)
 {
-	m->s.valid = cpu_sched_migrations(thread, &m->s) &&
-	    cpu_sched_runtime(thread, &m->s);
+	m->s.valid = cpu_sched_migrations(thread, f, &m->s) &&
+	    cpu_sched_runtime(thread, f, &m->s);
 	usage_take(&m->u, thread);
 }
 
 void
-measure_end(struct measure *m, bool thread)
+measure_end(struct measure *m, const struct sched_files *f, bool thread)
 {
 	usage_take(&m->u, thread);
-	m->s.valid = cpu_sched_runtime(thread, &m->s) &&
-	    cpu_sched_migrations(thread, &m->s);
+	m->s.valid = cpu_sched_runtime(thread, f, &m->s) &&
+	    cpu_sched_migrations(thread, f, &m->s);
 }
 
 /* d = end - begin; the statistics are valid when both ends had them. */

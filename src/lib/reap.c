@@ -64,7 +64,8 @@ map_put(struct pidmap *m, pid_t pid, int worker)
 static void
 map_sync(struct team *t)
 {
-	struct pidmap *m = &t->map;
+	struct book *b = t->book;
+	struct pidmap *m = &b->map;
 	size_t size = 16;
 
 	if (m->pid == NULL) {
@@ -76,16 +77,17 @@ map_sync(struct team *t)
 			die(SMPB_EXIT_FAIL, "out of memory:");
 		m->mask = size - 1;
 	}
-	for (; m->filled < t->spawned; m->filled++)
-		if (t->members[m->filled].pid > 0)
-			map_put(m, t->members[m->filled].pid, m->filled);
+	for (; m->filled < b->spawned; m->filled++)
+		if (b->members[m->filled].pid > 0)
+			map_put(m, b->members[m->filled].pid, m->filled);
 }
 
 /* The worker with this pid, or -1. */
 static int
 map_get(struct team *t, pid_t pid)
 {
-	const struct pidmap *m = &t->map;
+	struct book *b = t->book;
+	const struct pidmap *m = &b->map;
 	size_t i;
 
 	map_sync(t);
@@ -157,9 +159,11 @@ reap_init(struct team *t)
 void
 reap_fini(struct team *t)
 {
-	free(t->map.pid);
-	free(t->map.worker);
-	free(t->done_queue);
+	struct book *b = t->book;
+
+	free(b->map.pid);
+	free(b->map.worker);
+	free(b->done_queue);
 }
 
 /*
@@ -169,7 +173,8 @@ reap_fini(struct team *t)
 void
 reap_adopt(struct team *t, int self)
 {
-	pid_t pid = t->members[self].pid;
+	struct book *b = t->book;
+	pid_t pid = b->members[self].pid;
 
 	if (setpgid(pid, t->guardian) == -1 && errno != ESRCH &&
 	    getpgid(pid) != t->guardian)
@@ -191,17 +196,20 @@ reap_adopt(struct team *t, int self)
 static void
 queue_done(struct team *t, int self)
 {
+	struct book *b = t->book;
+
 	if (t->kind != TEAM_PROCS)
 		return;
-	if (t->done_queue == NULL &&
-	    (t->done_queue = calloc((size_t)t->n, sizeof(int))) == NULL)
+	if (b->done_queue == NULL &&
+	    (b->done_queue = calloc((size_t)t->n, sizeof(int))) == NULL)
 		die(SMPB_EXIT_FAIL, "out of memory:");
-	t->done_queue[t->ndone] = self;
+	b->done_queue[b->ndone] = self;
 }
 
 static void
 take_record(struct team *t, int32_t rec)
 {
+	struct book *b = t->book;
 	int self = REC_SELF(rec);
 
 	if (self >= t->n)
@@ -209,18 +217,18 @@ take_record(struct team *t, int32_t rec)
 		    (long)rec);
 	switch (REC_KIND(rec)) {
 	case REC_READY:
-		if (t->members[self].state == W_SPAWNED) {
-			t->members[self].state = W_READY;
-			t->nready++;
+		if (b->members[self].state == W_SPAWNED) {
+			b->members[self].state = W_READY;
+			b->nready++;
 		}
 		break;
 	case REC_DONE:
-		if (t->members[self].state < W_DONE) {
-			if (t->members[self].state == W_SPAWNED)
-				t->nready++;
-			t->members[self].state = W_DONE;
+		if (b->members[self].state < W_DONE) {
+			if (b->members[self].state == W_SPAWNED)
+				b->nready++;
+			b->members[self].state = W_DONE;
 			queue_done(t, self);
-			t->ndone++;
+			b->ndone++;
 		}
 		break;
 	case REC_FAILED:
@@ -256,6 +264,7 @@ reap_drain(struct team *t)
 static void
 judge(struct team *t, pid_t pid, int st)
 {
+	struct book *b = t->book;
 	int k = map_get(t, pid);
 
 	if (pid == t->guardian)		/* the group lives on: kill it */
@@ -263,17 +272,17 @@ judge(struct team *t, pid_t pid, int st)
 	if (k < 0)
 		return;			/* not one of ours */
 	reap_drain(t);
-	if (t->members[k].state != W_DONE) {
-		t->members[k].state = W_REAPED;
-		t->nreaped++;
+	if (b->members[k].state != W_DONE) {
+		b->members[k].state = W_REAPED;
+		b->nreaped++;
 		if (WIFSIGNALED(st))
 			die(SMPB_EXIT_FAIL, "%s %d of %d was killed by "
 			    "signal %d", t->name, k, t->n, WTERMSIG(st));
 		die(SMPB_EXIT_FAIL, "%s %d of %d exited early, status %d",
 		    t->name, k, t->n, WEXITSTATUS(st));
 	}
-	t->members[k].state = W_REAPED;
-	t->nreaped++;
+	b->members[k].state = W_REAPED;
+	b->nreaped++;
 }
 
 /*
@@ -286,22 +295,23 @@ judge(struct team *t, pid_t pid, int st)
 static void
 reap_done_in_turn(struct team *t)
 {
-	int i, k, st, end = t->done_next + REAP_WINDOW;
+	struct book *b = t->book;
+	int i, k, st, end = b->done_next + REAP_WINDOW;
 	pid_t pid;
 
-	for (i = t->done_next; i < t->ndone && i < end; i++) {
-		k = t->done_queue[i];
-		if (t->members[k].state == W_REAPED)
+	for (i = b->done_next; i < b->ndone && i < end; i++) {
+		k = b->done_queue[i];
+		if (b->members[k].state == W_REAPED)
 			continue;
-		while ((pid = waitpid(t->members[k].pid, &st, WNOHANG)) == -1 &&
+		while ((pid = waitpid(b->members[k].pid, &st, WNOHANG)) == -1 &&
 		    errno == EINTR)
 			continue;
 		if (pid > 0)
 			judge(t, pid, st);
 	}
-	while (t->done_next < t->ndone &&
-	    t->members[t->done_queue[t->done_next]].state == W_REAPED)
-		t->done_next++;
+	while (b->done_next < b->ndone &&
+	    b->members[b->done_queue[b->done_next]].state == W_REAPED)
+		b->done_next++;
 }
 
 /* Reap the team's workers that have exited, without waiting. */
@@ -383,15 +393,16 @@ reap_watch(struct team *t, int timeout_ms)
 void
 reap_all(struct team *t)
 {
+	struct book *b = t->book;
 	pid_t pid;
 	int k, st;
 
 	if (t->kind == TEAM_THREADS) {
-		for (k = 0; k < t->spawned; k++)
-			if (t->members[k].state != W_REAPED) {
+		for (k = 0; k < b->spawned; k++)
+			if (b->members[k].state != W_REAPED) {
 				pthread_join(t->threads[k], NULL);
-				t->members[k].state = W_REAPED;
-				t->nreaped++;
+				b->members[k].state = W_REAPED;
+				b->nreaped++;
 			}
 		return;
 	}
@@ -400,9 +411,9 @@ reap_all(struct team *t)
 	 * wait for any member of the group walks every child still alive
 	 * (O(N) a wait, O(N^2) a team that exits out of order).
 	 */
-	for (k = 0; k < t->spawned; k++) {
-		while (t->members[k].state != W_REAPED) {
-			if ((pid = waitpid(t->members[k].pid, &st, 0)) > 0) {
+	for (k = 0; k < b->spawned; k++) {
+		while (b->members[k].state != W_REAPED) {
+			if ((pid = waitpid(b->members[k].pid, &st, 0)) > 0) {
 				judge(t, pid, st);
 				continue;
 			}
@@ -420,6 +431,7 @@ reap_all(struct team *t)
 void
 reap_kill(struct team *t)
 {
+	struct book *b = t->book;
 	int k;
 
 	atomic_store(&t->ctl->running, 0);
@@ -429,10 +441,10 @@ reap_kill(struct team *t)
 		 * those not joined yet, as nobody will join them now (a
 		 * thread left joinable at exit is a leak to ThreadSanitizer).
 		 */
-		for (k = 0; k < t->spawned; k++)
-			if (t->members[k].state != W_REAPED) {
+		for (k = 0; k < b->spawned; k++)
+			if (b->members[k].state != W_REAPED) {
 				pthread_detach(t->threads[k]);
-				t->members[k].state = W_REAPED;
+				b->members[k].state = W_REAPED;
 			}
 		return;
 	}
@@ -443,17 +455,17 @@ reap_kill(struct team *t)
 		while ((pid = waitpid(-t->guardian, NULL, 0)) > 0 ||
 		    errno == EINTR)
 			if (pid > 0 && (k = map_get(t, pid)) >= 0)
-				t->members[k].state = W_REAPED;
+				b->members[k].state = W_REAPED;
 		t->guardian = 0;
 	}
 	/* A worker killed between fork and setpgid is not in the group. */
-	for (k = 0; k < t->spawned; k++)
-		if (t->members[k].state != W_REAPED && t->members[k].pid > 0) {
-			kill(t->members[k].pid, SIGKILL);
-			while (waitpid(t->members[k].pid, NULL, 0) == -1 &&
+	for (k = 0; k < b->spawned; k++)
+		if (b->members[k].state != W_REAPED && b->members[k].pid > 0) {
+			kill(b->members[k].pid, SIGKILL);
+			while (waitpid(b->members[k].pid, NULL, 0) == -1 &&
 			    errno == EINTR)
 				continue;
-			t->members[k].state = W_REAPED;
+			b->members[k].state = W_REAPED;
 		}
 }
 
@@ -506,21 +518,17 @@ reap_unregister(struct team *t)
 
 /*
  * In a new child: drop main's ends of every team's pipes (so EOF on the
- * gate and on the liveness pipe still means what it should) and main's
- * signal handling; die() runs none of main's hooks in a child. Nothing of
- * main's is written here: every page written would be copied.
+ * gate and on the liveness pipe still means what it should). Main's
+ * signal handlers stay: in a child they restore the default action on
+ * the first signal (err.c), and die() runs none of main's hooks in a
+ * child. Nothing of main's is written here: every page written would be
+ * copied.
  */
 void
 reap_child_init(void)
 {
 	int i;
 
-	/* (No table of them: one page less to fault in.) */
-	signal(SIGINT, SIG_DFL);
-	signal(SIGTERM, SIG_DFL);
-	signal(SIGHUP, SIG_DFL);
-	signal(SIGALRM, SIG_DFL);	/* fork cleared a pending alarm */
-	signal(SIGCHLD, SIG_DFL);
 	for (i = 0; i < MAX_TEAMS; i++) {
 		if (teams[i] == NULL)
 			continue;

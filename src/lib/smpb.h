@@ -109,15 +109,27 @@ struct sched_stats {
 	uint64_t	migrations;	/* moves to another CPU */
 };
 
+/*
+ * The /proc files of a task's statistics: held open by a process worker
+ * from before its gate to its end; -1 where they are opened at each look.
+ */
+struct sched_files {
+	int		schedstat;
+	int		sched;
+};
+
 /* What the harness takes of a worker at the gate and at its end. */
 struct measure {
 	struct usage	u;
 	struct sched_stats s;
 };
 
-void	measure_warm(bool thread);
-void	measure_begin(struct measure *m, bool thread);
-void	measure_end(struct measure *m, bool thread);
+void	measure_open(struct sched_files *f, bool thread);
+void	measure_close(struct sched_files *f);
+void	measure_begin(struct measure *m, const struct sched_files *f,
+	    bool thread);
+void	measure_end(struct measure *m, const struct sched_files *f,
+	    bool thread);
 void	measure_sub(struct measure *d, const struct measure *end,
 	    const struct measure *begin);
 void	measure_add(struct measure *sum, const struct measure *m);
@@ -146,6 +158,7 @@ struct slot {
 	uint64_t	end_ns;		/* clock at team_end */
 	struct measure	at_gate;	/* taken as it left the gate */
 	struct measure	run;		/* from the gate to team_end */
+	struct sched_files files;	/* the worker's, gate to team_end */
 	struct hist	*hist;		/* -l: the worker's own, in its memory */
 	int		cpu_start;	/* CPU at the start, -1 = unknown */
 	int		cpu_end;	/* CPU at the end, -1 = unknown */
@@ -221,15 +234,19 @@ int	cpu_allowed(int *cpus, int max);
 bool	cpu_can_bind(void);
 int	cpu_bind(int cpu);
 int	cpu_current(void);
+uint64_t cpu_clock_cold_ns(void);
 long	cpu_l2_kib(void);
 void	cpu_close_from(int low);
 void	cpu_die_with_parent(pid_t parent);
 int	cpu_signal_on_parent_death(int sig);
 void	cpu_warm_up(void);
 void	cpu_usage_thread(struct usage *u);
-bool	cpu_sched_warm(bool thread);
-bool	cpu_sched_runtime(bool thread, struct sched_stats *s);
-bool	cpu_sched_migrations(bool thread, struct sched_stats *s);
+bool	cpu_sched_open(bool thread, struct sched_files *f);
+void	cpu_sched_close(struct sched_files *f);
+bool	cpu_sched_runtime(bool thread, const struct sched_files *f,
+	    struct sched_stats *s);
+bool	cpu_sched_migrations(bool thread, const struct sched_files *f,
+	    struct sched_stats *s);
 bool	cpu_parse_schedstat(const char *text, struct sched_stats *s);
 bool	cpu_parse_migrations(const char *text, struct sched_stats *s);
 long	cpu_pid_limit(void);

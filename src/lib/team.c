@@ -87,31 +87,32 @@ warm_up(struct team *t)
 {
 	struct measure m;
 
-	measure_begin(&m, t->kind == TEAM_THREADS);
-	(void)clock_now_ns();
+	measure_begin(&m, NULL, t->kind == TEAM_THREADS);
+	(void)cpu_clock_cold_ns();
 	(void)write(t->rec_fd[1], "", 0);
 	cpu_warm_up();
 }
 
 /*
- * Main's record of the team and of each member, in memory shared with the
- * workers though no worker writes it: main writes it between forks, and
- * every private page written after a fork is copied (a fault, a copy and
- * a TLB flush for each worker forked), where a shared one is not.
+ * The team on a page of its own, which main writes only before its first
+ * worker starts, and main's book of it in shared memory (see team.h: each
+ * is where it costs no page fault in a worker, and none in main).
  */
 static struct team *
-book_alloc(int n)
+team_alloc(int n)
 {
-	size_t size = sizeof(struct team) + (size_t)n * sizeof(struct member);
+	long pagesize = sysconf(_SC_PAGESIZE);
+	size_t page = pagesize > 0 ? (size_t)pagesize : 4096;
+	size_t size = (sizeof(struct team) + page - 1) / page * page;
 	struct team *t;
 
-	_Static_assert(_Alignof(struct team) >= _Alignof(struct member),
-	    "the members follow the team");
-	if ((t = cpu_shared_alloc(size)) == NULL)
+	if ((t = aligned_alloc(page, size)) == NULL)
+		die(SMPB_EXIT_FAIL, "out of memory:");
+	memset(t, 0, size);
+	t->book_size = sizeof(struct book) + (size_t)n * sizeof(struct member);
+	if ((t->book = cpu_shared_alloc(t->book_size)) == NULL)
 		die(SMPB_EXIT_FAIL, "cannot map %zu KiB for %d workers:",
-		    size / 1024, n);
-	t->book_size = size;
-	t->members = (struct member *)(t + 1);
+		    t->book_size / 1024, n);
 	return t;
 }
 
@@ -122,7 +123,7 @@ team_new(enum team_kind kind, int n, const int *cpus, int ncpus)
 	int k;
 
 	check_size(n);
-	t = book_alloc(n);
+	t = team_alloc(n);
 	t->kind = kind;
 	t->name = "worker";
 	t->n = n;
@@ -141,8 +142,10 @@ team_new(enum team_kind kind, int n, const int *cpus, int ncpus)
 		die(SMPB_EXIT_FAIL, "cannot map %zu KiB for %d workers:",
 		    t->shared_size / 1024, n);
 	t->slots = (struct slot *)(t->ctl + 1);
-	for (k = 0; k < n; k++)
+	for (k = 0; k < n; k++) {
 		t->slots[k].cpu_start = t->slots[k].cpu_end = -1;
+		t->slots[k].files.schedstat = t->slots[k].files.sched = -1;
+	}
 	atomic_store(&t->ctl->running, 1);
 	if (kind == TEAM_THREADS) {
 		t->threads = xcalloc((size_t)n, sizeof(*t->threads));
@@ -256,8 +259,8 @@ team_gate(struct team *t, int self)
 
 	if (me->gated)
 		return;
-	/* The first look at a task's /proc files is slow: here, no read. */
-	measure_warm(t->kind == TEAM_THREADS);
+	/* The first look at a task's /proc files is slow: not at the gate. */
+	measure_open(&me->files, t->kind == TEAM_THREADS);
 	send_record(t, REC_READY, self);
 	while ((r = read(t->go_fd[0], &byte, 1)) == -1 && errno == EINTR)
 		continue;
@@ -277,9 +280,9 @@ team_restart(struct team *t, int self)
 {
 	struct slot *me = &t->slots[self];
 
-	measure_begin(&me->at_gate, t->kind == TEAM_THREADS);
+	measure_begin(&me->at_gate, &me->files, t->kind == TEAM_THREADS);
 	me->cpu_start = cpu_current();
-	me->start_ns = clock_now_ns();
+	me->start_ns = cpu_clock_cold_ns();
 }
 
 /* The worker's loop is over: stop its clock and take its measure again. */
@@ -291,9 +294,10 @@ team_end(struct team *t, int self)
 
 	if (me->ended)
 		return;
-	me->end_ns = clock_now_ns();
+	me->end_ns = cpu_clock_cold_ns();
 	me->cpu_end = cpu_current();
-	measure_end(&now, t->kind == TEAM_THREADS);
+	measure_end(&now, &me->files, t->kind == TEAM_THREADS);
+	measure_close(&me->files);
 	measure_sub(&me->run, &now, &me->at_gate);
 	me->ended = true;
 }
@@ -343,8 +347,8 @@ spawn_process(struct team *t, struct start *s)
 		worker_run(s);
 		_exit(SMPB_EXIT_OK);
 	}
-	t->members[s->self].pid = pid;
-	t->spawned++;		/* before anything can die: reap_kill's */
+	t->book->members[s->self].pid = pid;
+	t->book->spawned++;		/* before anything can die: reap_kill's */
 	reap_adopt(t, s->self);
 }
 
@@ -386,13 +390,13 @@ team_spawn(struct team *t, int self, worker_fn *fn, void *arg)
 		reap_check(t);
 	else
 		sig_check();
-	t->members[self].state = W_SPAWNED;
+	t->book->members[self].state = W_SPAWNED;
 	if (t->kind == TEAM_PROCS) {
 		spawn_process(t, &s);
 	} else {
 		t->starts[self] = s;
 		spawn_thread(t, &t->starts[self]);
-		t->spawned++;
+		t->book->spawned++;
 	}
 }
 
@@ -416,7 +420,7 @@ team_sleep(struct team *t, double seconds)
 void
 team_go(struct team *t)
 {
-	while (t->nready < t->n)
+	while (t->book->nready < t->n)
 		reap_watch(t, 1000);
 	reap_close(&t->go_fd[1]);
 }
@@ -437,7 +441,7 @@ team_stop(struct team *t)
 void
 team_wait(struct team *t)
 {
-	while (t->ndone < t->n)
+	while (t->book->ndone < t->n)
 		reap_watch(t, 1000);
 	reap_all(t);
 }
@@ -460,7 +464,8 @@ team_free(struct team *t)
 	free(t->cpus);
 	free(t->threads);
 	free(t->starts);
-	cpu_shared_free(t, t->book_size);
+	cpu_shared_free(t->book, t->book_size);
+	free(t);
 }
 
 struct slot *

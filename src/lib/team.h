@@ -46,11 +46,7 @@ struct start {
 	void		*arg;
 };
 
-/*
- * Main's record of one worker, after struct team in the shared mapping
- * team_new makes for them (see book_alloc): the pid and the state side by
- * side.
- */
+/* Main's record of one worker, in the book: the pid and the state. */
 struct member {
 	pid_t		pid;		/* processes: the worker's pid */
 	unsigned char	state;		/* enum worker_state, 0 = not yet */
@@ -81,11 +77,33 @@ struct hist_shared {
 	_Atomic uint64_t max_ns;
 };
 
+/*
+ * What main writes while its workers live: the book, in memory shared
+ * with the workers though no worker looks at it. A private page written
+ * after a fork is copied, a fault and a TLB flush in main for every
+ * worker forked; a shared one is not.
+ */
+struct book {
+	int		spawned;	/* workers started so far */
+	int		nready, ndone, nreaped;
+	/* Processes */
+	struct pidmap	map;
+	int		*done_queue;	/* workers in the order they said DONE */
+	int		done_next;	/* done_queue[0..done_next) are reaped */
+	struct member	members[];	/* main's view of each worker */
+};
+
+/*
+ * The team, as the workers read it: written by main before its first
+ * worker starts and left alone after (but for the gate's end, closed in
+ * main when it opens), on a private page of its own. Fork gives a worker
+ * main's mapping of it, where a worker's first look at a shared page, or
+ * at one main never wrote, is a page fault.
+ */
 struct team {
 	enum team_kind	kind;
 	const char	*name;		/* "worker", or "hog" for messages */
 	int		n;		/* workers */
-	int		spawned;	/* workers started so far */
 	int		*cpus;		/* -c placement, round robin; or NULL */
 	int		ncpus;
 	pid_t		parent;		/* main's pid */
@@ -93,15 +111,11 @@ struct team {
 	struct hist_shared *lat;	/* shared, with -l; else NULL */
 	struct slot	*slots;
 	size_t		shared_size;
-	struct member	*members;	/* main's view of each worker */
-	size_t		book_size;	/* the team and its members, mapped */
-	int		nready, ndone, nreaped;
+	struct book	*book;		/* shared; main's alone */
+	size_t		book_size;
 	int		rec_fd[2];	/* workers -> main: records */
 	int		go_fd[2];	/* the gate: EOF opens it */
 	/* Processes */
-	struct pidmap	map;
-	int		*done_queue;	/* workers in the order they said DONE */
-	int		done_next;	/* done_queue[0..done_next) are reaped */
 	pid_t		guardian;	/* and leader of the workers' group */
 	int		live_fd[2];	/* EOF: main is gone */
 	/* Threads */

@@ -156,6 +156,17 @@ like "$ERR" "^smpb-herd: worker [0-9]+ of 2000 was killed by signal 9$" "and it 
 check "at once, not at the watchdog ($SECS s)" test "$SECS" -lt 30
 check "and no worker is left" wait_gone 2 $KIDS
 
+# A worker keeps main's handlers (it resets none at its start): the first
+# signal it takes must act as the default would, whatever main does with
+# it. Sent a signal main catches, it dies of it, and main says so.
+for sig in TERM INT ALRM; do
+	ED_SIG=$sig early_death $HERD -n 200 -i 1000000000000 -L 20
+	is "$RC" 1 "a worker sent SIG$sig: exit 1"
+	num=$(printf '%s\n' "$ERR" | sed -n 's/.* was killed by signal \([0-9]*\)$/\1/p')
+	is "$(kill -l "${num:-0}" 2>/dev/null)" "$sig" "it died of SIG$sig ($ERR)"
+	check "and no worker is left" wait_gone 2 $KIDS
+done
+
 # -l: every token is stamped and its delay recorded: I samples.
 run $HERD -p -l -n 4 -i 3000
 is "$RC" 0 "-l exits 0"

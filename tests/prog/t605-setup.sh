@@ -1,13 +1,18 @@
 # t605-setup: what a worker costs to set up, counted in page faults, not
 # timed. A worker forked by the harness may fault in no more than
 # MARGIN pages beyond a bare forked child (tests/bench/floor fork): the
-# pages it must touch to be measured (its code, /proc, the clock), and
-# none that main wrote after the fork (main's book of the team lives in
-# shared memory) or that lazy symbol binding would write (-z now). The
-# marginal count, between SMALL and BIG workers, is the cost of one more
-# worker: it must not grow with the team. The same holds against the
-# bare ring and herd (tests/bench/floor ring, herd). Counts of the whole process
-# tree, from getrusage (RUSAGE_CHILDREN) in tests/bench/floor time.
+# pages it must touch to be measured (its code, its slot, a deeper
+# stack), and none that fork could have given it: not the team (on a
+# private page main wrote before forking), nor main's book of it (shared
+# memory main writes while workers live: no worker looks at it), nor
+# read-only data (the /proc names live in writable data), nor the vDSO
+# (the gate's clock is a system call), nor libc's signal code (the
+# handlers are not reset at the fork), nor pages lazy symbol binding
+# would write (-z now). The marginal count, between SMALL and BIG
+# workers, is the cost of one more worker: it must not grow with the
+# team. The same holds against the bare ring and herd (tests/bench/floor
+# ring, herd). Counts of the whole process tree, from getrusage
+# (RUSAGE_CHILDREN) in tests/bench/floor time.
 # shellcheck source=tests/lib.sh
 . tests/lib.sh
 
@@ -15,7 +20,7 @@ FLOOR=tests/bench/floor
 [ -x "$FLOOR" ] || skip_all "$FLOOR is not built (make test builds it)"
 SMALL=50
 BIG=250
-MARGIN=9
+MARGIN=6
 
 # faults CMD...: the minor page faults of the command and all it started,
 # the fewer of two runs (another process's activity only ever adds).

@@ -125,27 +125,34 @@ main(void)
 
 	if (access("/proc/self/schedstat", R_OK) == 0) {
 		struct sched_stats ss;
-
+		struct sched_files f;
 		bool read;
 
-		ok(cpu_sched_warm(false) && cpu_sched_warm(true),
-		    "the process's and the thread's /proc files are there");
+		ok(cpu_sched_open(true, &f) && f.sched == -1,
+		    "the thread's /proc files are there, and not held open");
+		ok(cpu_sched_open(false, &f) && f.schedstat >= 0 &&
+		    f.sched >= 0, "the process's are, held open");
 		ss.run_ns = 0;
-		read = cpu_sched_runtime(false, &ss);
+		read = cpu_sched_runtime(false, &f, &ss);
 		ok(read && ss.run_ns > 0, "the process's run time from /proc: "
 		    "%llu ns", (unsigned long long)ss.run_ns);
 		ss.run_ns = 0;
-		read = cpu_sched_runtime(true, &ss);
+		read = cpu_sched_runtime(false, NULL, &ss);
+		ok(read && ss.run_ns > 0, "and from a file opened for it");
+		ss.run_ns = 0;
+		read = cpu_sched_runtime(true, NULL, &ss);
 		ok(read && ss.run_ns > 0, "the thread's run time from /proc");
 		ss.migrations = UINT64_MAX;
-		read = cpu_sched_migrations(false, &ss);
+		read = cpu_sched_migrations(false, &f, &ss);
 		ok(read && ss.migrations != UINT64_MAX,
 		    "the process's migrations from /proc: %llu",
 		    (unsigned long long)ss.migrations);
 		ss.migrations = UINT64_MAX;
-		read = cpu_sched_migrations(true, &ss);
+		read = cpu_sched_migrations(true, NULL, &ss);
 		ok(read && ss.migrations != UINT64_MAX,
 		    "the thread's migrations from /proc");
+		cpu_sched_close(&f);
+		ok(f.schedstat == -1 && f.sched == -1, "closed");
 		ok(cpu_pid_limit() > 0, "kernel.pid_max: %ld", cpu_pid_limit());
 	} else
 		skip("no /proc/self/schedstat here");

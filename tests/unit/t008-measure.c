@@ -65,10 +65,11 @@ static void
 test_take(void)
 {
 	struct measure m0, m1, d;
+	struct sched_files f;
 
-	measure_begin(&m0, false);
+	measure_begin(&m0, NULL, false);
 	burn_cpu_s(0.05);
-	measure_end(&m1, false);
+	measure_end(&m1, NULL, false);
 	measure_sub(&d, &m1, &m0);
 	ok(d.u.user_s + d.u.sys_s >= 0.05, "process: CPU time while spinning "
 	    "(%.3f s)", d.u.user_s + d.u.sys_s);
@@ -79,9 +80,22 @@ test_take(void)
 	ok(m0.s.valid && m1.s.valid, "process: the kernel's statistics");
 	ok(d.s.run_ns >= 45000000, "process: the kernel's run time agrees "
 	    "(%.3f s)", (double)d.s.run_ns / 1e9);
-	measure_begin(&m0, true);
+	/* The files held open, as a process worker holds them: read anew. */
+	measure_open(&f, false);
+	ok(f.schedstat >= 0 && f.sched >= 0, "a process holds its files open");
+	measure_begin(&m0, &f, false);
 	burn_cpu_s(0.05);
-	measure_end(&m1, true);
+	measure_end(&m1, &f, false);
+	measure_close(&f);
+	measure_sub(&d, &m1, &m0);
+	ok(m0.s.valid && d.s.run_ns >= 45000000, "process, files held open: "
+	    "read again from the start (%.3f s)", (double)d.s.run_ns / 1e9);
+	ok(f.schedstat == -1 && f.sched == -1, "and closes them");
+	measure_open(&f, true);
+	ok(f.schedstat == -1 && f.sched == -1, "a thread holds none open");
+	measure_begin(&m0, NULL, true);
+	burn_cpu_s(0.05);
+	measure_end(&m1, NULL, true);
 	measure_sub(&d, &m1, &m0);
 	ok(m0.s.valid && d.s.run_ns >= 45000000, "thread: the kernel's run "
 	    "time agrees (%.3f s)", (double)d.s.run_ns / 1e9);
@@ -93,6 +107,7 @@ test_wait_and_migrations(void)
 {
 	int cpus[SMPB_MAXCPU], n = cpu_allowed(cpus, SMPB_MAXCPU), st;
 	struct measure m0, m1, d;
+	struct sched_files f;
 	pid_t pid;
 
 	if (!cpu_can_bind() || access("/proc/self/sched", R_OK) != 0) {
@@ -104,9 +119,9 @@ test_wait_and_migrations(void)
 		spin_s(0.3);
 		_exit(0);
 	}
-	measure_begin(&m0, false);
+	measure_begin(&m0, NULL, false);
 	spin_s(0.3);
-	measure_end(&m1, false);
+	measure_end(&m1, NULL, false);
 	waitpid(pid, &st, 0);
 	measure_sub(&d, &m1, &m0);
 	ok(d.s.wait_ns > 0, "sharing a CPU with a spinner: waited %.3f s on "
@@ -116,13 +131,15 @@ test_wait_and_migrations(void)
 		skip("one CPU allowed: no migration to make");
 		return;
 	}
-	measure_begin(&m0, false);
+	measure_open(&f, false);
+	measure_begin(&m0, &f, false);
 	is_int(cpu_bind(cpus[1]), 0, "move to CPU %d", cpus[1]);
 	spin_s(0.01);
-	measure_end(&m1, false);
+	measure_end(&m1, &f, false);
+	measure_close(&f);
 	measure_sub(&d, &m1, &m0);
-	ok(d.s.migrations >= 1, "a move to another CPU is a migration (%d)",
-	    (int)d.s.migrations);
+	ok(d.s.migrations >= 1, "a move to another CPU is a migration (%d), "
+	    "seen in a sched file held open", (int)d.s.migrations);
 }
 
 /* A team that never ran, with slots filled by hand. */
