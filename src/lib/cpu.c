@@ -124,30 +124,20 @@ cpu_current(void)
 }
 
 /*
- * A clock read by a system call where the platform allows it, not through
- * the vDSO: for a worker's gate and end. Fork leaves the vDSO's pages out
- * of a child's page tables and a first call faults them in, dearer than
- * a system call where the hypervisor shadows the guest's page tables.
+ * clock_gettime by a system call where the platform allows it, not
+ * through the vDSO: for a worker's gate and end (clock_cold_ns). Fork
+ * leaves the vDSO's pages out of a child's page tables and a first call
+ * faults them in, dearer than a system call where the hypervisor shadows
+ * the guest's page tables.
  */
-static int
-clock_by_call(clockid_t id, struct timespec *ts)
+int
+cpu_clock_gettime(clockid_t id, struct timespec *ts)
 {
 #if defined(__linux__) && defined(SYS_clock_gettime) && defined(__LP64__)
 	if (syscall(SYS_clock_gettime, id, ts) == 0)
 		return 0;
 #endif
 	return clock_gettime(id, ts);
-}
-
-/* CLOCK_MONOTONIC in nanoseconds, as clock_now_ns, without the vDSO. */
-uint64_t
-cpu_clock_cold_ns(void)
-{
-	struct timespec ts;
-
-	if (clock_by_call(CLOCK_MONOTONIC, &ts) == -1)
-		die(SMPB_EXIT_FAIL, "clock_gettime:");
-	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
 /*
@@ -407,7 +397,7 @@ cpu_sched_runtime(bool thread, const struct sched_files *f,
 	struct timespec ts;
 	char buf[128];
 
-	(void)clock_by_call(CLOCK_THREAD_CPUTIME_ID, &ts);	/* update */
+	(void)cpu_clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);	/* update */
 	return read_again(f != NULL ? f->schedstat : -1,
 	    schedstat_path[thread], buf, sizeof(buf)) > 0 &&
 	    cpu_parse_schedstat(buf, s);

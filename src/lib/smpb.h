@@ -19,6 +19,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <sys/types.h>
+#include <time.h>
 
 #ifndef SMPB_VERSION
 #define SMPB_VERSION "unknown"
@@ -82,6 +83,7 @@ void	print_version(void);
 /* clock.c ---------------------------------------------------------------- */
 
 uint64_t clock_now_ns(void);
+uint64_t clock_cold_ns(void);
 void	clock_sleep_s(double seconds);
 
 /* measure.c -------------------------------------------------------------- */
@@ -234,7 +236,7 @@ int	cpu_allowed(int *cpus, int max);
 bool	cpu_can_bind(void);
 int	cpu_bind(int cpu);
 int	cpu_current(void);
-uint64_t cpu_clock_cold_ns(void);
+int	cpu_clock_gettime(clockid_t id, struct timespec *ts);
 long	cpu_l2_kib(void);
 void	cpu_close_from(int low);
 void	cpu_die_with_parent(pid_t parent);

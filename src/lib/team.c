@@ -88,7 +88,7 @@ warm_up(struct team *t)
 	struct measure m;
 
 	measure_begin(&m, NULL, t->kind == TEAM_THREADS);
-	(void)cpu_clock_cold_ns();
+	(void)clock_cold_ns();
 	(void)write(t->rec_fd[1], "", 0);
 	cpu_warm_up();
 }
@@ -282,7 +282,7 @@ team_restart(struct team *t, int self)
 
 	measure_begin(&me->at_gate, &me->files, t->kind == TEAM_THREADS);
 	me->cpu_start = cpu_current();
-	me->start_ns = cpu_clock_cold_ns();
+	me->start_ns = clock_cold_ns();
 }
 
 /* The worker's loop is over: stop its clock and take its measure again. */
@@ -294,7 +294,7 @@ team_end(struct team *t, int self)
 
 	if (me->ended)
 		return;
-	me->end_ns = cpu_clock_cold_ns();
+	me->end_ns = clock_cold_ns();
 	me->cpu_end = cpu_current();
 	measure_end(&now, &me->files, t->kind == TEAM_THREADS);
 	measure_close(&me->files);
