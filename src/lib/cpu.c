@@ -133,6 +133,10 @@ cpu_current(void)
 int
 cpu_clock_gettime(clockid_t id, struct timespec *ts)
 {
+	/*
+	 * Only where time_t is long: elsewhere the call may take a 32-bit
+	 * time_t where libc's struct timespec has a 64-bit one.
+	 */
 #if defined(__linux__) && defined(SYS_clock_gettime) && defined(__LP64__)
 	if (syscall(SYS_clock_gettime, id, ts) == 0)
 		return 0;
@@ -292,20 +296,25 @@ cpu_parse_schedstat(const char *text, struct sched_stats *s)
 	    take_u64(&p, &s->slices) && (*p == '\n' || *p == '\0');
 }
 
-/* sched: lines of "name : value", se.nr_migrations among them. */
+/*
+ * sched: lines of "name : value", se.nr_migrations among them. The value
+ * must end its line: a file read in part may end inside the number.
+ */
 bool
 cpu_parse_migrations(const char *text, struct sched_stats *s)
 {
 	static char key[] = "se.nr_migrations";	/* not const: see *_path */
 	const char *p = after_key(text, key);
+	uint64_t v;
 
 	if (p == NULL)
 		return false;
 	while (*p == ' ' || *p == '\t')
 		p++;
-	if (*p++ != ':')
+	if (*p++ != ':' || !take_u64(&p, &v) || *p != '\n')
 		return false;
-	return take_u64(&p, &s->migrations);
+	s->migrations = v;
+	return true;
 }
 
 #if defined(__linux__)
@@ -414,16 +423,29 @@ cpu_sched_migrations(bool thread, const struct sched_files *f,
     struct sched_stats *s)
 {
 #if defined(__linux__)
-	char buf[512];
+	int fd = f != NULL ? f->sched : -1;
+	char buf[512], *more;
+	ssize_t got;
+	bool found;
 
 	/*
 	 * se.nr_migrations is the fourth line after the header and the
-	 * rule, within the first 400 bytes; a small buffer keeps the
-	 * worker's stack on as few pages as it can (each one it reaches
-	 * first is a copy of main's, a fault).
+	 * rule (Linux 4.7 on), within the first 400 bytes; a small buffer
+	 * keeps the worker's stack on as few pages as it can (each one it
+	 * reaches first is a copy of main's, a fault). Older kernels put it
+	 * after a dozen lines of statistics: a file that fills the buffer
+	 * without it is read again, whole, into a larger one.
 	 */
-	return read_again(f != NULL ? f->sched : -1, sched_path[thread], buf,
-	    sizeof(buf)) > 0 && cpu_parse_migrations(buf, s);
+	if ((got = read_again(fd, sched_path[thread], buf, sizeof(buf))) <= 0)
+		return false;
+	if (cpu_parse_migrations(buf, s))
+		return true;
+	if ((size_t)got < sizeof(buf) - 1 || (more = malloc(8192)) == NULL)
+		return false;
+	found = read_again(fd, sched_path[thread], more, 8192) > 0 &&
+	    cpu_parse_migrations(more, s);
+	free(more);
+	return found;
 #else
 	(void)thread;
 	(void)f;

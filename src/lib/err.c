@@ -10,7 +10,8 @@
  * Signal handlers only record the signal; sig_check(), called from the
  * normal flow wherever main waits, turns a recorded SIGINT, SIGTERM or
  * SIGHUP into cleanup and exit 128 + signal, and the -L watchdog's SIGALRM
- * into exit 3.
+ * into exit 3. In a forked worker, which keeps them, a handler restores
+ * the default action instead and raises the signal again.
  */
 #include <errno.h>
 #include <signal.h>
@@ -133,7 +134,9 @@ die(int status, const char *fmt, ...)
  * A forked worker keeps main's handlers, which it does not reset (each
  * call would fault in a page of libc, in every worker): the first signal
  * it takes restores the default action and takes effect as that would
- * have, as if the handlers had been reset at the fork.
+ * have, as if the handlers had been reset at the fork, but for the call
+ * it interrupts (SIGCHLD, ignored by default, would end a blocked call
+ * with EINTR once; no worker has children).
  */
 static void
 on_signal(int sig)

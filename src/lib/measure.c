@@ -8,10 +8,11 @@
  * kernel's scheduler statistics (cpu.c reads them: time on a CPU, time
  * waiting on a run queue, migrations), in an order that keeps the cost
  * of taking them out of the interval; before the gate, measure_open
- * looks the files up (and a process holds them open to its end). The difference is the worker's run, kept in
- * its slot; nothing here runs inside a workload's loop. Wall time runs
- * from the first worker out of the gate to the end of the worker that
- * closes the run (or of the last one).
+ * looks the files up (and a process holds them open to its end). The
+ * difference is the worker's run, kept in its slot; nothing here runs
+ * inside a workload's loop. Wall time runs from the first worker out of
+ * the gate to the end of the worker that closes the run (or of the last
+ * one).
  *
  * team_print_tail prints what every program's -p line ends with:
  *

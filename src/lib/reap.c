@@ -135,7 +135,7 @@ reap_init(struct team *t)
 	if (pipe(t->live_fd) == -1)
 		die(SMPB_EXIT_FAIL, "cannot create the liveness pipe (raise "
 		    "'ulimit -n'): pipe:");
-	/* Taken before the fork: main closes it in the (shared) team next. */
+	/* Taken before the fork: main closes it, and marks it -1, next. */
 	live = t->live_fd[0];
 	if ((pid = fork()) == -1)
 		die(SMPB_EXIT_FAIL, "cannot start the guardian process (raise "

@@ -85,9 +85,12 @@ check_size(int n)
 static void
 warm_up(struct team *t)
 {
+	struct sched_files f;
 	struct measure m;
 
-	measure_begin(&m, NULL, t->kind == TEAM_THREADS);
+	measure_open(&f, t->kind == TEAM_THREADS);
+	measure_begin(&m, &f, t->kind == TEAM_THREADS);
+	measure_close(&f);
 	(void)clock_cold_ns();
 	(void)write(t->rec_fd[1], "", 0);
 	cpu_warm_up();
@@ -348,7 +351,7 @@ spawn_process(struct team *t, struct start *s)
 		_exit(SMPB_EXIT_OK);
 	}
 	t->book->members[s->self].pid = pid;
-	t->book->spawned++;		/* before anything can die: reap_kill's */
+	t->book->spawned++;	/* before anything can die: reap_kill's */
 	reap_adopt(t, s->self);
 }
 

@@ -54,8 +54,9 @@ struct member {
 
 /*
  * pid -> worker, open addressing; size is a power of two > 2 n. Built
- * only when a process is reaped (lazily, for the same reason), from the
- * members spawned since it was last brought up to date.
+ * only when a process is reaped, not between forks (each page main
+ * writes there would be copied at the next fork), from the members
+ * spawned since it was last brought up to date.
  */
 struct pidmap {
 	pid_t		*pid;		/* 0 = empty */

@@ -45,6 +45,41 @@ check_parsers(void)
 	    "sched: the key must begin its line");
 	ok(!cpu_parse_migrations("nr_switches : 3\n", &s),
 	    "sched: no key, no figure");
+	ok(!cpu_parse_migrations("se.nr_migrations : 12", &s),
+	    "sched: a value cut off at the end of what was read fails");
+}
+
+/*
+ * cpu_sched_migrations on a sched file held open, laid out as kernels
+ * before 4.7 lay it out: se.nr_migrations after a dozen lines of
+ * statistics, past the first 512 bytes read.
+ */
+static void
+check_sched_layout(void)
+{
+	char path[] = "/tmp/t005-sched.XXXXXX";
+	struct sched_files f = { .schedstat = -1, .sched = -1 };
+	struct sched_stats s = { .migrations = 0 };
+	int fd, i;
+
+	if (access("/proc/self/sched", R_OK) != 0) {
+		skip("no /proc/self/sched here");
+		return;
+	}
+	if ((fd = mkstemp(path)) == -1) {
+		ok(0, "a temporary file for sched");
+		return;
+	}
+	unlink(path);
+	dprintf(fd, "t005 (1, #threads: 1)\n%066d\n", 0);
+	for (i = 0; i < 12; i++)
+		dprintf(fd, "se.statistics.item%-27d:%21d\n", i, i);
+	dprintf(fd, "%-45s:%21d\n%-45s:%21d\n", "se.nr_migrations", 4242,
+	    "nr_switches", 7);
+	f.sched = fd;
+	ok(cpu_sched_migrations(false, &f, &s) && s.migrations == 4242,
+	    "sched: se.nr_migrations past the first 512 bytes is found");
+	close(fd);
 }
 
 /*
@@ -126,6 +161,7 @@ main(void)
 	if (access("/proc/self/schedstat", R_OK) == 0) {
 		struct sched_stats ss;
 		struct sched_files f;
+		int held[2];
 		bool read;
 
 		ok(cpu_sched_open(true, &f) && f.sched == -1,
@@ -151,13 +187,19 @@ main(void)
 		read = cpu_sched_migrations(true, NULL, &ss);
 		ok(read && ss.migrations != UINT64_MAX,
 		    "the thread's migrations from /proc");
+		held[0] = f.schedstat;
+		held[1] = f.sched;
 		cpu_sched_close(&f);
-		ok(f.schedstat == -1 && f.sched == -1, "closed");
+		ok(f.schedstat == -1 && f.sched == -1 &&
+		    fcntl(held[0], F_GETFD) == -1 && errno == EBADF &&
+		    fcntl(held[1], F_GETFD) == -1 && errno == EBADF,
+		    "and closed");
 		ok(cpu_pid_limit() > 0, "kernel.pid_max: %ld", cpu_pid_limit());
 	} else
 		skip("no /proc/self/schedstat here");
 
 	check_parsers();
+	check_sched_layout();
 	check_close_from();
 
 	cpu_usage_thread(&u0);

@@ -4,6 +4,8 @@
  * and CPUs, and the common tail of the -p line, with and without the
  * kernel's statistics.
  */
+#include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <string.h>
 #include <sys/wait.h>
@@ -66,6 +68,7 @@ test_take(void)
 {
 	struct measure m0, m1, d;
 	struct sched_files f;
+	int held;
 
 	measure_begin(&m0, NULL, false);
 	burn_cpu_s(0.05);
@@ -83,6 +86,7 @@ test_take(void)
 	/* The files held open, as a process worker holds them: read anew. */
 	measure_open(&f, false);
 	ok(f.schedstat >= 0 && f.sched >= 0, "a process holds its files open");
+	held = f.sched;
 	measure_begin(&m0, &f, false);
 	burn_cpu_s(0.05);
 	measure_end(&m1, &f, false);
@@ -90,7 +94,8 @@ test_take(void)
 	measure_sub(&d, &m1, &m0);
 	ok(m0.s.valid && d.s.run_ns >= 45000000, "process, files held open: "
 	    "read again from the start (%.3f s)", (double)d.s.run_ns / 1e9);
-	ok(f.schedstat == -1 && f.sched == -1, "and closes them");
+	ok(f.schedstat == -1 && f.sched == -1 &&
+	    fcntl(held, F_GETFD) == -1 && errno == EBADF, "and closes them");
 	measure_open(&f, true);
 	ok(f.schedstat == -1 && f.sched == -1, "a thread holds none open");
 	measure_begin(&m0, NULL, true);
