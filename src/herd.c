@@ -135,8 +135,10 @@ release_herd(struct team *t, int self, int fd, long others)
 
 /*
  * Worker: take the token, count it, pass it on decremented. Worker 0
- * injects it as the gate opens; the one that takes it to zero ends the
- * run (the harness's clock stops there) and then releases the rest.
+ * injects it as the gate opens; the others are already asleep in their
+ * read, as in the seed: the gate does not wake them. The one that takes
+ * it to zero ends the run (the harness's clock stops there) and then
+ * releases the rest.
  */
 static void
 herd_worker(struct team *t, int self, void *arg)
@@ -148,9 +150,12 @@ herd_worker(struct team *t, int self, void *arg)
 	int64_t v;
 	bool closer = false;
 
-	team_gate(t, self);
-	if (self == 0)
+	if (self == 0) {
+		team_gate(t, self);
 		put(t, self, fd[1], opt.iterations, h);
+	} else {
+		team_gate_asleep(t, self);	/* the token wakes it */
+	}
 	while ((v = take(t, self, fd[0], h)) != 0) {
 		tokens++;
 		if ((closer = --v == 0))

@@ -11,8 +11,9 @@
  * Fixed from the seed: a ring of one process is refused (the seed's
  * make_child recursed without end, a fork bomb); the run is stopped by
  * laps (-i) or by time (-T, default 1 s: the seed's 100 laps take well under
- * a millisecond today); the timed interval starts when all workers are
- * released together and ends at the master's last lap, so neither process
+ * a millisecond today); the timed interval starts after a first lap
+ * that wakes every relay (all asleep in read() by the time the gate lets
+ * the master start) and ends at the master's last lap, so neither process
  * creation nor the shutdown cascade (EOF passed round the ring) is
  * measured; every read and write is checked, and a broken ring fails
  * instead of spinning. Nothing but the token's read and write runs per
@@ -202,11 +203,13 @@ ring_worker(struct team *t, int self, void *arg)
 		close(l->stray[0]);
 	if (l->stray[1] >= 0)
 		close(l->stray[1]);
-	team_gate(t, self);
-	if (self == 0)
+	if (self == 0) {
+		team_gate(t, self);
 		master(t, l, h);
-	else
+	} else {
+		team_gate_asleep(t, self);	/* the token wakes it */
 		relay(t, self, l, h);
+	}
 }
 
 static void

@@ -155,8 +155,9 @@ team_totals(struct team *t, struct measure *sum, double *wait_max_s)
 }
 
 /*
- * The run's wall time: from the first worker out of the gate to the end of
- * worker closer, or of the last worker when closer is negative.
+ * The run's wall time: from the first worker out of the gate (not one that
+ * slept through it) to the end of worker closer, or of the last worker
+ * when closer is negative.
  */
 uint64_t
 team_wall_ns(struct team *t, int closer)
@@ -167,7 +168,7 @@ team_wall_ns(struct team *t, int closer)
 	for (k = 0; k < n; k++) {
 		const struct slot *s = team_slot(t, k);
 
-		if (s->start_ns < t0)
+		if (s->start_ns != 0 && s->start_ns < t0)
 			t0 = s->start_ns;
 		if (closer < 0 && s->end_ns > t1)
 			t1 = s->end_ns;

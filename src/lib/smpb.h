@@ -156,7 +156,8 @@ enum team_kind { TEAM_PROCS, TEAM_THREADS };
 struct slot {
 	_Alignas(SMPB_CACHELINE)
 	uint64_t	result[4];	/* workload-defined results */
-	uint64_t	start_ns;	/* clock as the worker left the gate */
+	uint64_t	start_ns;	/* clock as the worker left the gate;
+					   0: it slept through it */
 	uint64_t	end_ns;		/* clock at team_end */
 	struct measure	at_gate;	/* taken as it left the gate */
 	struct measure	run;		/* from the gate to team_end */
@@ -178,6 +179,7 @@ struct hist *team_hist(struct team *t, int self);
 bool	team_latency(struct team *t, struct hist *sum);
 void	team_spawn(struct team *t, int self, worker_fn *fn, void *arg);
 void	team_gate(struct team *t, int self);
+void	team_gate_asleep(struct team *t, int self);
 void	team_restart(struct team *t, int self);
 void	team_end(struct team *t, int self);
 void	team_go(struct team *t);

@@ -18,6 +18,8 @@
  *
  *	set up (close stray fds, allocate, calibrate)
  *	team_gate(t, self);	ready; blocks until go; measured as it leaves
+ *	  or team_gate_asleep	ready and measured; sleeps through the gate
+ *				in its first wait for work
  *	the loop		nothing of the harness's inside it
  *	team_end(t, self);	the clock and the measure again
  *	tear down (pass EOF on, release the others)
@@ -270,6 +272,31 @@ team_gate(struct team *t, int self)
 	if (r != 0)
 		team_fail(t, self, "the start gate failed");
 	team_restart(t, self);
+	me->gated = true;
+}
+
+/*
+ * Report ready and open the interval, without waiting at the gate: for a
+ * worker whose next step is to block until a worker the gate released
+ * sends it work (the herd's readers but the first, the ring's relays).
+ * Nothing can wake it before the gate opens, so it sleeps through the
+ * gate rather than being woken by it only to go back to sleep: N wakes
+ * fewer, and the work does not start among N workers leaving the gate.
+ * It reports first, so that main, woken by the record, preempts it
+ * outside its interval. Its clock has no start (0): the run's wall time
+ * runs from the first worker out of the gate (team_wall_ns).
+ */
+void
+team_gate_asleep(struct team *t, int self)
+{
+	struct slot *me = &t->slots[self];
+
+	if (me->gated)
+		return;
+	measure_open(&me->files, t->kind == TEAM_THREADS);
+	send_record(t, REC_READY, self);
+	team_restart(t, self);
+	me->start_ns = 0;
 	me->gated = true;
 }
 

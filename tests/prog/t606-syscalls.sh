@@ -130,6 +130,18 @@ timed "yield, 2 threads, 0.4 s more" "sched_yield" \
 timed "yield -P, 2 processes, 0.4 s more" "sched_yield" \
     "-T 0.1" "-T 0.5" bin/smpb-yield -P -n 2 -c "$cpu"
 
+# The start gate wakes only the herd's worker 0, which writes the token:
+# the others sleep through it in their read of the shared pipe. The gate
+# is the run's only one-byte read (tokens are eight bytes), so the reads
+# of one byte that got end-of-file are the workers woken by the gate.
+if strace -f -e trace=read -o "$TMPDIR_T/reads" bin/smpb-herd -n 6 -i 100 \
+    >/dev/null 2>&1; then
+	woken=$(grep -cE '"", 1\) += 0$' "$TMPDIR_T/reads")
+	is "$woken" 1 "a herd of 6: the gate woke one worker (worker 0)"
+else
+	t_result 1 "a herd of 6 runs under strace"
+fi
+
 # guardian_fds PID: true once PID's guardian (the child that leads a
 # process group of its own) holds descriptors 0 to 3 alone; sets
 # GUARDIAN_PIPE to what its 3 is.

@@ -155,6 +155,88 @@ spinner(struct team *t, int self, void *arg)
 	me->result[0] = n;
 }
 
+/*
+ * Worker 0 passes the gate and sends each other worker a byte; the others
+ * sleep through the gate (team_gate_asleep), in their read of the byte.
+ * result[0]: 1 once team_gate_asleep has returned; result[1]: the byte.
+ */
+static void
+waker_or_sleeper(struct team *t, int self, void *arg)
+{
+	const int *fd = arg;
+	struct slot *me = team_slot(t, self);
+	char byte = 'x';
+	int k;
+
+	if (self == 0) {
+		team_gate(t, self);
+		for (k = 1; k < team_size(t); k++)
+			if (write(fd[1], &byte, 1) != 1)
+				team_fail(t, self, "write:");
+		return;
+	}
+	team_gate_asleep(t, self);
+	*(volatile uint64_t *)&me->result[0] = 1;
+	if (read(fd[0], &byte, 1) != 1)
+		team_fail(t, self, "read:");
+	me->result[1] = (uint64_t)byte;
+}
+
+/* Sleepers reported ready and left team_gate_asleep; main has not gone. */
+static bool
+sleepers_out(struct team *t)
+{
+	uint64_t end = clock_now_ns() + 10 * (uint64_t)1000000000;
+	int k, out;
+
+	for (;;) {
+		for (k = 1, out = 0; k < NW; k++)
+			out += *(volatile uint64_t *)
+			    &team_slot(t, k)->result[0] == 1;
+		if (out == NW - 1 || clock_now_ns() > end)
+			return out == NW - 1;
+		clock_sleep_s(0.01);
+	}
+}
+
+static void
+test_asleep(enum team_kind kind)
+{
+	struct team *t = team_new(kind, NW, NULL, 0);
+	uint64_t before_go, last_end = 0;
+	int fd[2], k, got = 0, no_start = 0;
+
+	if (pipe(fd) == -1)
+		die(SMPB_EXIT_FAIL, "pipe:");
+	for (k = 0; k < NW; k++)
+		team_spawn(t, k, waker_or_sleeper, fd);
+	ok(sleepers_out(t), "%s: a sleeper does not wait at the gate: it "
+	    "is on its way to its own wait before team_go", kind_name[kind]);
+	before_go = clock_now_ns();
+	team_go(t);
+	team_wait(t);
+	for (k = 1; k < NW; k++) {
+		struct slot *s = team_slot(t, k);
+
+		got += s->result[1] == 'x';
+		no_start += s->start_ns == 0 && s->gated && s->ended;
+	}
+	for (k = 0; k < NW; k++)
+		if (team_slot(t, k)->end_ns > last_end)
+			last_end = team_slot(t, k)->end_ns;
+	is_int(got, NW - 1, "%s: worker 0, released by the gate, woke every "
+	    "sleeper", kind_name[kind]);
+	is_int(no_start, NW - 1, "%s: a sleeper's clock has no start (0)",
+	    kind_name[kind]);
+	ok(team_slot(t, 0)->start_ns >= before_go &&
+	    team_wall_ns(t, -1) == last_end - team_slot(t, 0)->start_ns,
+	    "%s: the run's wall time starts at worker 0's gate, not at 0",
+	    kind_name[kind]);
+	close(fd[0]);
+	close(fd[1]);
+	team_free(t);
+}
+
 static void
 test_interval(enum team_kind kind)
 {
@@ -534,6 +616,8 @@ main(void)
 	worker_group = cpu_shared_alloc(sizeof(*worker_group));
 	test_counting(TEAM_PROCS);
 	test_counting(TEAM_THREADS);
+	test_asleep(TEAM_PROCS);
+	test_asleep(TEAM_THREADS);
 	test_interval(TEAM_PROCS);
 	test_interval(TEAM_THREADS);
 	test_pinning(TEAM_PROCS);
