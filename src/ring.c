@@ -12,7 +12,7 @@
  * make_child recursed without end, a fork bomb); the run is stopped by
  * laps (-i) or by time (-T, default 1 s: the seed's 100 laps take well under
  * a millisecond today); the timed interval starts after a first lap
- * that wakes every relay (all asleep in read() by the time the gate lets
+ * that wakes every relay (asleep in read(), through the gate that lets
  * the master start) and ends at the master's last lap, so neither process
  * creation nor the shutdown cascade (EOF passed round the ring) is
  * measured; every read and write is checked, and a broken ring fails
@@ -148,9 +148,10 @@ master(struct team *t, const struct link *l, struct hist *h)
 	long until_check = check_every;
 
 	/*
-	 * A first lap, not counted: it waits for every worker to be through
-	 * the gate (all N were woken at once), then the interval opens.
-	 * Its latencies are not recorded, by any worker.
+	 * A first lap, not counted: the token wakes each relay for the first
+	 * time (each may still be on its way to its read: the token waits
+	 * for it), then the interval opens. Its latencies are not recorded,
+	 * by any worker.
 	 */
 	if (!token_out(t, 0, l->out) || token_in(t, 0, l->in, NULL) == 0)
 		team_fail(t, 0, "the ring is broken: a worker is gone");

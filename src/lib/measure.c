@@ -157,7 +157,7 @@ team_totals(struct team *t, struct measure *sum, double *wait_max_s)
 /*
  * The run's wall time: from the first worker out of the gate (not one that
  * slept through it) to the end of worker closer, or of the last worker
- * when closer is negative.
+ * when closer is negative; 0 when no worker went through the gate.
  */
 uint64_t
 team_wall_ns(struct team *t, int closer)

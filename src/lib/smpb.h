@@ -159,13 +159,14 @@ struct slot {
 	uint64_t	start_ns;	/* clock as the worker left the gate;
 					   0: it slept through it */
 	uint64_t	end_ns;		/* clock at team_end */
-	struct measure	at_gate;	/* taken as it left the gate */
-	struct measure	run;		/* from the gate to team_end */
+	struct measure	at_gate;	/* taken as it left the gate (a
+					   sleeper: as it went to sleep) */
+	struct measure	run;		/* from then to team_end */
 	struct sched_files files;	/* the worker's, gate to team_end */
 	struct hist	*hist;		/* -l: the worker's own, in its memory */
 	int		cpu_start;	/* CPU at the start, -1 = unknown */
 	int		cpu_end;	/* CPU at the end, -1 = unknown */
-	bool		gated;		/* passed team_gate */
+	bool		gated;		/* passed team_gate(_asleep) */
 	bool		ended;		/* passed team_end */
 };
 

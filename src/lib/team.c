@@ -7,6 +7,7 @@
  *	t = team_new(kind, n, cpus, ncpus);
  *	for (k = 0; k < n; k++)
  *		team_spawn(t, k, worker, arg);	each runs to team_gate and waits
+ *						(or sleeps: team_gate_asleep)
  *	team_go(t);				all ready: release them at once
  *	team_sleep(t, seconds);			or wait for a result
  *	team_stop(t);				team_running() turns false
@@ -30,7 +31,7 @@
  * where teardown follows the loop.
  * Each worker keeps one lifecycle (team.h): spawned, ready, done, reaped;
  * reap.c watches it. The gate is a pipe whose write end main closes: every
- * worker sees EOF at once (the ready/go pipes of hackbench).
+ * worker waiting there sees EOF at once (the ready/go pipes of hackbench).
  *
  * Slots and the running flag live in memory shared with forked workers, so
  * the same worker code serves both kinds.
@@ -303,7 +304,7 @@ team_gate_asleep(struct team *t, int self)
 /*
  * Open the worker's interval now: its measure, its CPU, the clock. The
  * gate does it; a workload may do it again after a warm-up it does not
- * want measured (the ring's first lap wakes every worker at once).
+ * want measured (the ring's first lap wakes each relay for the first time).
  */
 void
 team_restart(struct team *t, int self)
@@ -446,7 +447,10 @@ team_sleep(struct team *t, double seconds)
 	}
 }
 
-/* Wait for every worker at the gate, then release them together. */
+/*
+ * Wait until every worker is ready, then release together those waiting
+ * at the gate (sleepers wait for their work instead).
+ */
 void
 team_go(struct team *t)
 {

@@ -155,10 +155,13 @@ spinner(struct team *t, int self, void *arg)
 	me->result[0] = n;
 }
 
+/* sleeper_out[k]: 1 once sleeper k has left team_gate_asleep. */
+static atomic_int *sleeper_out;
+
 /*
  * Worker 0 passes the gate and sends each other worker a byte; the others
- * sleep through the gate (team_gate_asleep), in their read of the byte.
- * result[0]: 1 once team_gate_asleep has returned; result[1]: the byte.
+ * sleep through the gate (team_gate_asleep), in their read of the byte,
+ * which they leave in result[1].
  */
 static void
 waker_or_sleeper(struct team *t, int self, void *arg)
@@ -176,23 +179,25 @@ waker_or_sleeper(struct team *t, int self, void *arg)
 		return;
 	}
 	team_gate_asleep(t, self);
-	*(volatile uint64_t *)&me->result[0] = 1;
+	atomic_store(&sleeper_out[self], 1);
 	if (read(fd[0], &byte, 1) != 1)
 		team_fail(t, self, "read:");
 	me->result[1] = (uint64_t)byte;
 }
 
-/* Sleepers reported ready and left team_gate_asleep; main has not gone. */
+/*
+ * True once every sleeper has left team_gate_asleep, with team_go not
+ * called yet; false after 10 s.
+ */
 static bool
-sleepers_out(struct team *t)
+sleepers_out(void)
 {
 	uint64_t end = clock_now_ns() + 10 * (uint64_t)1000000000;
 	int k, out;
 
 	for (;;) {
 		for (k = 1, out = 0; k < NW; k++)
-			out += *(volatile uint64_t *)
-			    &team_slot(t, k)->result[0] == 1;
+			out += atomic_load(&sleeper_out[k]) == 1;
 		if (out == NW - 1 || clock_now_ns() > end)
 			return out == NW - 1;
 		clock_sleep_s(0.01);
@@ -208,9 +213,11 @@ test_asleep(enum team_kind kind)
 
 	if (pipe(fd) == -1)
 		die(SMPB_EXIT_FAIL, "pipe:");
-	for (k = 0; k < NW; k++)
+	for (k = 0; k < NW; k++) {
+		atomic_store(&sleeper_out[k], 0);
 		team_spawn(t, k, waker_or_sleeper, fd);
-	ok(sleepers_out(t), "%s: a sleeper does not wait at the gate: it "
+	}
+	ok(sleepers_out(), "%s: a sleeper does not wait at the gate: it "
 	    "is on its way to its own wait before team_go", kind_name[kind]);
 	before_go = clock_now_ns();
 	team_go(t);
@@ -614,6 +621,7 @@ main(void)
 	prog_init("smpb-t", "");
 	worker_pids = cpu_shared_alloc(NW * sizeof(*worker_pids));
 	worker_group = cpu_shared_alloc(sizeof(*worker_group));
+	sleeper_out = cpu_shared_alloc(NW * sizeof(*sleeper_out));
 	test_counting(TEAM_PROCS);
 	test_counting(TEAM_THREADS);
 	test_asleep(TEAM_PROCS);

@@ -179,6 +179,14 @@ test_wall_and_cpus(void)
 	    "closer's end");
 	is_int(team_cpus_used(t), 2, "CPUs used: distinct CPUs at starts and "
 	    "ends");
+	team_slot(t, 0)->start_ns = 0;	/* it slept through the gate */
+	is_int((int)team_wall_ns(t, -1), 7500, "wall: a sleeper's start (0) "
+	    "is not the first");
+	team_slot(t, 1)->start_ns = 0;
+	is_int((int)team_wall_ns(t, -1), 0, "wall: 0 when nobody went "
+	    "through the gate");
+	team_slot(t, 0)->start_ns = 1000;
+	team_slot(t, 1)->start_ns = 1500;
 	team_totals(t, &sum, &wait_max);
 	ok(sum.s.valid && sum.s.wait_ns == 700000, "totals: waits summed");
 	is_num(wait_max, 0.0005, 1e-12, "totals: the longest wait kept");
