@@ -115,8 +115,10 @@ for s in $SHELLS; do
 done
 
 # A real tiny run: the why tables it prints are those show -r makes.
-[ -x bin/smpb-ring ] && [ -x bin/smpb-herd ] ||
-    { t_skip "the programs are not built (run make)"; done_testing; exit; }
+if ! [ -x bin/smpb-ring ] || ! [ -x bin/smpb-herd ]; then
+	t_skip "the programs are not built (run make)"
+	done_testing
+fi
 run env SMPBENCH_SWEEP=tiny sh $SB run -r 1 -o "$T/real" ring herd
 is "$RC" 0 "a real tiny run of ring and herd exits 0"
 like "$OUT" '^ring, why: ' "it prints the ring's why table"
