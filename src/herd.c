@@ -137,9 +137,8 @@ release_herd(struct team *t, int self, int fd, long others)
  * Worker: take the token, count it, pass it on decremented. Worker 0
  * injects it as the gate opens; the others sleep through the gate in
  * their read, as in the seed (one still on its way to it finds the token
- * waiting). The one that takes
- * it to zero ends the run (the harness's clock stops there) and then
- * releases the rest.
+ * waiting). The one that takes it to zero ends the run (the harness's
+ * clock stops there) and then releases the rest.
  */
 static void
 herd_worker(struct team *t, int self, void *arg)
