@@ -15,7 +15,10 @@ CPPFLAGS = -D_POSIX_C_SOURCE=200809L -DSMPB_VERSION=\"$(VERSION)\"
 # from it binds one again (a lazy binding writes the GOT, a page a new
 # worker then copies, and reads the symbol tables, pages it faults in).
 LDFLAGS = -Wl,-z,now
-LDLIBS = -lpthread -lm
+# No libm in the programs (stats.c has its own square root): a library
+# linked is mapped into every worker forked, and mappings and their page
+# tables are what a fork and an exit cost. The unit tests may use it.
+LDLIBS = -lpthread
 
 HDR = src/lib/smpb.h
 LIB = src/lib/libsmpb.a
@@ -82,7 +85,7 @@ bin/smpb-yield: src/yield.o $(LIB)
 # The unit tests: tests/unit/tNNN-name from tests/unit/tNNN-name.c.
 .c:
 	$(CC) $(CFLAGS) $(CPPFLAGS) -Isrc/lib $(LDFLAGS) -o $@ $< $(LIB) \
-	    $(LDLIBS)
+	    $(LDLIBS) -lm
 
 $(UNIT): $(LIB) tests/tap.h tests/unit/child.h
 

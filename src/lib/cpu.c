@@ -17,6 +17,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -166,34 +167,6 @@ cpu_close_from(int low)
 		close(fd);
 }
 
-/* Size of one CPU's L2 cache in KiB, or 0 when it can't be found. */
-long
-cpu_l2_kib(void)
-{
-	long kib = 0;
-#if defined(__linux__)
-	FILE *f;
-	char unit = 'K';
-
-	f = fopen("/sys/devices/system/cpu/cpu0/cache/index2/size", "r");
-	if (f != NULL) {
-		if (fscanf(f, "%ld%c", &kib, &unit) < 1)
-			kib = 0;
-		else if (unit == 'M')
-			kib *= 1024;
-		fclose(f);
-	}
-#if defined(_SC_LEVEL2_CACHE_SIZE)
-	if (kib <= 0) {
-		long bytes = sysconf(_SC_LEVEL2_CACHE_SIZE);
-
-		kib = bytes > 0 ? bytes / 1024 : 0;
-	}
-#endif
-#endif
-	return kib > 0 ? kib : 0;
-}
-
 /*
  * In a forked worker: die as soon as the parent does. Linux delivers
  * SIGKILL on the parent's death; everywhere, team.c's guardian kills the
@@ -267,6 +240,46 @@ take_u64(const char **pp, uint64_t *v)
 	*v = x;
 	*pp = p;
 	return true;
+}
+
+/* A sysfs cache size, "512K" or "2M", in KiB; 0 if it is neither. */
+long
+cpu_parse_kib(const char *text)
+{
+	const char *p = text;
+	uint64_t v;
+
+	if (!take_u64(&p, &v) || v >= LONG_MAX / 1024)
+		return 0;
+	if (*p == 'M')
+		return (long)v * 1024;
+	return *p == 'K' ? (long)v : 0;
+}
+
+/*
+ * Size of one CPU's L2 cache in KiB, or 0 when it can't be found. Read
+ * without stdio, whose buffer would be main's first heap (cpu.c's
+ * cpu_private_alloc says why main has none when it forks).
+ */
+long
+cpu_l2_kib(void)
+{
+	long kib = 0;
+#if defined(__linux__)
+	char buf[32];
+
+	if (read_small("/sys/devices/system/cpu/cpu0/cache/index2/size", buf,
+	    sizeof(buf)) > 0)
+		kib = cpu_parse_kib(buf);
+#if defined(_SC_LEVEL2_CACHE_SIZE)
+	if (kib <= 0) {
+		long bytes = sysconf(_SC_LEVEL2_CACHE_SIZE);
+
+		kib = bytes > 0 ? bytes / 1024 : 0;
+	}
+#endif
+#endif
+	return kib > 0 ? kib : 0;
 }
 
 /* Just past key on the line of buf whose first word it is; or NULL. */
@@ -524,30 +537,52 @@ cpu_usage_thread(struct usage *u)
 }
 
 /*
- * Zeroed memory shared with forked workers; NULL on failure. Where the
- * headers hide anonymous mappings from strict POSIX code, /dev/zero mapped
- * shared gives the same.
+ * Zeroed pages of their own, MAP_SHARED or MAP_PRIVATE; NULL on failure.
+ * Where the headers hide anonymous mappings from strict POSIX code,
+ * /dev/zero mapped gives the same.
  */
-void *
-cpu_shared_alloc(size_t size)
+static void *
+map_zeroed(size_t size, int share)
 {
 	void *p;
 #if defined(MAP_ANONYMOUS)
-	p = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS,
+	p = mmap(NULL, size, PROT_READ | PROT_WRITE, share | MAP_ANONYMOUS,
 	    -1, 0);
 #else
 	int fd = open("/dev/zero", O_RDWR);
 
 	if (fd == -1)
 		return NULL;
-	p = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+	p = mmap(NULL, size, PROT_READ | PROT_WRITE, share, fd, 0);
 	close(fd);
 #endif
 	return p == MAP_FAILED ? NULL : p;
 }
 
+/* Zeroed memory shared with forked workers; NULL on failure. */
+void *
+cpu_shared_alloc(size_t size)
+{
+	return map_zeroed(size, MAP_SHARED);
+}
+
+/*
+ * Zeroed memory of the process's own, mapped apart from the heap; NULL on
+ * failure. A worker forked from main copies main's page tables, and the
+ * heap lies far from main's other mappings (ASLR), so a heap in main
+ * costs every fork and every exit two more page tables: memory main sets
+ * up for its workers is mapped here, and main makes no heap before its
+ * forks.
+ */
+void *
+cpu_private_alloc(size_t size)
+{
+	return map_zeroed(size, MAP_PRIVATE);
+}
+
+/* Unmap what cpu_shared_alloc or cpu_private_alloc mapped; NULL: none. */
 void
-cpu_shared_free(void *p, size_t size)
+cpu_mapped_free(void *p, size_t size)
 {
 	if (p != NULL)
 		munmap(p, size);

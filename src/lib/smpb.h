@@ -218,6 +218,7 @@ double	hist_quantile(const struct hist *h, double q);
 double	stats_mean(const double *v, size_t n);
 double	stats_median(const double *v, size_t n);
 void	stats_minmax(const double *v, size_t n, double *min, double *max);
+double	stats_sqrt(double x);
 double	stats_stddev(const double *v, size_t n);
 double	stats_cv(const double *v, size_t n);
 double	stats_jain(const double *v, size_t n);
@@ -254,8 +255,10 @@ bool	cpu_sched_migrations(bool thread, const struct sched_files *f,
 	    struct sched_stats *s);
 bool	cpu_parse_schedstat(const char *text, struct sched_stats *s);
 bool	cpu_parse_migrations(const char *text, struct sched_stats *s);
+long	cpu_parse_kib(const char *text);
 long	cpu_pid_limit(void);
 void	*cpu_shared_alloc(size_t size);
-void	cpu_shared_free(void *p, size_t size);
+void	*cpu_private_alloc(size_t size);
+void	cpu_mapped_free(void *p, size_t size);
 
 #endif

@@ -7,7 +7,7 @@
  * normalised variance, the seed 001 program's fifth column, is the
  * population variance over the squared mean, and equals 1/jain - 1.
  */
-#include <math.h>
+#include <float.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -65,6 +65,33 @@ stats_minmax(const double *v, size_t n, double *min, double *max)
 	}
 }
 
+/*
+ * The square root of x >= 0 (0 for anything else), within an ulp or so:
+ * x scaled by powers of 4 into [1, 4), where Newton's method from above
+ * falls to the root in a few steps, then scaled back. Not libm's sqrt:
+ * a program linked with libm maps it into every worker it forks, and
+ * page tables and mappings are what fork and exit cost (README).
+ */
+double
+stats_sqrt(double x)
+{
+	double scale = 1, y = 2, prev;
+
+	if (!(x > 0))
+		return 0;
+	if (x > DBL_MAX)
+		return x;
+	while (x >= 4)
+		x /= 4, scale *= 2;
+	while (x < 1)
+		x *= 4, scale /= 2;
+	do {
+		prev = y;
+		y = (y + x / y) / 2;
+	} while (y < prev);
+	return prev * scale;
+}
+
 /* Sample standard deviation (n - 1 in the denominator); 0 for n < 2. */
 double
 stats_stddev(const double *v, size_t n)
@@ -76,7 +103,7 @@ stats_stddev(const double *v, size_t n)
 		return 0;
 	for (i = 0; i < n; i++)
 		ss += (v[i] - mean) * (v[i] - mean);
-	return sqrt(ss / (double)(n - 1));
+	return stats_sqrt(ss / (double)(n - 1));
 }
 
 /* Coefficient of variation, stddev / mean; 0 when the mean is 0. */

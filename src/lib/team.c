@@ -100,21 +100,26 @@ warm_up(struct team *t)
 }
 
 /*
- * The team on a page of its own, which main writes only before its first
- * worker starts, and main's book of it in shared memory (see team.h: each
- * is where it costs no page fault in a worker, and none in main).
+ * The team, with its placement after it, on pages of its own, which main
+ * writes only before its first worker starts, and main's book of it in
+ * shared memory (see team.h: each is where it costs no page fault in a
+ * worker, and none in main). Neither is on the heap: main has none when
+ * it forks (cpu_private_alloc).
  */
 static struct team *
-team_alloc(int n)
+team_alloc(int n, const int *cpus, int ncpus)
 {
-	long pagesize = sysconf(_SC_PAGESIZE);
-	size_t page = pagesize > 0 ? (size_t)pagesize : 4096;
-	size_t size = (sizeof(struct team) + page - 1) / page * page;
+	size_t size = sizeof(struct team) + (size_t)ncpus * sizeof(int);
 	struct team *t;
 
-	if ((t = aligned_alloc(page, size)) == NULL)
+	if ((t = cpu_private_alloc(size)) == NULL)
 		die(SMPB_EXIT_FAIL, "out of memory:");
-	memset(t, 0, size);
+	t->size = size;
+	if (ncpus > 0) {
+		t->cpus = (int *)(t + 1);
+		memcpy(t->cpus, cpus, (size_t)ncpus * sizeof(*cpus));
+		t->ncpus = ncpus;
+	}
 	t->book_size = sizeof(struct book) + (size_t)n * sizeof(struct member);
 	if ((t->book = cpu_shared_alloc(t->book_size)) == NULL)
 		die(SMPB_EXIT_FAIL, "cannot map %zu KiB for %d workers:",
@@ -129,18 +134,13 @@ team_new(enum team_kind kind, int n, const int *cpus, int ncpus)
 	int k;
 
 	check_size(n);
-	t = team_alloc(n);
+	t = team_alloc(n, cpus, cpus != NULL && ncpus > 0 ? ncpus : 0);
 	t->kind = kind;
 	t->name = "worker";
 	t->n = n;
 	t->parent = getpid();
 	t->rec_fd[0] = t->rec_fd[1] = t->go_fd[0] = t->go_fd[1] = -1;
 	t->live_fd[0] = t->live_fd[1] = -1;
-	if (cpus != NULL && ncpus > 0) {
-		t->cpus = xcalloc((size_t)ncpus, sizeof(*t->cpus));
-		memcpy(t->cpus, cpus, (size_t)ncpus * sizeof(*cpus));
-		t->ncpus = ncpus;
-	}
 	t->shared_size = sizeof(struct control) +
 	    (size_t)n * sizeof(struct slot);
 	t->ctl = cpu_shared_alloc(t->shared_size);
@@ -493,13 +493,12 @@ team_free(struct team *t)
 	reap_close(&t->live_fd[1]);
 	if (t->kind == TEAM_PROCS)
 		reap_fini(t);
-	cpu_shared_free(t->ctl, t->shared_size);
-	cpu_shared_free(t->lat, sizeof(*t->lat));
-	free(t->cpus);
+	cpu_mapped_free(t->ctl, t->shared_size);
+	cpu_mapped_free(t->lat, sizeof(*t->lat));
 	free(t->threads);
 	free(t->starts);
-	cpu_shared_free(t->book, t->book_size);
-	free(t);
+	cpu_mapped_free(t->book, t->book_size);
+	cpu_mapped_free(t, t->size);
 }
 
 struct slot *

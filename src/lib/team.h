@@ -97,15 +97,18 @@ struct book {
 /*
  * The team, as the workers read it: written by main before its first
  * worker starts and left alone after (but for the gate's end, closed in
- * main when it opens), on a private page of its own. Fork gives a worker
- * main's mapping of it, where a worker's first look at a shared page, or
- * at one main never wrote, is a page fault.
+ * main when it opens), on private pages of its own (cpu_private_alloc),
+ * its placement after it. Fork gives a worker main's mapping of it,
+ * where a worker's first look at a shared page, or at one main never
+ * wrote, is a page fault.
  */
 struct team {
 	enum team_kind	kind;
+	size_t		size;		/* of its mapping, placement included */
 	const char	*name;		/* "worker", or "hog" for messages */
 	int		n;		/* workers */
-	int		*cpus;		/* -c placement, round robin; or NULL */
+	int		*cpus;		/* -c placement, round robin, after
+					   the team; or NULL */
 	int		ncpus;
 	pid_t		parent;		/* main's pid */
 	struct control	*ctl;		/* shared: control line, then slots */

@@ -10,7 +10,11 @@
 #    yields from a loaded machine: its other calls may grow by at most 5
 #    plus one per 100 of its extra yields, and the check is skipped when
 #    the longer run got fewer than 500 more.
-# 2. The guardian keeps only the standard descriptors and the liveness
+# 2. Main has no heap when it forks (no brk call that moves the break
+#    before its first fork), and no library but libc (and libpthread
+#    where it is apart) is mapped: every mapping and page table main has
+#    is copied by every fork and torn down by every exit.
+# 3. The guardian keeps only the standard descriptors and the liveness
 #    pipe, and closes the rest with one close_range call where Linux has
 #    it, not with one close per descriptor the limit on open files
 #    allows (most of them failing: nothing was open there).
@@ -141,6 +145,34 @@ if strace -f -e trace=read -o "$TMPDIR_T/reads" bin/smpb-herd -n 6 -i 100 \
 else
 	t_result 1 "a herd of 6 runs under strace"
 fi
+
+# at_fork PROG ARGS...: what main did before its first fork, under strace
+# -f: "HEAP LIBS", the brk calls that moved the break and the shared
+# libraries opened but libc and libpthread ("none" if no other).
+at_fork() {
+	strace -f -e trace=brk,openat,clone,clone3,fork,vfork \
+	    -o "$TMPDIR_T/at_fork" "$@" >/dev/null 2>&1 || return 1
+	awk 'NR == 1 { main = $1 }
+	    $1 != main { next }
+	    /(clone|fork)[0-9]*\(/ { exit }
+	    /brk\(0x/ { heap++ }
+	    /openat\(.*\.so[.0-9]*"/ && !/\/lib(c|pthread)\.so[.0-9]*"/ {
+		sub(/^[^"]*"/, ""); sub(/".*/, "")
+		libs = libs (libs == "" ? "" : " ") $0 }
+	    END { print heap + 0, (libs == "" ? "none" : libs) }' \
+	    "$TMPDIR_T/at_fork"
+}
+
+for prog in "smpb-herd -n 3 -i 10" "smpb-ring -n 3 -i 10 -c $cpu" \
+    "smpb-pipe -s 1 -t 1 -b 1" "smpb-bind -n 2 -H 1 -T 0.05" \
+    "smpb-yield -P -n 2 -T 0.05"; do
+	# shellcheck disable=SC2086 # the program and its arguments
+	if got=$(at_fork bin/$prog); then
+		is "$got" "0 none" "${prog%% *}: no heap and no library but libc in main at its first fork"
+	else
+		t_result 1 "$prog runs under strace"
+	fi
+done
 
 # guardian_fds PID: true once PID's guardian (the child that leads a
 # process group of its own) holds descriptors 0 to 3 alone; sets

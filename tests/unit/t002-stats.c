@@ -1,6 +1,7 @@
 /*
  * t002-stats: every statistic on vectors whose answers are known by hand.
  */
+#include <float.h>
 #include <math.h>
 
 #include "smpb.h"
@@ -33,6 +34,33 @@ static const struct {
 	  6, 0.25, 3 },
 	{ "zeros", zeros, N(zeros), 0, 0, 0, 0, 0, 1, 0 },
 };
+
+/*
+ * stats_sqrt against libm's sqrt: exact on squares, within two ulps
+ * from the smallest subnormal to DBL_MAX, 0 below zero.
+ */
+static void
+check_sqrt(void)
+{
+	double x, worst = 0, err, k;
+	int exact = 1;
+
+	for (k = 0; k <= 4096; k++)
+		if (stats_sqrt(k * k) != k || stats_sqrt(k * k / 1024) != k / 32)
+			exact = 0;
+	ok(exact, "sqrt of squares is exact");
+	for (x = DBL_MIN / 4096; x < DBL_MAX / 1.37; x *= 1.37) {
+		err = fabs(stats_sqrt(x) - sqrt(x)) / sqrt(x);
+		if (err > worst)
+			worst = err;
+	}
+	ok(worst <= 2 * DBL_EPSILON, "sqrt within 2 ulps over the range "
+	    "(worst %g)", worst / DBL_EPSILON);
+	is_num(stats_sqrt(DBL_MAX), sqrt(DBL_MAX), DBL_MAX * 1e-15,
+	    "sqrt of DBL_MAX");
+	is_num(stats_sqrt(-1), 0, 0, "sqrt of a negative is 0");
+	is_num(stats_sqrt(0), 0, 0, "sqrt of 0 is 0");
+}
 
 int
 main(void)
@@ -68,5 +96,6 @@ main(void)
 	ok(copy[0] == 4 && copy[1] == 1, "median leaves its input alone");
 	is_num(stats_mean(v1, 0), 0, 0, "mean of nothing is 0");
 	is_num(stats_median(v1, 0), 0, 0, "median of nothing is 0");
+	check_sqrt();
 	return done_testing();
 }

@@ -1,7 +1,7 @@
 /*
  * t005-cpu: the platform layer: CPU counts, binding, current CPU, cache
- * size, shared memory, per-thread usage, closing descriptors. Binding
- * checks skip where the platform cannot bind.
+ * size, shared and private memory, per-thread usage, closing descriptors.
+ * Binding checks skip where the platform cannot bind.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -37,6 +37,10 @@ check_parsers(void)
 	ok(!cpu_parse_schedstat("123 456 7x\n", &s),
 	    "schedstat: trailing junk fails");
 	ok(!cpu_parse_schedstat("", &s), "schedstat: empty fails");
+	is_int(cpu_parse_kib("512K\n"), 512, "cache size: 512K");
+	is_int(cpu_parse_kib("2M\n"), 2048, "cache size: 2M");
+	is_int(cpu_parse_kib("512\n"), 0, "cache size: no unit is 0");
+	is_int(cpu_parse_kib("K\n"), 0, "cache size: no number is 0");
 	ok(cpu_parse_migrations(sched, &s) && s.migrations == 17,
 	    "sched: se.nr_migrations, not a longer key that starts alike");
 	ok(!cpu_parse_migrations("se.nr_migrations : x\n", &s),
@@ -156,7 +160,18 @@ main(void)
 	}
 	waitpid(pid, &st, 0);
 	is_int(shared[1], 4242, "a forked child's write is seen by its parent");
-	cpu_shared_free(shared, 4096);
+	cpu_mapped_free(shared, 4096);
+
+	shared = cpu_private_alloc(4096);
+	ok(shared != NULL && shared[0] == 0, "private memory, zeroed");
+	shared[2] = 17;
+	if ((pid = fork()) == 0)
+		_exit(shared[2] == 17 && (shared[2] = 4242) == 4242 ? 0 : 1);
+	waitpid(pid, &st, 0);
+	ok(WIFEXITED(st) && WEXITSTATUS(st) == 0, "a forked child reads what "
+	    "its parent wrote there, and writes its own copy");
+	is_int(shared[2], 17, "which its parent does not see");
+	cpu_mapped_free(shared, 4096);
 
 	if (access("/proc/self/schedstat", R_OK) == 0) {
 		struct sched_stats ss;

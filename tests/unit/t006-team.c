@@ -492,7 +492,7 @@ test_death_among_many(void)
 	is_str(r.err, "smpb-t: worker 1 of 300 was killed by signal 9\n",
 	    "and names worker 1 of 300");
 	ok(all_gone_within(worker_pids, 300, 0), "and all 300 are reaped");
-	cpu_shared_free(worker_pids, sizeof(pids));
+	cpu_mapped_free(worker_pids, sizeof(pids));
 	worker_pids = saved;
 }
 
