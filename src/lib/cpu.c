@@ -199,21 +199,25 @@ cpu_signal_on_parent_death(int sig)
 }
 
 #if defined(__linux__)
-/* A small /proc file, whole and NUL-terminated: its length, or -1. */
+/*
+ * A small /proc or /sys file, NUL-terminated, by one read: its length
+ * (up to size - 1 bytes), or -1. Such a file is made whole at the first
+ * read and given in one; a second read, only to see its end, would have
+ * the kernel make it again.
+ */
 static ssize_t
 read_small(const char *path, char *buf, size_t size)
 {
-	ssize_t got = 0, r = 0;
+	ssize_t got;
 	int fd;
 
 	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) == -1)
 		return -1;
-	while ((size_t)got < size - 1 &&
-	    (r = read(fd, buf + got, size - 1 - (size_t)got)) > 0)
-		got += r;
+	while ((got = read(fd, buf, size - 1)) == -1 && errno == EINTR)
+		continue;
 	close(fd);
-	buf[got] = '\0';
-	return r == -1 ? -1 : got;
+	buf[got > 0 ? got : 0] = '\0';
+	return got;
 }
 #endif
 
@@ -386,19 +390,18 @@ cpu_sched_close(struct sched_files *f)
 }
 
 #if defined(__linux__)
-/* A file held open (fd), or else path, read whole from its start. */
+/* A file held open (fd), or else path, read from its start (read_small). */
 static ssize_t
 read_again(int fd, const char *path, char *buf, size_t size)
 {
-	ssize_t got = 0, r = 0;
+	ssize_t got;
 
 	if (fd == -1)
 		return read_small(path, buf, size);
-	while ((size_t)got < size - 1 &&
-	    (r = pread(fd, buf + got, size - 1 - (size_t)got, got)) > 0)
-		got += r;
-	buf[got] = '\0';
-	return r == -1 ? -1 : got;
+	while ((got = pread(fd, buf, size - 1, 0)) == -1 && errno == EINTR)
+		continue;
+	buf[got > 0 ? got : 0] = '\0';
+	return got;
 }
 #endif
 
