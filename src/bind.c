@@ -262,11 +262,10 @@ main(int argc, char *argv[])
 		team_spawn(t, k, dirtier, NULL);
 	if (hogs != NULL)
 		team_go(hogs);
-	team_go(t);
-	if (opt.seconds > 0) {
-		team_sleep(t, opt.seconds);
-		team_stop(t);
-	}
+	if (opt.seconds > 0)
+		team_run_for(t, opt.seconds);
+	else
+		team_go(t);
 	team_wait(t);
 	if (hogs != NULL) {
 		team_stop(hogs);

@@ -290,11 +290,10 @@ main(int argc, char *argv[])
 	if (opt.latency)
 		team_measure_latency(t);
 	spawn_ring(t, opt.procs);
-	team_go(t);
-	if (opt.laps == 0) {
-		team_sleep(t, opt.seconds);
-		team_stop(t);
-	}
+	if (opt.laps == 0)
+		team_run_for(t, opt.seconds);
+	else
+		team_go(t);
 	team_wait(t);
 	report(t);
 	out_flush();

@@ -133,9 +133,7 @@ main(int argc, char *argv[])
 	    opt_c.cpus, opt_c.ncpus);
 	for (k = 0; k < opt.threads; k++)
 		team_spawn(t, k, yielder, NULL);
-	team_go(t);
-	team_sleep(t, opt.seconds);
-	team_stop(t);
+	team_run_for(t, opt.seconds);
 	team_wait(t);
 	report(t);
 	out_flush();

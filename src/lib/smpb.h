@@ -184,6 +184,7 @@ void	team_gate_asleep(struct team *t, int self);
 void	team_restart(struct team *t, int self);
 void	team_end(struct team *t, int self);
 void	team_go(struct team *t);
+void	team_run_for(struct team *t, double seconds);
 bool	team_running(struct team *t);
 void	team_sleep(struct team *t, double seconds);
 void	team_stop(struct team *t);

@@ -36,6 +36,7 @@ enum record_kind { REC_READY = 1, REC_DONE, REC_FAILED };
 struct control {
 	_Alignas(SMPB_CACHELINE)
 	atomic_int	running;	/* set by team_new, cleared by stop */
+	_Atomic uint64_t deadline_ns;	/* team_run_for's end; 0: none */
 };
 
 /* What a worker needs to start: passed to its thread or kept by its fork. */

@@ -496,6 +496,81 @@ test_death_among_many(void)
 	worker_pids = saved;
 }
 
+/*
+ * team_run_for's deadline, kept by the workers: the worker stops its own
+ * main (SIGSTOP) as soon as it is through the gate, so that only its own
+ * look at the clock can end its loop; it continues main after. A hard
+ * limit 10 s past the deadline ends the loop if that look is broken: a
+ * failure, not a hang.
+ */
+#define DEADLINE_S	0.3
+
+struct deadline_seen {
+	uint64_t	before_ns;	/* main's clock before team_run_for */
+	uint64_t	false_ns;	/* when team_running turned false */
+	int		late;		/* through the gate after the deadline */
+	int		stopped;	/* main stopped, loop ended by itself */
+	int		hard_limit;	/* the loop ended by the hard limit */
+};
+static struct deadline_seen *seen;
+
+static void
+deadline_worker(struct team *t, int self, void *arg)
+{
+	uint64_t end = seen->before_ns + (uint64_t)(DEADLINE_S * 1e9);
+	bool running;
+
+	(void)arg;
+	team_gate(t, self);
+	if (clock_now_ns() >= end) {
+		seen->late = 1;
+		return;
+	}
+	seen->stopped = kill(getppid(), SIGSTOP) == 0;
+	while ((running = team_running(t)) &&
+	    clock_now_ns() < end + 10000000000u)
+		continue;
+	seen->false_ns = clock_now_ns();
+	seen->hard_limit = running;
+	kill(getppid(), SIGCONT);
+}
+
+static void
+run_deadline(const void *arg)
+{
+	struct team *t = team_new(TEAM_PROCS, 1, NULL, 0);
+
+	(void)arg;
+	team_spawn(t, 0, deadline_worker, NULL);
+	seen->before_ns = clock_now_ns();
+	team_run_for(t, DEADLINE_S);
+	team_wait(t);
+	team_free(t);
+}
+
+static void
+test_deadline(void)
+{
+	struct child_result r;
+	uint64_t end;
+
+	seen = cpu_shared_alloc(sizeof(*seen));
+	child_run(&r, run_deadline, NULL);
+	is_int(r.status, 0, "team_run_for: the run ends with its main "
+	    "stopped");
+	end = seen->before_ns + (uint64_t)(DEADLINE_S * 1e9);
+	if (seen->late) {
+		skip("the worker left the gate after the deadline (a busy "
+		    "machine)");
+	} else {
+		ok(seen->stopped && !seen->hard_limit, "team_running turned "
+		    "false by itself, main stopped, at the deadline");
+		ok(seen->false_ns >= end, "not before it (%.3f s after main "
+		    "began)", (double)(seen->false_ns - seen->before_ns) / 1e9);
+	}
+	cpu_mapped_free(seen, sizeof(*seen));
+}
+
 /* Main is SIGKILLed with its workers running: none may survive it. */
 static void
 run_orphaning(const void *arg)
@@ -626,6 +701,7 @@ main(void)
 	test_counting(TEAM_THREADS);
 	test_asleep(TEAM_PROCS);
 	test_asleep(TEAM_THREADS);
+	test_deadline();
 	test_interval(TEAM_PROCS);
 	test_interval(TEAM_THREADS);
 	test_pinning(TEAM_PROCS);
