@@ -352,21 +352,22 @@ static char sched_path[2][32] = {
 
 /*
  * The files the measures read, opened before the gate: the first look-up
- * of a task's /proc entries is the slow one. A process holds them open
- * to its end and reads them again from the start (one call each, where a
- * path walk and an open cost more); a thread opens them at each look (a
- * team of 8192 threads would hold 16384 descriptors), and here only
- * opens and closes them, without a read: each read of sched has the
- * kernel format some thirty lines. False where the files are not there.
+ * of a task's /proc entries is the slow one. Held (hold), they stay open
+ * to the task's end and are read again from the start (one call each,
+ * where a path walk and an open cost more); else they are opened and
+ * closed here, without a read (each read of sched has the kernel format
+ * some thirty lines), and opened again at each look. A process holds
+ * them; a thread where the limit on descriptors leaves room for two a
+ * thread (cpu_fd_room). False where the files are not there.
  */
 bool
-cpu_sched_open(bool thread, struct sched_files *f)
+cpu_sched_open(bool thread, bool hold, struct sched_files *f)
 {
 	f->schedstat = f->sched = -1;
 #if defined(__linux__)
 	f->schedstat = open(schedstat_path[thread], O_RDONLY | O_CLOEXEC);
 	f->sched = open(sched_path[thread], O_RDONLY | O_CLOEXEC);
-	if (f->schedstat == -1 || f->sched == -1 || thread) {
+	if (f->schedstat == -1 || f->sched == -1 || !hold) {
 		bool found = f->schedstat != -1 && f->sched != -1;
 
 		cpu_sched_close(f);
@@ -375,8 +376,29 @@ cpu_sched_open(bool thread, struct sched_files *f)
 	return true;
 #else
 	(void)thread;
+	(void)hold;
 	return false;
 #endif
+}
+
+/*
+ * Whether this process may hold need descriptors more than it has, with
+ * room to spare, raising its soft limit towards the hard one if it must.
+ */
+bool
+cpu_fd_room(long need)
+{
+	struct rlimit rl;
+	rlim_t want = (rlim_t)need + 256;
+
+	if (need < 0 || getrlimit(RLIMIT_NOFILE, &rl) == -1)
+		return false;
+	if (rl.rlim_cur == RLIM_INFINITY || rl.rlim_cur >= want)
+		return true;
+	if (rl.rlim_max != RLIM_INFINITY && rl.rlim_max < want)
+		return false;
+	rl.rlim_cur = want;
+	return setrlimit(RLIMIT_NOFILE, &rl) == 0;
 }
 
 void

@@ -62,13 +62,13 @@ usage_take(struct usage *u, bool thread)
 
 /*
  * Before the gate: the slow first look-up of the task's /proc files, so
- * that it does not delay the worker's start at the gate; a process keeps
- * them open (f) to its end, for measure_close.
+ * that it does not delay the worker's start at the gate; held (hold),
+ * they stay open (f) to its end, for measure_close.
  */
 void
-measure_open(struct sched_files *f, bool thread)
+measure_open(struct sched_files *f, bool thread, bool hold)
 {
-	(void)cpu_sched_open(thread, f);
+	(void)cpu_sched_open(thread, hold, f);
 }
 
 void

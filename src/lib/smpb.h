@@ -126,7 +126,7 @@ struct measure {
 	struct sched_stats s;
 };
 
-void	measure_open(struct sched_files *f, bool thread);
+void	measure_open(struct sched_files *f, bool thread, bool hold);
 void	measure_close(struct sched_files *f);
 void	measure_begin(struct measure *m, const struct sched_files *f,
 	    bool thread);
@@ -248,7 +248,8 @@ void	cpu_die_with_parent(pid_t parent);
 int	cpu_signal_on_parent_death(int sig);
 void	cpu_warm_up(void);
 void	cpu_usage_thread(struct usage *u);
-bool	cpu_sched_open(bool thread, struct sched_files *f);
+bool	cpu_sched_open(bool thread, bool hold, struct sched_files *f);
+bool	cpu_fd_room(long need);
 void	cpu_sched_close(struct sched_files *f);
 bool	cpu_sched_runtime(bool thread, const struct sched_files *f,
 	    struct sched_stats *s);

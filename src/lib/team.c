@@ -91,7 +91,7 @@ warm_up(struct team *t)
 	struct sched_files f;
 	struct measure m;
 
-	measure_open(&f, t->kind == TEAM_THREADS);
+	measure_open(&f, t->kind == TEAM_THREADS, t->hold_files);
 	measure_begin(&m, &f, t->kind == TEAM_THREADS);
 	measure_close(&f);
 	(void)clock_cold_ns();
@@ -136,6 +136,8 @@ team_new(enum team_kind kind, int n, const int *cpus, int ncpus)
 	check_size(n);
 	t = team_alloc(n, cpus, cpus != NULL && ncpus > 0 ? ncpus : 0);
 	t->kind = kind;
+	/* Each worker's two /proc files, held from its gate to its end. */
+	t->hold_files = kind == TEAM_PROCS || cpu_fd_room(2 * (long)n);
 	t->name = "worker";
 	t->n = n;
 	t->parent = getpid();
@@ -266,7 +268,7 @@ team_gate(struct team *t, int self)
 	if (me->gated)
 		return;
 	/* The first look at a task's /proc files is slow: not at the gate. */
-	measure_open(&me->files, t->kind == TEAM_THREADS);
+	measure_open(&me->files, t->kind == TEAM_THREADS, t->hold_files);
 	send_record(t, REC_READY, self);
 	while ((r = read(t->go_fd[0], &byte, 1)) == -1 && errno == EINTR)
 		continue;
@@ -294,7 +296,7 @@ team_gate_asleep(struct team *t, int self)
 
 	if (me->gated)
 		return;
-	measure_open(&me->files, t->kind == TEAM_THREADS);
+	measure_open(&me->files, t->kind == TEAM_THREADS, t->hold_files);
 	send_record(t, REC_READY, self);
 	team_restart(t, self);
 	me->start_ns = 0;

@@ -120,6 +120,7 @@ struct team {
 	size_t		book_size;
 	int		rec_fd[2];	/* workers -> main: records */
 	int		go_fd[2];	/* the gate: EOF opens it */
+	bool		hold_files;	/* workers hold their /proc files */
 	/* Processes */
 	pid_t		guardian;	/* and leader of the workers' group */
 	int		live_fd[2];	/* EOF: main is gone */

@@ -5,6 +5,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -117,6 +118,37 @@ check_close_from(void)
 	ok(!(WEXITSTATUS(st) & 6), "and closes 41 and 60");
 }
 
+/* In a child under a soft limit of 64 and a hard one of 512. */
+static void
+fd_room_child(void)
+{
+	struct rlimit rl = { .rlim_cur = 64, .rlim_max = 512 };
+
+	if (setrlimit(RLIMIT_NOFILE, &rl) == -1)
+		_exit(99);
+	if (!cpu_fd_room(100))
+		_exit(1);	/* 356 fits under 512: the soft limit is raised */
+	if (getrlimit(RLIMIT_NOFILE, &rl) == -1 || rl.rlim_cur < 356)
+		_exit(2);
+	if (cpu_fd_room(300))
+		_exit(3);	/* 556 does not */
+	_exit(0);
+}
+
+static void
+check_fd_room(void)
+{
+	pid_t pid;
+	int st;
+
+	ok(cpu_fd_room(0), "room for no descriptor more");
+	if ((pid = fork()) == 0)
+		fd_room_child();
+	waitpid(pid, &st, 0);
+	is_int(WIFEXITED(st) ? WEXITSTATUS(st) : -1, 0, "cpu_fd_room raises "
+	    "the soft limit up to the hard one, and says no beyond it");
+}
+
 int
 main(void)
 {
@@ -162,6 +194,8 @@ main(void)
 	is_int(shared[1], 4242, "a forked child's write is seen by its parent");
 	cpu_mapped_free(shared, 4096);
 
+	check_fd_room();
+
 	shared = cpu_private_alloc(4096);
 	ok(shared != NULL && shared[0] == 0, "private memory, zeroed");
 	shared[2] = 17;
@@ -179,9 +213,9 @@ main(void)
 		int held[2];
 		bool read;
 
-		ok(cpu_sched_open(true, &f) && f.sched == -1,
+		ok(cpu_sched_open(true, false, &f) && f.sched == -1,
 		    "the thread's /proc files are there, and not held open");
-		ok(cpu_sched_open(false, &f) && f.schedstat >= 0 &&
+		ok(cpu_sched_open(false, true, &f) && f.schedstat >= 0 &&
 		    f.sched >= 0, "the process's are, held open");
 		ss.run_ns = 0;
 		read = cpu_sched_runtime(false, &f, &ss);

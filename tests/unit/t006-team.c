@@ -81,6 +81,7 @@ counter(struct team *t, int self, void *arg)
 	me->result[0] = n;
 	me->result[1] = (uint64_t)getpid();
 	me->result[2] = (uint64_t)getpgid(0);
+	me->result[3] = me->files.schedstat >= 0 && me->files.sched >= 0;
 }
 
 static void
@@ -89,6 +90,7 @@ test_counting(enum team_kind kind)
 	struct team *t = team_new(kind, NW, NULL, 0);
 	uint64_t before_go;
 	int k, right = 0, after_go = 0, pids_ok = 0, ended = 0, group = 0;
+	int held = 0;
 
 	for (k = 0; k < NW; k++)
 		team_spawn(t, k, counter, NULL);
@@ -103,6 +105,8 @@ test_counting(enum team_kind kind)
 		right += s->result[0] == 1000 * (uint64_t)(k + 1);
 		after_go += s->start_ns >= before_go;
 		ended += s->end_ns >= s->start_ns && s->gated && s->ended;
+		held += s->result[3] == 1 && s->files.schedstat == -1 &&
+		    s->files.sched == -1;
 		if (kind == TEAM_PROCS) {
 			pids_ok += s->result[1] != (uint64_t)getpid() &&
 			    (k == 0 ||
@@ -122,6 +126,11 @@ test_counting(enum team_kind kind)
 	    kind_name[kind]);
 	if (kind == TEAM_PROCS)
 		is_int(group, NW, "processes: all in one group, not main's");
+	if (access("/proc/self/schedstat", R_OK) == 0)
+		is_int(held, NW, "%s: each held its /proc files open from its "
+		    "gate to its end, and closed them", kind_name[kind]);
+	else
+		skip("%s: no /proc files to hold here", kind_name[kind]);
 	ok(team_wall_ns(t, -1) > 0 && team_wall_ns(t, 0) <=
 	    team_wall_ns(t, -1), "%s: the run's wall time closes at the last "
 	    "end, or earlier at worker 0's", kind_name[kind]);
@@ -571,6 +580,49 @@ test_deadline(void)
 	cpu_mapped_free(seen, sizeof(*seen));
 }
 
+/*
+ * Threads where the limit on descriptors leaves no room for two a thread:
+ * they open their /proc files at each look instead, and are measured all
+ * the same (the child prints what it saw).
+ */
+static void
+run_few_descriptors(const void *arg)
+{
+	struct rlimit rl = { .rlim_cur = 64, .rlim_max = 64 };
+	struct measure sum;
+	struct team *t;
+	int k, held = 0;
+
+	(void)arg;
+	if (setrlimit(RLIMIT_NOFILE, &rl) == -1)
+		_exit(99);
+	t = team_new(TEAM_THREADS, 40, NULL, 0);
+	for (k = 0; k < 40; k++)
+		team_spawn(t, k, counter, NULL);
+	team_go(t);
+	team_wait(t);
+	for (k = 0; k < 40; k++)
+		held += team_slot(t, k)->result[3] != 0;
+	team_totals(t, &sum, NULL);
+	printf("held=%d valid=%d\n", held, sum.s.valid);
+	team_free(t);
+}
+
+static void
+test_few_descriptors(void)
+{
+	struct child_result r;
+
+	if (access("/proc/self/schedstat", R_OK) != 0) {
+		skip("no /proc files to hold here");
+		return;
+	}
+	child_run(&r, run_few_descriptors, NULL);
+	is_int(r.status, 0, "40 threads under a limit of 64 descriptors run");
+	is_str(r.out, "held=0 valid=1\n", "they hold no files open, and the "
+	    "kernel's statistics are there all the same");
+}
+
 /* Main is SIGKILLed with its workers running: none may survive it. */
 static void
 run_orphaning(const void *arg)
@@ -702,6 +754,7 @@ main(void)
 	test_asleep(TEAM_PROCS);
 	test_asleep(TEAM_THREADS);
 	test_deadline();
+	test_few_descriptors();
 	test_interval(TEAM_PROCS);
 	test_interval(TEAM_THREADS);
 	test_pinning(TEAM_PROCS);

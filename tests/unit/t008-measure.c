@@ -84,7 +84,7 @@ test_take(void)
 	ok(d.s.run_ns >= 45000000, "process: the kernel's run time agrees "
 	    "(%.3f s)", (double)d.s.run_ns / 1e9);
 	/* The files held open, as a process worker holds them: read anew. */
-	measure_open(&f, false);
+	measure_open(&f, false, true);
 	ok(f.schedstat >= 0 && f.sched >= 0, "a process holds its files open");
 	held = f.sched;
 	measure_begin(&m0, &f, false);
@@ -96,8 +96,17 @@ test_take(void)
 	    "read again from the start (%.3f s)", (double)d.s.run_ns / 1e9);
 	ok(f.schedstat == -1 && f.sched == -1 &&
 	    fcntl(held, F_GETFD) == -1 && errno == EBADF, "and closes them");
-	measure_open(&f, true);
-	ok(f.schedstat == -1 && f.sched == -1, "a thread holds none open");
+	measure_open(&f, true, true);
+	ok(f.schedstat >= 0 && f.sched >= 0, "a thread may hold its own open");
+	measure_begin(&m0, &f, true);
+	burn_cpu_s(0.05);
+	measure_end(&m1, &f, true);
+	measure_close(&f);
+	measure_sub(&d, &m1, &m0);
+	ok(m0.s.valid && d.s.run_ns >= 45000000, "thread, files held open: "
+	    "read again from the start (%.3f s)", (double)d.s.run_ns / 1e9);
+	measure_open(&f, true, false);
+	ok(f.schedstat == -1 && f.sched == -1, "or hold none open");
 	measure_begin(&m0, NULL, true);
 	burn_cpu_s(0.05);
 	measure_end(&m1, NULL, true);
@@ -136,7 +145,7 @@ test_wait_and_migrations(void)
 		skip("one CPU allowed: no migration to make");
 		return;
 	}
-	measure_open(&f, false);
+	measure_open(&f, false, true);
 	measure_begin(&m0, &f, false);
 	is_int(cpu_bind(cpus[1]), 0, "move to CPU %d", cpus[1]);
 	spin_s(0.01);
