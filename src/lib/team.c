@@ -479,8 +479,8 @@ team_go(struct team *t)
  * team_stop. The end is also a deadline the workers keep by themselves:
  * team_running looks at the clock (rarely) and turns false past it,
  * so the run ends on time even when main is not given a CPU then. Among
- * 8192 yielding threads main, woken at the end of its sleep, waited 0.7
- * s for one here: a run of 1 s took 1.7.
+ * 8192 yielding threads main, woken at the end of its sleep, waited up
+ * to 2.7 s for one here: a run of 1 s took 1.6 to 3.7 s (README).
  */
 void
 team_run_for(struct team *t, double seconds)
