@@ -63,12 +63,35 @@ test_arithmetic(void)
 	    "makes the sum's invalid; usage still adds up");
 }
 
+
+/* A process's or a thread's files, held open: read anew, then closed. */
+static void
+check_held(bool thread)
+{
+	const char *who = thread ? "thread" : "process";
+	struct measure m0, m1, d;
+	struct sched_files f;
+	int held;
+
+	measure_open(&f, thread, true);
+	ok(f.schedstat >= 0 && f.sched >= 0, "a %s holds its files open", who);
+	held = f.sched;
+	measure_begin(&m0, &f, thread);
+	burn_cpu_s(0.05);
+	measure_end(&m1, &f, thread);
+	measure_close(&f);
+	measure_sub(&d, &m1, &m0);
+	ok(m0.s.valid && d.s.run_ns >= 45000000, "%s, files held open: read "
+	    "again from the start (%.3f s)", who, (double)d.s.run_ns / 1e9);
+	ok(f.schedstat == -1 && f.sched == -1 &&
+	    fcntl(held, F_GETFD) == -1 && errno == EBADF, "and closes them");
+}
+
 static void
 test_take(void)
 {
 	struct measure m0, m1, d;
 	struct sched_files f;
-	int held;
 
 	measure_begin(&m0, NULL, false);
 	burn_cpu_s(0.05);
@@ -83,30 +106,11 @@ test_take(void)
 	ok(m0.s.valid && m1.s.valid, "process: the kernel's statistics");
 	ok(d.s.run_ns >= 45000000, "process: the kernel's run time agrees "
 	    "(%.3f s)", (double)d.s.run_ns / 1e9);
-	/* The files held open, as a process worker holds them: read anew. */
-	measure_open(&f, false, true);
-	ok(f.schedstat >= 0 && f.sched >= 0, "a process holds its files open");
-	held = f.sched;
-	measure_begin(&m0, &f, false);
-	burn_cpu_s(0.05);
-	measure_end(&m1, &f, false);
-	measure_close(&f);
-	measure_sub(&d, &m1, &m0);
-	ok(m0.s.valid && d.s.run_ns >= 45000000, "process, files held open: "
-	    "read again from the start (%.3f s)", (double)d.s.run_ns / 1e9);
-	ok(f.schedstat == -1 && f.sched == -1 &&
-	    fcntl(held, F_GETFD) == -1 && errno == EBADF, "and closes them");
-	measure_open(&f, true, true);
-	ok(f.schedstat >= 0 && f.sched >= 0, "a thread may hold its own open");
-	measure_begin(&m0, &f, true);
-	burn_cpu_s(0.05);
-	measure_end(&m1, &f, true);
-	measure_close(&f);
-	measure_sub(&d, &m1, &m0);
-	ok(m0.s.valid && d.s.run_ns >= 45000000, "thread, files held open: "
-	    "read again from the start (%.3f s)", (double)d.s.run_ns / 1e9);
+	/* The files held open, as a worker holds them: read anew. */
+	check_held(false);
+	check_held(true);
 	measure_open(&f, true, false);
-	ok(f.schedstat == -1 && f.sched == -1, "or hold none open");
+	ok(f.schedstat == -1 && f.sched == -1, "a thread may hold none open");
 	measure_begin(&m0, NULL, true);
 	burn_cpu_s(0.05);
 	measure_end(&m1, NULL, true);
