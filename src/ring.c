@@ -165,7 +165,7 @@ master(struct team *t, const struct link *l, struct hist *h)
 		if (laps == (uint64_t)opt.laps)
 			break;
 		if (--until_check == 0) {
-			if (!team_running(t))
+			if (!team_running_spaced(t))
 				break;
 			until_check = check_every;
 		}

@@ -4,7 +4,7 @@
  * linux-kernel, January 2001).
  *
  * N threads (or, with -P, processes) loop on sched_yield(), each counting
- * its calls privately until main clears the running flag, T seconds after
+ * its calls privately until the run is over (team_running), T seconds after
  * the gate opened; the harness times the run from the gate to the last
  * worker's end. Figures: yields per second in total and per thread, the
  * threads that did no work at all, and the normalised variance of the
@@ -62,7 +62,7 @@ parse_args(int argc, char *argv[])
 	opt_no_operands(argc, argv);
 }
 
-/* Worker: yield and count until main clears the running flag. */
+/* Worker: yield and count until the run is over. */
 static void
 yielder(struct team *t, int self, void *arg)
 {

@@ -202,8 +202,8 @@ cpu_signal_on_parent_death(int sig)
 /*
  * A small /proc or /sys file, NUL-terminated, by one read: its length
  * (up to size - 1 bytes), or -1. Such a file is made whole at the first
- * read and given in one; a second read, only to see its end, would have
- * the kernel make it again.
+ * read and given in one: a second read, only to see its end, would be a
+ * system call more.
  */
 static ssize_t
 read_small(const char *path, char *buf, size_t size)
@@ -456,15 +456,29 @@ cpu_sched_runtime(bool thread, const struct sched_files *f,
 #endif
 }
 
+#if defined(__linux__)
+/*
+ * An older kernel's sched, whole, on a stack of its own: a function apart,
+ * so that a worker reaches those pages only there (and main makes no heap).
+ */
+static bool
+migrations_of_long_file(int fd, bool thread, struct sched_stats *s)
+{
+	char buf[8192];
+
+	return read_again(fd, sched_path[thread], buf, sizeof(buf)) > 0 &&
+	    cpu_parse_migrations(buf, s);
+}
+#endif
+
 bool
 cpu_sched_migrations(bool thread, const struct sched_files *f,
     struct sched_stats *s)
 {
 #if defined(__linux__)
 	int fd = f != NULL ? f->sched : -1;
-	char buf[512], *more;
+	char buf[512];
 	ssize_t got;
-	bool found;
 
 	/*
 	 * se.nr_migrations is the fourth line after the header and the
@@ -478,12 +492,8 @@ cpu_sched_migrations(bool thread, const struct sched_files *f,
 		return false;
 	if (cpu_parse_migrations(buf, s))
 		return true;
-	if ((size_t)got < sizeof(buf) - 1 || (more = malloc(8192)) == NULL)
-		return false;
-	found = read_again(fd, sched_path[thread], more, 8192) > 0 &&
-	    cpu_parse_migrations(more, s);
-	free(more);
-	return found;
+	return (size_t)got == sizeof(buf) - 1 &&
+	    migrations_of_long_file(fd, thread, s);
 #else
 	(void)thread;
 	(void)f;

@@ -112,8 +112,9 @@ struct sched_stats {
 };
 
 /*
- * The /proc files of a task's statistics: held open by a process worker
- * from before its gate to its end; -1 where they are opened at each look.
+ * The /proc files of a task's statistics: held open by a worker from
+ * before its gate to its end (a thread where the limit on descriptors
+ * leaves room); -1 where they are opened at each look.
  */
 struct sched_files {
 	int		schedstat;
@@ -186,6 +187,7 @@ void	team_end(struct team *t, int self);
 void	team_go(struct team *t);
 void	team_run_for(struct team *t, double seconds);
 bool	team_running(struct team *t);
+bool	team_running_spaced(struct team *t);
 void	team_sleep(struct team *t, double seconds);
 void	team_stop(struct team *t);
 void	team_wait(struct team *t);

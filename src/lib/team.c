@@ -49,6 +49,9 @@
 
 #define THREAD_STACK	(256 * 1024)
 
+/* The calling worker's calls of team_running since its gate. */
+static _Thread_local unsigned running_calls;
+
 static void
 make_pipe(int fd[2], const char *what)
 {
@@ -316,6 +319,7 @@ team_restart(struct team *t, int self)
 	measure_begin(&me->at_gate, &me->files, t->kind == TEAM_THREADS);
 	me->cpu_start = cpu_current();
 	me->start_ns = clock_cold_ns();
+	running_calls = 0;
 }
 
 /* The worker's loop is over: stop its clock and take its measure again. */
@@ -497,28 +501,45 @@ team_run_for(struct team *t, double seconds)
 
 /*
  * Whether the run goes on: false once main stopped it, or past
- * team_run_for's deadline, which the caller looks at in its first call
- * and then once every TEAM_CLOCK_EVERY calls (each thread or process
- * counts its own): a clock read in a workload's loop, but not one a
- * pass. A worker that first gets a CPU after the deadline stops at once.
+ * team_run_for's deadline, which team_running compares with the clock at
+ * a worker's first call after its gate and then once every
+ * TEAM_CLOCK_EVERY calls (each thread or process counts its own), by a
+ * system call (clock_cold_ns: a first read through the vDSO would fault
+ * a page in inside the interval): a clock read in a workload's loop, but
+ * not one a pass. A worker that first gets a CPU after the deadline stops
+ * at once. team_running_spaced reads the clock at every call, for a
+ * caller whose calls are already far apart (the ring's master).
  */
 #define TEAM_CLOCK_EVERY	256
+
+static bool
+running_by_clock(struct team *t)
+{
+	uint64_t end;
+
+	end = atomic_load_explicit(&t->ctl->deadline_ns, memory_order_relaxed);
+	if (end == 0 || clock_cold_ns() < end)
+		return true;
+	atomic_store_explicit(&t->ctl->running, 0, memory_order_relaxed);
+	return false;
+}
 
 bool
 team_running(struct team *t)
 {
-	static _Thread_local unsigned calls;
-	uint64_t end;
-
 	if (!atomic_load_explicit(&t->ctl->running, memory_order_relaxed))
 		return false;
-	if (calls++ % TEAM_CLOCK_EVERY != 0)
+	if (running_calls++ % TEAM_CLOCK_EVERY != 0)
 		return true;
-	end = atomic_load_explicit(&t->ctl->deadline_ns, memory_order_relaxed);
-	if (end == 0 || clock_now_ns() < end)
-		return true;
-	atomic_store_explicit(&t->ctl->running, 0, memory_order_relaxed);
-	return false;
+	return running_by_clock(t);
+}
+
+bool
+team_running_spaced(struct team *t)
+{
+	if (!atomic_load_explicit(&t->ctl->running, memory_order_relaxed))
+		return false;
+	return running_by_clock(t);
 }
 
 void

@@ -145,8 +145,12 @@ check_fd_room(void)
 	if ((pid = fork()) == 0)
 		fd_room_child();
 	waitpid(pid, &st, 0);
-	is_int(WIFEXITED(st) ? WEXITSTATUS(st) : -1, 0, "cpu_fd_room raises "
-	    "the soft limit up to the hard one, and says no beyond it");
+	if (WIFEXITED(st) && WEXITSTATUS(st) == 99)
+		skip("the hard limit on descriptors is below 512 here");
+	else
+		is_int(WIFEXITED(st) ? WEXITSTATUS(st) : -1, 0, "cpu_fd_room "
+		    "raises the soft limit up to the hard one, and says no "
+		    "beyond it");
 }
 
 int

@@ -30,22 +30,32 @@ static volatile unsigned long sink;
  */
 static pid_t *worker_group;
 
-static bool
-gone(pid_t pid)
+/* A process's state letter in /proc (R, S, T, Z...); '?' if unknown. */
+static char
+proc_state(pid_t pid)
 {
 	char path[64], state = '?';
 	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/%ld/stat", (long)pid);
+	if ((f = fopen(path, "r")) == NULL)
+		return '?';
+	if (fscanf(f, "%*d (%*[^)]) %c", &state) != 1)
+		state = '?';
+	fclose(f);
+	return state;
+}
+
+static bool
+gone(pid_t pid)
+{
+	char state;
 
 	if (kill(pid, 0) == -1 && errno == ESRCH)
 		return true;
 	if (*worker_group > 0 && getpgid(pid) != *worker_group)
 		return true;
-	snprintf(path, sizeof(path), "/proc/%ld/stat", (long)pid);
-	if ((f = fopen(path, "r")) == NULL)
-		return false;
-	if (fscanf(f, "%*d (%*[^)]) %c", &state) != 1)
-		state = '?';
-	fclose(f);
+	state = proc_state(pid);
 	return state == 'Z' || state == 'X';
 }
 
@@ -519,6 +529,7 @@ struct deadline_seen {
 	uint64_t	false_ns;	/* when team_running turned false */
 	int		late;		/* through the gate after the deadline */
 	int		stopped;	/* main stopped, loop ended by itself */
+	char		main_state;	/* main's, as the loop ended: T */
 	int		hard_limit;	/* the loop ended by the hard limit */
 };
 static struct deadline_seen *seen;
@@ -540,6 +551,7 @@ deadline_worker(struct team *t, int self, void *arg)
 	    clock_now_ns() < end + 10000000000u)
 		continue;
 	seen->false_ns = clock_now_ns();
+	seen->main_state = proc_state(getppid());
 	seen->hard_limit = running;
 	kill(getppid(), SIGCONT);
 }
@@ -574,6 +586,11 @@ test_deadline(void)
 	} else {
 		ok(seen->stopped && !seen->hard_limit, "team_running turned "
 		    "false by itself, main stopped, at the deadline");
+		if (seen->main_state == '?')
+			skip("no /proc here to see main stopped");
+		else
+			ok(seen->main_state == 'T', "main was stopped as it "
+			    "did (state %c)", seen->main_state);
 		ok(seen->false_ns >= end, "not before it (%.3f s after main "
 		    "began)", (double)(seen->false_ns - seen->before_ns) / 1e9);
 	}
