@@ -316,10 +316,10 @@ team_restart(struct team *t, int self)
 {
 	struct slot *me = &t->slots[self];
 
+	running_calls = 0;
 	measure_begin(&me->at_gate, &me->files, t->kind == TEAM_THREADS);
 	me->cpu_start = cpu_current();
 	me->start_ns = clock_cold_ns();
-	running_calls = 0;
 }
 
 /* The worker's loop is over: stop its clock and take its measure again. */
