@@ -130,11 +130,32 @@ team_alloc(int n, const int *cpus, int ncpus)
 	return t;
 }
 
+/*
+ * The memory main shares with forked workers: the control line on a page
+ * of its own and the slots in a mapping apart, which main does not touch
+ * before the workers. A worker's first read of a shared page maps, with
+ * it, its neighbours that are in memory (the kernel's fault-around: 15
+ * more where other workers wrote their slots), each a page-table entry
+ * to set, and to clear at its exit, and one more process mapping the
+ * page for the kernel to visit where it walks a page's mappings. The
+ * control page has no neighbours, and a worker's first access to its
+ * slot is a write (worker_run), which maps that page alone.
+ */
+static void
+map_shared(struct team *t, int n)
+{
+	t->slots_size = (size_t)n * sizeof(struct slot);
+	t->ctl = cpu_shared_alloc(sizeof(*t->ctl));
+	t->slots = cpu_shared_alloc(t->slots_size);
+	if (t->ctl == NULL || t->slots == NULL)
+		die(SMPB_EXIT_FAIL, "cannot map %zu KiB for %d workers:",
+		    t->slots_size / 1024, n);
+}
+
 struct team *
 team_new(enum team_kind kind, int n, const int *cpus, int ncpus)
 {
 	struct team *t;
-	int k;
 
 	check_size(n);
 	t = team_alloc(n, cpus, cpus != NULL && ncpus > 0 ? ncpus : 0);
@@ -146,17 +167,7 @@ team_new(enum team_kind kind, int n, const int *cpus, int ncpus)
 	t->parent = getpid();
 	t->rec_fd[0] = t->rec_fd[1] = t->go_fd[0] = t->go_fd[1] = -1;
 	t->live_fd[0] = t->live_fd[1] = -1;
-	t->shared_size = sizeof(struct control) +
-	    (size_t)n * sizeof(struct slot);
-	t->ctl = cpu_shared_alloc(t->shared_size);
-	if (t->ctl == NULL)
-		die(SMPB_EXIT_FAIL, "cannot map %zu KiB for %d workers:",
-		    t->shared_size / 1024, n);
-	t->slots = (struct slot *)(t->ctl + 1);
-	for (k = 0; k < n; k++) {
-		t->slots[k].cpu_start = t->slots[k].cpu_end = -1;
-		t->slots[k].files.schedstat = t->slots[k].files.sched = -1;
-	}
+	map_shared(t, n);
 	atomic_store(&t->ctl->running, 1);
 	if (kind == TEAM_THREADS) {
 		t->threads = xcalloc((size_t)n, sizeof(*t->threads));
@@ -343,8 +354,12 @@ static void
 worker_run(struct start *s)
 {
 	struct team *t = s->team;
+	struct slot *me = &t->slots[s->self];
 	int err, cpu;
 
+	/* The worker's first access to its slot: a write (map_shared). */
+	me->cpu_start = me->cpu_end = -1;
+	me->files.schedstat = me->files.sched = -1;
 	if (t->cpus != NULL) {
 		cpu = t->cpus[s->self % t->ncpus];
 		if ((err = cpu_bind(cpu)) != 0)
@@ -354,7 +369,7 @@ worker_run(struct start *s)
 	s->fn(t, s->self, s->arg);
 	team_gate(t, s->self);	/* a worker that never waited still counts */
 	team_end(t, s->self);
-	add_latency(t, &t->slots[s->self]);
+	add_latency(t, me);
 	send_record(t, REC_DONE, s->self);
 }
 
@@ -570,7 +585,8 @@ team_free(struct team *t)
 	reap_close(&t->live_fd[1]);
 	if (t->kind == TEAM_PROCS)
 		reap_fini(t);
-	cpu_mapped_free(t->ctl, t->shared_size);
+	cpu_mapped_free(t->ctl, sizeof(*t->ctl));
+	cpu_mapped_free(t->slots, t->slots_size);
 	cpu_mapped_free(t->lat, sizeof(*t->lat));
 	free(t->threads);
 	free(t->starts);

@@ -32,7 +32,7 @@ enum record_kind { REC_READY = 1, REC_DONE, REC_FAILED };
 #define REC_KIND(rec)		((int)((uint32_t)(rec) >> 24))
 #define REC_SELF(rec)		((int)((uint32_t)(rec) & 0xffffff))
 
-/* The shared control line, first in the shared area, before the slots. */
+/* The shared control line, on a page of its own (team.c, map_shared). */
 struct control {
 	_Alignas(SMPB_CACHELINE)
 	atomic_int	running;	/* set by team_new, cleared by stop */
@@ -112,10 +112,10 @@ struct team {
 					   the team; or NULL */
 	int		ncpus;
 	pid_t		parent;		/* main's pid */
-	struct control	*ctl;		/* shared: control line, then slots */
+	struct control	*ctl;		/* shared, a page of its own */
 	struct hist_shared *lat;	/* shared, with -l; else NULL */
-	struct slot	*slots;
-	size_t		shared_size;
+	struct slot	*slots;		/* shared, each worker's own */
+	size_t		slots_size;
 	struct book	*book;		/* shared; main's alone */
 	size_t		book_size;
 	int		rec_fd[2];	/* workers -> main: records */

@@ -4,8 +4,10 @@
  * the guarantee that none outlives main.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
 #include <unistd.h>
@@ -152,6 +154,109 @@ test_counting(enum team_kind kind)
 		is_int(team_cpus_used(t), -1, "%s: CPUs used unknown: -1",
 		    kind_name[kind]);
 	team_free(t);
+}
+
+/*
+ * The kB of shared memory this process maps (RssShmem in /proc/self/status,
+ * Linux 4.5 on); -1 where it cannot be told.
+ */
+static long
+rss_shmem_kb(void)
+{
+	char buf[4096], *at;
+	ssize_t got;
+	int fd;
+
+	if ((fd = open("/proc/self/status", O_RDONLY)) == -1)
+		return -1;
+	got = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (got <= 0)
+		return -1;
+	buf[got] = '\0';
+	if ((at = strstr(buf, "\nRssShmem:")) == NULL)
+		return -1;
+	return strtol(at + 10, NULL, 10);
+}
+
+/* Through the gate, a look at the control line; then what it maps. */
+static void
+shmem_reader(struct team *t, int self, void *arg)
+{
+	(void)arg;
+	team_gate(t, self);
+	sink += team_running(t);
+	team_slot(t, self)->result[0] = (uint64_t)(rss_shmem_kb() + 1);
+}
+
+/*
+ * Whether shared memory comes in pages of the base size: where the
+ * kernel may give it larger folios (transparent_hugepage's shmem_enabled,
+ * for any size, not "never"), a worker maps a folio at a time.
+ */
+static bool
+shmem_in_base_pages(void)
+{
+	char path[128], buf[128];
+	int fd, kb;
+	ssize_t got;
+
+	for (kb = 0; kb <= 2048; kb = kb == 0 ? 8 : kb * 2) {
+		if (kb == 0)
+			snprintf(path, sizeof(path), "/sys/kernel/mm/"
+			    "transparent_hugepage/shmem_enabled");
+		else
+			snprintf(path, sizeof(path), "/sys/kernel/mm/"
+			    "transparent_hugepage/hugepages-%dkB/"
+			    "shmem_enabled", kb);
+		if ((fd = open(path, O_RDONLY)) == -1)
+			continue;
+		got = read(fd, buf, sizeof(buf) - 1);
+		close(fd);
+		buf[got > 0 ? got : 0] = '\0';
+		if (strstr(buf, "[never]") == NULL &&
+		    (kb == 0 || strstr(buf, "[inherit]") == NULL))
+			return false;
+	}
+	return true;
+}
+
+/*
+ * A forked worker maps the control page and its own slot's, not the
+ * slots of the others around it: a first read of a shared page maps its
+ * neighbours in memory with it (fault-around), each a page-table entry
+ * to set and to clear at the worker's exit.
+ */
+static void
+test_shared_pages(void)
+{
+	enum { NS = 256 };	/* 16 pages of slots and more */
+	struct team *t;
+	long kb = rss_shmem_kb(), most = 0;
+	int k, told = 0;
+
+	if (kb < 0 || !shmem_in_base_pages()) {
+		skip("processes: %s", kb < 0 ? "no RssShmem in /proc here" :
+		    "shared memory may come in large pages here");
+		return;
+	}
+	t = team_new(TEAM_PROCS, NS, NULL, 0);
+	for (k = 0; k < NS; k++)
+		team_spawn(t, k, shmem_reader, NULL);
+	team_go(t);
+	team_wait(t);
+	for (k = 0; k < NS; k++) {
+		uint64_t r = team_slot(t, k)->result[0];
+
+		told += r > 0;
+		if (r > 0 && (long)(r - 1) > most)
+			most = (long)(r - 1);
+	}
+	team_free(t);
+	is_int(told, NS, "processes: each worker told its shared memory");
+	ok(most <= 2 * (long)(sysconf(_SC_PAGESIZE) / 1024),
+	    "processes: a worker maps two pages of the team's shared memory, "
+	    "the control line's and its slot's (at most %ld kB)", most);
 }
 
 /* Burn CPU before the gate, then spin until stopped. */
@@ -772,6 +877,7 @@ main(void)
 	test_asleep(TEAM_THREADS);
 	test_deadline();
 	test_few_descriptors();
+	test_shared_pages();
 	test_interval(TEAM_PROCS);
 	test_interval(TEAM_THREADS);
 	test_pinning(TEAM_PROCS);
