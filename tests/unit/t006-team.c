@@ -257,11 +257,10 @@ test_shared_pages(void)
 	struct team *t;
 	long most = 0;
 	int k, told = 0;
+	bool smaps = mapped_kb(worker_pids, worker_pids) >= 0;
 
-	if (mapped_kb(worker_pids, worker_pids) < 0 ||
-	    !shmem_in_base_pages()) {
-		skip("processes: %s", mapped_kb(worker_pids, worker_pids) < 0 ?
-		    "no /proc/self/smaps here" :
+	if (!smaps || !shmem_in_base_pages()) {
+		skip("processes: %s", !smaps ? "no /proc/self/smaps here" :
 		    "shared memory may come in large pages here");
 		return;
 	}
