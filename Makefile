@@ -30,11 +30,14 @@ BIN = bin/smpb-bind bin/smpb-herd bin/smpb-hog bin/smpb-pipe bin/smpb-ring \
 	bin/smpb-yield
 MAN = src/bind.1 src/herd.1 src/hog.1 src/pipe.1 src/ring.1 src/yield.1
 # The driver's awk programs, installed in $(PREFIX)/share/smpbench with
-# the seeds' runs (results/historical).
-AWK = scripts/lib.awk scripts/stats.awk scripts/bind.awk scripts/compare.awk \
-	scripts/context.awk scripts/export.awk scripts/herd.awk scripts/pipe.awk \
-	scripts/plot.awk scripts/ring.awk scripts/topology.awk \
-	scripts/validate.awk scripts/why.awk scripts/yield.awk
+# the seeds' runs (results/historical): the shared ones (awk/) and each
+# workload's (workloads/).
+AWK = scripts/awk/compare.awk scripts/awk/context.awk scripts/awk/export.awk \
+	scripts/awk/lib.awk scripts/awk/plot.awk scripts/awk/stats.awk \
+	scripts/awk/topology.awk scripts/awk/validate.awk scripts/awk/why.awk
+WORKLOAD_AWK = scripts/workloads/bind-table.awk \
+	scripts/workloads/herd-table.awk scripts/workloads/pipe-table.awk \
+	scripts/workloads/ring-table.awk scripts/workloads/yield-table.awk
 
 UNIT = tests/unit/t001-opt tests/unit/t002-stats tests/unit/t003-clock \
 	tests/unit/t004-out tests/unit/t005-cpu tests/unit/t006-team \
@@ -127,10 +130,12 @@ install: $(BIN)
 		sed 's/^\.Os smpbench$$/.Os smpbench $(VERSION)/' "$$m" \
 		    > $(DESTDIR)$(MANPREFIX)/man1/smpb-$$p.1 || exit 1; \
 	done
-	mkdir -p $(DESTDIR)$(PREFIX)/share/smpbench
+	mkdir -p $(DESTDIR)$(PREFIX)/share/smpbench/awk \
+	    $(DESTDIR)$(PREFIX)/share/smpbench/workloads
 	cp -f scripts/smpbench $(DESTDIR)$(PREFIX)/bin/smpbench
 	chmod 755 $(DESTDIR)$(PREFIX)/bin/smpbench
-	cp -f $(AWK) $(DESTDIR)$(PREFIX)/share/smpbench/
+	cp -f $(AWK) $(DESTDIR)$(PREFIX)/share/smpbench/awk/
+	cp -f $(WORKLOAD_AWK) $(DESTDIR)$(PREFIX)/share/smpbench/workloads/
 	rm -rf $(DESTDIR)$(PREFIX)/share/smpbench/historical
 	cp -R results/historical $(DESTDIR)$(PREFIX)/share/smpbench/historical
 	sed 's/^\.Os smpbench$$/.Os smpbench $(VERSION)/' scripts/smpbench.1 \

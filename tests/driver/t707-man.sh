@@ -44,7 +44,7 @@ else
 	t_result 0 "# SKIP shellcheck is not installed"
 fi
 
-for f in scripts/*.awk; do
+for f in scripts/awk/*.awk scripts/workloads/*.awk; do
 	like "$(head -n 1 "$f")" "^# ${f##*/}: " "$f starts with its header"
 done
 

@@ -1,4 +1,4 @@
-# pipe.awk: the table of smpb-pipe runs, in seed 000's form.
+# pipe-table.awk: the table of smpb-pipe runs, in seed 000's form.
 #
 # Input: raw/pipe of a saved run (see lib.awk for its lines).
 # Output: the heading line; for each placement that was run, nearest first

@@ -1,4 +1,4 @@
-# ring.awk: the table of smpb-ring runs, in seed 003's form.
+# ring-table.awk: the table of smpb-ring runs, in seed 003's form.
 #
 # Input: raw/ring of a saved run (see lib.awk for its lines).
 # Output: the heading line, one line per ring size run unpinned,

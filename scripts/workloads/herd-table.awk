@@ -1,4 +1,4 @@
-# herd.awk: the table of smpb-herd runs, in seed 002's form.
+# herd-table.awk: the table of smpb-herd runs, in seed 002's form.
 #
 # Input: raw/herd of a saved run (see lib.awk for its lines).
 # Output: the heading line, then

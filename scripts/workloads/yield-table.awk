@@ -1,4 +1,4 @@
-# yield.awk: the table of smpb-yield runs, in seed 001's columns.
+# yield-table.awk: the table of smpb-yield runs, in seed 001's columns.
 #
 # Input: raw/yield of a saved run (see lib.awk for its lines).
 # Output: the heading line, then one row per number of threads with the

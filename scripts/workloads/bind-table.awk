@@ -1,4 +1,4 @@
-# bind.awk: the table of smpb-bind runs, in seed 004's blocks.
+# bind-table.awk: the table of smpb-bind runs, in seed 004's blocks.
 #
 # Input: raw/bind of a saved run (see lib.awk for its lines).
 # Output: the heading line, then one block per configuration, headed as

@@ -1,7 +1,7 @@
 # lib.awk: functions shared by smpbench's table and compare programs.
 #
 # Loaded first, before the program that uses it:
-#	awk -f lib.awk -f ring.awk FILE
+#	awk -f awk/lib.awk -f awk/stats.awk -f workloads/ring-table.awk FILE
 # It has no rules of its own but a BEGIN that sets CONVFMT, only
 # functions and no -v variables.
 #
