@@ -32,9 +32,10 @@ MAN = src/bind.1 src/herd.1 src/hog.1 src/pipe.1 src/ring.1 src/yield.1
 # The driver's awk programs, installed in $(PREFIX)/share/smpbench with
 # the seeds' runs (results/historical): the shared ones (awk/) and each
 # workload's (workloads/).
-AWK = scripts/awk/compare.awk scripts/awk/context.awk scripts/awk/export.awk \
-	scripts/awk/lib.awk scripts/awk/plot.awk scripts/awk/stats.awk \
-	scripts/awk/topology.awk scripts/awk/validate.awk scripts/awk/why.awk
+AWK = scripts/awk/cells.awk scripts/awk/compare.awk scripts/awk/context.awk \
+	scripts/awk/export.awk scripts/awk/lib.awk scripts/awk/plot.awk \
+	scripts/awk/stats.awk scripts/awk/text.awk scripts/awk/topology.awk \
+	scripts/awk/validate.awk scripts/awk/why.awk
 WORKLOAD_AWK = scripts/workloads/bind-table.awk \
 	scripts/workloads/herd-table.awk scripts/workloads/pipe-table.awk \
 	scripts/workloads/ring-table.awk scripts/workloads/yield-table.awk

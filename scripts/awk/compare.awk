@@ -27,7 +27,7 @@
 # (and CPUs of other work) above which a run is marked.
 # Exit status: 0; 3 some saved data was bad (left out, marked); 4 not
 # compared (force=1 compares anyway).
-# Needs lib.awk and stats.awk loaded first.
+# Needs the awk library (see lib.awk) loaded first.
 
 BEGIN {
 	setup(workload)
@@ -84,7 +84,7 @@ function setup(w) {
 }
 
 # read_runs(): each run's env, state and raw lines; the cells in
-# VALS[j SUBSEP row] (lib.awk's add), the rows in ROWS and NAME[row].
+# VALS[j SUBSEP row] (cells.awk's add), the rows in ROWS and NAME[row].
 function read_runs(    j, k, name, path, line, nl, key, v, c) {
 	nruns = run_dirs(dir)
 	for (j = 1; j <= nruns; j++) {

@@ -1,9 +1,14 @@
-# lib.awk: functions shared by smpbench's table and compare programs.
+# lib.awk: reading a saved run, for every awk program of smpbench.
 #
-# Loaded first, before the program that uses it:
-#	awk -f awk/lib.awk -f awk/stats.awk -f workloads/ring-table.awk FILE
-# It has no rules of its own but a BEGIN that sets CONVFMT, only
-# functions and no -v variables.
+# The awk library is loaded first, before the program that uses it, in
+# this order:
+#	awk -f awk/lib.awk -f awk/cells.awk -f awk/text.awk -f awk/stats.awk \
+#	    -f workloads/ring-table.awk FILE
+# lib.awk reads a run (this file), cells.awk keeps a cell's repeats and
+# gives its median and mark, text.awk lays out what tables share
+# (heading, footnotes, placements), stats.awk judges the repeats. They
+# have no rules, no -v variables and print nothing by themselves; lib.awk
+# has a BEGIN that sets CONVFMT.
 #
 # Input it understands:
 #   - a raw line of a saved run: key=value pairs separated by single spaces,
@@ -12,7 +17,7 @@
 #     joined by commas; cpulist=L when pinned), then either the program's
 #     -p line or exit=N when the measurement failed;
 #   - an env file: key=value lines, the value running to the end of the line.
-# Output: nothing by itself; the callers print through out().
+# Output: nothing by itself; the callers print through out() (text.awk).
 #
 # Arrays it fills: F (the fields of the last parse()), ENV (load_env()).
 #
@@ -105,30 +110,6 @@ function bad(key) {
 		complain(key "=" excerpt(F[key]) " is not a figure; left out")
 	else
 		complain("no " key "=; left out")
-}
-
-# take(cell, key): keep F[key] as a repeat of cell when it is a number we
-# can use; else report it and count it against the cell, never kept.
-function take(cell, key,    v) {
-	v = num(key)
-	if (v == "") {
-		bad(key)
-		BAD[cell]++
-		MARKS_USED["?"] = 1
-		return 0
-	}
-	add(cell, v)
-	return 1
-}
-
-# push(list, cell, key): append F[key] to list[cell] when it is a number
-# we can use; else report it.
-function push(list, cell, key,    v) {
-	v = num(key)
-	if (v == "")
-		bad(key)
-	else
-		list[cell] = list[cell] " " v
 }
 
 # argval(flag, dflt): the value after flag in F["argv"], else dflt.
@@ -345,278 +326,8 @@ function who() {
 	return "unknown kernel"
 }
 
-# cpus_text(n): "1 CPU", "2 CPUs", "? CPUs".
-function cpus_text(n) {
-	if (n !~ /^[0-9]+$/)
-		n = "?"
-	return n " CPU" (n == 1 ? "" : "s")
-}
-
-# heading(workload): the line above every table, saying where it came
-# from: workload, label or kernel, CPU model, CPU count; at most 72 columns.
-function heading(workload,    model, tail, s, room) {
-	model = ENV["cpu_model"]
-	if (model == "")
-		model = "unknown CPU"
-	tail = ", " cpus_text(ENV["cpus_online"])
-	s = workload ": " who() ", "
-	room = 72 - length(s) - length(tail)
-	if (room < 8)
-		room = 8
-	if (length(model) > room)
-		model = substr(model, 1, room - 1) "~"
-	s = s model tail
-	if (length(s) > 72)
-		s = substr(s, 1, 71) "~"
-	return s
-}
-
-# out(s): print a table line without trailing blanks.
-function out(s) {
-	sub(/ +$/, "", s)
-	print s
-}
-
-# wrap(s): print s as lines of at most 72 columns, broken at blanks (a
-# word longer than a line in pieces, each ending its line); lines after
-# the first are indented by two.
-function wrap(s,    n, i, a, line, w, room) {
-	n = split(s, a, " ")
-	line = ""
-	for (i = 1; i <= n; i++) {
-		w = a[i]
-		if (line ~ /[^ ]/ && length(line) + 1 + length(w) > 72) {
-			out(line)
-			line = "  "
-		}
-		while (length(line) + (line ~ /[^ ]/) + length(w) > 72) {
-			room = 72 - length(line) - (line ~ /[^ ]/)
-			out(line (line ~ /[^ ]/ ? " " : "") substr(w, 1, room))
-			w = substr(w, room + 1)
-			line = "  "
-		}
-		line = line (line ~ /[^ ]/ ? " " : "") w
-	}
-	if (line ~ /[^ ]/)
-		out(line)
-}
-
-# add(cell, v): keep v as one repeat of cell (in VALS, NVALS).
-function add(cell, v) {
-	VALS[cell] = VALS[cell] " " v
-	NVALS[cell]++
-}
-
-# sorted(s, a): split the numbers of s into a[1..n], ascending; return n.
-function sorted(s, a,    n, i, j, t) {
-	n = split(s, a, " ")
-	for (i = 2; i <= n; i++) {
-		t = a[i] + 0
-		for (j = i - 1; j >= 1 && a[j] + 0 > t; j--)
-			a[j + 1] = a[j]
-		a[j + 1] = t
-	}
-	return n
-}
-
-# median(cell): the median of cell's repeats ("" when it has none).
-function median(cell,    a, n) {
-	n = sorted(VALS[cell], a)
-	if (n == 0)
-		return ""
-	if (n % 2)
-		return a[(n + 1) / 2] + 0
-	return (a[n / 2] + a[n / 2 + 1]) / 2
-}
-
-# lo(cell), hi(cell): the smallest and largest repeat.
-function lo(cell,    a, n) {
-	n = sorted(VALS[cell], a)
-	return n ? a[1] + 0 : ""
-}
-function hi(cell,    a, n) {
-	n = sorted(VALS[cell], a)
-	return n ? a[n] + 0 : ""
-}
-
-# spread(cell): (max - min) / median of the repeats, 0 for fewer than 2.
-function spread(cell,    m) {
-	if (NVALS[cell] < 2)
-		return 0
-	m = median(cell)
-	if (m == 0)
-		return (hi(cell) == lo(cell)) ? 0 : 1
-	return (hi(cell) - lo(cell)) / (m < 0 ? -m : m)
-}
-
-# fail(cell, status): count a failed repeat (exit 4: not supported here).
-function fail(cell, status) {
-	if (status == 4)
-		NA[cell]++
-	else
-		FAILED[cell]++
-	MARKS_USED[status == 4 ? "n" : "!"] = 1
-}
-
-# A cell's repeats spread too much above this: (max - min) / median.
-function spread_limit() {
-	return 0.10
-}
-
-# mark(cell): the one-character mark after a cell: ! a repeat failed or
-# its value was bad, ~ the repeats fall into two clusters (bimodal, see
-# stats.awk), * the repeats spread by more than 10%, blank otherwise.
-function mark(cell) {
-	if (FAILED[cell] > 0 || BAD[cell] > 0)
-		return "!"
-	if (bimodal(cell)) {
-		MARKS_USED["~"] = 1
-		return "~"
-	}
-	if (spread(cell) > spread_limit()) {
-		MARKS_USED["*"] = 1
-		return "*"
-	}
-	return " "
-}
-
-# fmt_cell(cell, fmt): the median in fmt (secs() when fmt is ""), "n/a"
-# when not supported, "fail" when every repeat failed, "-" when never
-# measured.
-function fmt_cell(cell, fmt) {
-	if (NVALS[cell] > 0)
-		return fmt == "" ? secs(median(cell)) : sprintf(fmt, median(cell))
-	if (NA[cell] > 0)
-		return "n/a"
-	if (FAILED[cell] > 0)
-		return "fail"
-	return "-"
-}
-
-# cellm(cell, fmt): fmt_cell() followed by the cell's mark, if any.
-function cellm(cell, fmt,    m) {
-	m = mark(cell)
-	return fmt_cell(cell, fmt) (m == " " ? "" : m)
-}
-
-# reps_text(): how many repeats the medians are of.
-function reps_text() {
-	if (MAXREP <= 1)
-		return "one run per cell"
-	return "median of " MAXREP " runs"
-}
-
 # note_rep(): remember the largest repeat number seen.
 function note_rep() {
 	if (F["rep"] + 0 > MAXREP)
 		MAXREP = F["rep"] + 0
-}
-
-# secs(v): seconds in two decimals, three below 10 s, so that three
-# significant figures show from 0.1 s up (user seconds are counted in
-# milliseconds: no more decimals than that).
-function secs(v) {
-	return sprintf((v < 10 && v > -10) ? "%.3f" : "%.2f", v)
-}
-
-# place_rank(p): where placement p sorts, nearest first (free first).
-function place_rank(p,    i) {
-	i = index(" free one smt llc spread xllc node cores ", " " p " ")
-	return i ? i : 999
-}
-
-# place_text(p): what placement p means, for a table.
-function place_text(p) {
-	if (p == "free")
-		return "unpinned"
-	if (p == "one")
-		return "both on one CPU"
-	if (p == "smt")
-		return "two threads of one core"
-	if (p == "llc")
-		return "two cores sharing a last-level cache"
-	if (p == "spread")
-		return "two CPUs"
-	if (p == "xllc")
-		return "two last-level caches of one node"
-	if (p == "node")
-		return "two NUMA nodes"
-	if (p == "cores")
-		return "one CPU of each core"
-	return "placement " p
-}
-
-# place_list(list): the placements of a blank-separated list, each once,
-# nearest first.
-function place_list(list,    n, a, i, j, t, s, seen) {
-	n = split(list, a, " ")
-	for (i = 2; i <= n; i++) {
-		t = a[i]
-		for (j = i - 1; j >= 1 && place_rank(a[j]) > place_rank(t); j--)
-			a[j + 1] = a[j]
-		a[j + 1] = t
-	}
-	s = ""
-	for (i = 1; i <= n; i++)
-		if (!(a[i] in seen)) {
-			seen[a[i]] = 1
-			s = s (s == "" ? "" : " ") a[i]
-		}
-	return s
-}
-
-# place_notes(): the footnote of the pipe and ring tables on placement,
-# in SKIPPED: that no placement on two CPUs existed (only one CPU was
-# available), or else what the topology did not tell.
-function place_notes() {
-	if (ENV["topo_placements"] ~ /^free( one)?$/ ||
-	    ("spread_cpus" in ENV && ENV["spread_cpus"] == "" &&
-	    ENV["one_cpu"] != ""))
-		SKIPPED = "No placement on two CPUs: only one CPU was available."
-	else if (ENV["topo_note"] != "")
-		SKIPPED = "Placements: " ENV["topo_note"] "."
-}
-
-# footnotes(prog, opts): the lines under every table: what ran, and what
-# the marks mean (only the marks that appear).
-function footnotes(prog, opts,    s) {
-	if (ENV["profile"] == "historical") {
-		if (ENV["source"] != "")
-			wrap("Source: " ENV["source"] ".")
-	} else {
-		s = prog (opts == "" ? "" : " " opts) "; " reps_text()
-		if (PLACES != "")
-			s = s "; " PLACES
-		wrap(s ".")
-	}
-	if (MARKS_USED["*"])
-		wrap("* the repeats spread by more than 10% ((max - min) / median).")
-	if (MARKS_USED["~"])
-		wrap("~ the repeats fall into two clusters far apart (bimodal):" \
-		    " a median of such a mixture says little; see smpbench" \
-		    " compare.")
-	if (MARKS_USED["!"])
-		wrap("! a repeat failed; see the errors file of the run.")
-	if (MARKS_USED["?"])
-		wrap("! a saved value was not a figure (reported when shown)" \
-		    " and is left out.")
-	if (MARKS_USED["n"])
-		wrap("n/a: not supported on this system (the program exited 4).")
-	if (SKIPPED != "")
-		wrap(SKIPPED)
-}
-
-# numsort(list): a blank-separated list of numbers, ascending, deduplicated.
-function numsort(list,    a, n, i, s, prev) {
-	n = sorted(list, a)
-	s = ""
-	prev = ""
-	for (i = 1; i <= n; i++) {
-		if (i > 1 && a[i] == prev)
-			continue
-		s = s (s == "" ? "" : " ") \
-		    (a[i] == int(a[i]) ? sprintf("%.0f", a[i]) : a[i])
-		prev = a[i]
-	}
-	return s
 }

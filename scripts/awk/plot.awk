@@ -16,10 +16,10 @@
 #            placement;
 #   latency  ring, herd: the wakeup latency percentiles of runs made
 #            with -l (p50, p90, p99, p99.9) against N, log scale.
-# Placements are named as place_text() (lib.awk) names them.
+# Placements are named as place_text() (text.awk) names them.
 # -v variables: workload; kind, figure or latency; part, dat or gp; name,
 # the files' base name (ring, ring-latency).
-# Needs lib.awk loaded first.
+# Needs the awk library (see lib.awk) loaded first.
 
 BEGIN {
 	WHAT["ring"] = "switches / second (higher is better)"

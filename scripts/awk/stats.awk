@@ -1,9 +1,8 @@
 # stats.awk: how sure a figure is: spread, two clusters, a rank test.
 #
-# Loaded after lib.awk, before the program that uses it:
-#	awk -f lib.awk -f stats.awk -f compare.awk
-# It has no rules, no -v variables and prints nothing. It works on the
-# cells of lib.awk: VALS[cell], the repeats separated by blanks, and
+# Part of the awk library (see lib.awk), loaded after cells.awk: no
+# rules, no -v variables, and nothing printed. It works on the cells of
+# cells.awk: VALS[cell], the repeats separated by blanks, and
 # NVALS[cell], how many.
 #
 #   cv(cell)		coefficient of variation of the repeats

@@ -15,7 +15,7 @@
 # SMPB_WHY_PERF, what perf said when it failed.
 # -v variables: cpu, the CPU of the ring and the yield; workers, N; runs,
 # samples per side; load_end, the load average at the end.
-# Needs lib.awk loaded first.
+# Needs the awk library (see lib.awk) loaded first.
 
 BEGIN {
 	load_env(ENVIRON["SMPB_ENV"])

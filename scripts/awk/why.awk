@@ -26,7 +26,7 @@
 # measured (no -l) shows "-" in its cells and says so once, in its
 # footnote, as n/a.
 # Environment: SMPB_ENV, the run's env file.
-# Needs lib.awk loaded first.
+# Needs the awk library (see lib.awk) loaded first.
 
 BEGIN {
 	load_env(ENVIRON["SMPB_ENV"])

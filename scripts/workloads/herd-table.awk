@@ -9,7 +9,7 @@
 # share, Jain's fairness index; runs without the last three, like the
 # seed's, show the first two columns only), then the footnotes.
 # Environment: SMPB_ENV, the run's env file. No -v variables.
-# Needs lib.awk loaded first.
+# Needs the awk library (see lib.awk) loaded first.
 
 BEGIN {
 	load_env(ENVIRON["SMPB_ENV"])

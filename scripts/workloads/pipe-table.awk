@@ -10,7 +10,7 @@
 # (nothing pipelined there). Cells are medians of the pair's CPU usage,
 # (user + sys) / wall * 100.
 # Environment: SMPB_ENV, the run's env file. No -v variables.
-# Needs lib.awk loaded first.
+# Needs the awk library (see lib.awk) loaded first.
 
 BEGIN {
 	load_env(ENVIRON["SMPB_ENV"])

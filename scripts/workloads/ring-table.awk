@@ -10,7 +10,7 @@
 # then the footnotes (what each placement is). Cells are medians of the
 # repeats.
 # Environment: SMPB_ENV, the run's env file. No -v variables.
-# Needs lib.awk loaded first.
+# Needs the awk library (see lib.awk) loaded first.
 
 BEGIN {
 	load_env(ENVIRON["SMPB_ENV"])

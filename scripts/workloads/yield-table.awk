@@ -9,7 +9,7 @@
 # Runs that hold only that metric (the seed's reply) are shown in the
 # reply's form, "#T : <label>" and one " 1 : 0.591" line per count.
 # Environment: SMPB_ENV, the run's env file. No -v variables.
-# Needs lib.awk loaded first.
+# Needs the awk library (see lib.awk) loaded first.
 
 BEGIN {
 	load_env(ENVIRON["SMPB_ENV"])
