@@ -35,10 +35,12 @@ MAN = src/bind.1 src/herd.1 src/hog.1 src/pipe.1 src/ring.1 src/yield.1
 AWK = scripts/awk/cells.awk scripts/awk/compare.awk scripts/awk/context.awk \
 	scripts/awk/export.awk scripts/awk/lib.awk scripts/awk/plot.awk \
 	scripts/awk/stats.awk scripts/awk/text.awk scripts/awk/topology.awk \
-	scripts/awk/validate.awk scripts/awk/why.awk
-WORKLOAD_AWK = scripts/workloads/bind-table.awk \
-	scripts/workloads/herd-table.awk scripts/workloads/pipe-table.awk \
-	scripts/workloads/ring-table.awk scripts/workloads/yield-table.awk
+	scripts/awk/validate.awk scripts/awk/why-lib.awk scripts/awk/why.awk
+WORKLOAD_AWK = scripts/workloads/bind.awk scripts/workloads/bind-table.awk \
+	scripts/workloads/herd.awk scripts/workloads/herd-table.awk \
+	scripts/workloads/pipe.awk scripts/workloads/pipe-table.awk \
+	scripts/workloads/ring.awk scripts/workloads/ring-table.awk \
+	scripts/workloads/yield.awk scripts/workloads/yield-table.awk
 
 UNIT = tests/unit/t001-opt tests/unit/t002-stats tests/unit/t003-clock \
 	tests/unit/t004-out tests/unit/t005-cpu tests/unit/t006-team \

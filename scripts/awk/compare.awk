@@ -22,9 +22,11 @@
 # On stderr: saved values that are not figures, with file and line; and,
 # when the runs are not comparable (different profiles or parameters,
 # the same run twice), why, unless force is set.
-# -v variables: workload, one of pipe ring herd yield bind; force, 1 to
-# compare what is not comparable (marked); load_limit, the load average
-# (and CPUs of other work) above which a run is marked.
+# -v variables: workload, the workload whose hooks (workloads/<w>.awk)
+# are loaded; metric, "" for the workload's figure, or a why figure (p99,
+# wait: see why_figure()); force, 1 to compare what is not comparable
+# (marked); load_limit, the load average (and CPUs of other work) above
+# which a run is marked.
 # Exit status: 0; 3 some saved data was bad (left out, marked); 4 not
 # compared (force=1 compares anyway).
 # Needs the awk library (see lib.awk) loaded first.
@@ -44,43 +46,39 @@ BEGIN {
 	exit finish(0)
 }
 
-# setup(w): the figure's name, its format, the row heading, which way is
-# better and what its better cluster is called.
+# setup(w): from the workload's facts (FACT): the figure's name, its
+# format, the row heading, which way is better and what its better
+# cluster is called.
 function setup(w) {
-	HIGHER = 0
-	FAST = "fast"
-	if (w == "ring") {
-		WHAT = "ring: switches / second, higher is better"
-		FMT = "%.0f"; HEAD = "N"; HIGHER = 1
-		SKIP = " -n -c -l "
-	} else if (w == "pipe") {
-		WHAT = "pipe: %CPU of the pair, higher is better (200% = in" \
-		    " parallel)"
-		FMT = "%.0f%%"; HEAD = "size x think"; HIGHER = 1
-		FAST = "high"
-		SKIP = " -s -t -c -l "
-	} else if (w == "herd") {
-		WHAT = "herd: seconds for 5000000 iterations, lower is better"
-		FMT = "%.3f"; HEAD = "Processes"
-		SKIP = " -n -c -l "
-	} else if (w == "yield") {
-		WHAT = "yield: microseconds per yield, lower is better"
-		FMT = "%.3f"; HEAD = "#T"
-		SKIP = " -n -c "
-	} else if (w == "bind") {
-		WHAT = "bind: user seconds per worker, lower is better"
-		FMT = ""; HEAD = "configuration"
-		SKIP = " -n -B -H -s -c "
-	}
+	facts(FACT)
+	HIGHER = FACT["higher"] + 0
+	FAST = FACT["fast"]
+	WHAT = w ": " FACT["what"] ", " (HIGHER ? "higher" : "lower") \
+	    " is better" (FACT["aside"] == "" ? "" : " " FACT["aside"])
+	FMT = FACT["fmt"]
+	HEAD = FACT["head"]
+	SKIP = FACT["skip"]
 	# A why figure (metric): the same rows, another figure.
 	if (metric != "") {
 		WHAT = w ": " (metric == "p99" ? "wakeup latency p99, us" : \
-		    "run-queue delay per " why_unit(w) ", " \
-		    (w == "bind" ? "ms" : "us")) ", lower is better"
+		    "run-queue delay per " FACT["wait_per"] ", " \
+		    FACT["wait_unit"]) ", lower is better"
 		FMT = "sig3"
 		HIGHER = 0
 		FAST = "low"
 	}
+}
+
+# why_figure(metric): a why figure of the parsed line, or "" (NUM_BAD
+# set when a value was there but not a figure; absent keys are silent:
+# runs before -l or the kernel's statistics have none): p99, the wakeup
+# latency's 99th percentile (us); wait, the workload's run-queue delay
+# (its why_wait()).
+function why_figure(metric) {
+	NUM_BAD = 0
+	if (metric == "p99")
+		return num("lat_p99_us")
+	return why_wait()
 }
 
 # read_runs(): each run's env, state and raw lines; the cells in
@@ -114,7 +112,7 @@ function read_runs(    j, k, name, path, line, nl, key, v, c) {
 		while ((getline line < path) > 0) {
 			if (!raw(line, path, ++nl))
 				continue
-			key = rowkey(workload)
+			key = rowkey()
 			if (key == "")
 				continue
 			if (F["rep"] + 0 > REPS[j])
@@ -133,7 +131,7 @@ function read_runs(    j, k, name, path, line, nl, key, v, c) {
 				fail(c, F["exit"])
 				continue
 			}
-			v = metric == "" ? figure(workload) : why_figure(workload, metric)
+			v = metric == "" ? figure() : why_figure(metric)
 			if (v == "") {
 				if (metric == "" || NUM_BAD)
 					BAD[c]++
@@ -168,46 +166,18 @@ function place_order(p) {
 	return PORDER[p]
 }
 
-# rowkey(w): a number that sorts the rows (placement first, then the
-# parameters); sets KEYNAME, the row's heading; "" for a line whose
-# parameters are not numbers (reported). Runs are matched by the
-# placement's name (llc, node...), not by its CPUs, which differ from one
-# machine to another.
-function rowkey(w,    po, n, s, t, b, h, pn, kib) {
+# rowkey(): a number that sorts the rows (placement first, then the
+# parameters, the workload's row_key()); sets KEYNAME, the row's
+# heading; "" for a line whose parameters are not numbers (reported).
+# Runs are matched by the placement's name (llc, node...), not by its
+# CPUs, which differ from one machine to another.
+function rowkey(    po, k) {
 	po = place_order(F["place"])
-	pn = F["place"] == "free" ? "" : " " F["place"]
-	if (w == "ring" || w == "herd" || w == "yield") {
-		n = w == "yield" ? ident("threads", "-n", 1) : \
-		    ident("procs", "-n", 2)
-		if (n == "")
-			return ""
-		KEYNAME = n pn
-		return sprintf("%.0f", po * 1e12 + n)
-	}
-	if (w == "pipe") {
-		s = ident("write_kib", "-s", 16)
-		t = ident("think", "-t", 1)
-		if (s == "" || t == "")
-			return ""
-		KEYNAME = s "k x " t pn
-		return sprintf("%.0f", po * 1e12 + s * 1e7 + t)
-	}
-	if (w == "bind") {
-		if (!bind_params(CUR_L2))
-			return ""
-		n = BW
-		b = BB
-		h = BH
-		kib = BKIB
-		KEYNAME = bind_name() (F["place"] == "cores" ? "" : pn) \
-		    (kib == "L2" ? "" : ", " kib " KiB")
-		kib = kib == "L2" ? 0 : kib
-		if (F["place"] == "cores")
-			return sprintf("%.0f", po * 1e12 + kib * 64 + n * 2 + (h > 0))
-		return sprintf("%.0f", po * 1e12 + kib * 64 + (n == 1) * 4 + \
-		    (b > 0) * 2 + (h > 0))
-	}
-	return ""
+	k = row_key(F["place"] == "free" ? "" : " " F["place"], CUR_L2)
+	if (k == "")
+		return ""
+	KEYNAME = ROW_NAME
+	return sprintf("%.0f", po * 1e12 + k)
 }
 
 # problem(j, hard, text): one problem of run j: hard when it makes the
@@ -508,17 +478,8 @@ function notes(    s) {
 		wrap("!: a repeat failed (see the run's errors file) or its saved" \
 		    " value was not a figure (reported); the cell is of the" \
 		    " others.")
-	if (metric != "")
-		return
-	if (workload == "yield")
-		wrap("Microseconds per yield across the machine, 1e6 / (yields/s" \
-		    " in total); seed 001's reply gives no unit, its figures fit" \
-		    " this.")
-	if (workload == "herd")
-		wrap("Times of shorter runs are scaled to 5000000 iterations" \
-		    " (the seed's).")
-	if (workload == "bind")
-		wrap("Mean of the workers' user seconds.")
+	if (metric == "" && FACT["note"] != "")
+		wrap(FACT["note"])
 }
 
 # legends(): one line per run: label, kernel, machine, profile, repeats,

@@ -1,14 +1,16 @@
 # lib.awk: reading a saved run, for every awk program of smpbench.
 #
-# The awk library is loaded first, before the program that uses it, in
-# this order:
+# The awk library is loaded first, in this order, then a workload's
+# hooks (below) where the program is about one workload, then the
+# program:
 #	awk -f awk/lib.awk -f awk/cells.awk -f awk/text.awk -f awk/stats.awk \
-#	    -f workloads/ring-table.awk FILE
+#	    -f awk/why-lib.awk -f workloads/ring.awk -f awk/compare.awk
 # lib.awk reads a run (this file), cells.awk keeps a cell's repeats and
 # gives its median and mark, text.awk lays out what tables share
-# (heading, footnotes, placements), stats.awk judges the repeats. They
-# have no rules, no -v variables and print nothing by themselves; lib.awk
-# has a BEGIN that sets CONVFMT.
+# (heading, footnotes, placements), stats.awk judges the repeats,
+# why-lib.awk is what the why tables share. They have no rules, no -v
+# variables and print nothing by themselves; lib.awk has a BEGIN that
+# sets CONVFMT.
 #
 # Input it understands:
 #   - a raw line of a saved run: key=value pairs separated by single spaces,
@@ -24,6 +26,44 @@
 # Saved runs are data from elsewhere: every value is checked before it is
 # used (num(), raw()), and what is wrong is reported on stderr with its
 # file and line (complain()), left out, and its cell marked "!".
+#
+# Workloads. What the shared programs (compare.awk, plot.awk, why.awk)
+# need to know of a workload, they ask of its hooks: workloads/<w>.awk,
+# loaded after the library and before the program, defines the same
+# functions for every workload, and the shared programs never test a
+# workload's name. A hook reads the line parse() made (F) and calls the
+# library only (lib.awk, cells.awk, text.awk, why-lib.awk):
+#   facts(D)        fills D with the workload's words and constants:
+#                   what (its figure and unit, "switches / second"),
+#                   aside (said after which way is better, or ""),
+#                   higher (1 when a higher figure is better, else 0),
+#                   fmt (the figure's printf format; "" is secs()),
+#                   head (compare's heading of the rows),
+#                   fast (what the better cluster of a bimodal cell is
+#                   called), skip (the options that make the rows,
+#                   " -n -c ", left out when runs' options are compared),
+#                   note (compare's footnote on the figure, or ""),
+#                   wait_per and wait_unit (what the run-queue delay is
+#                   counted per, and its unit, us or ms),
+#                   plot ("curves", "heatmap", or "" for none) and
+#                   plot_xlabel; a heat map's plot_ylabel, plot_xunit and
+#                   plot_yunit (after each tic), plot_columns (its data's
+#                   columns), plot_palette and plot_range (gnuplot's
+#                   colours and their range)
+#   figure()        the figure compare and plot show, or "" (reported)
+#   why_wait()      the run-queue delay per wait_per, in wait_unit, or
+#                   "" (NUM_BAD set when a value was there but not a
+#                   figure; an absent key is silent)
+#   row_key(pn, l2) compare's row: a number that orders the rows of one
+#                   placement, ROW_NAME set to its heading (pn: " " and
+#                   the placement, "" unpinned; l2: the run's L2 KiB);
+#                   "" when its parameters are not numbers (reported)
+#   plot_x()        the plot's x: N for curves, a heat map's column
+#   plot_y()        a heat map's row ("" for curves)
+#   why_line()      take the line into the why table (why-lib.awk)
+#   why_table()     print the why table
+# The workload's table (workloads/<w>-table.awk) is its own program,
+# loaded with its hooks.
 
 # Numbers kept as text (a cell's repeats, add()) keep ten significant
 # digits, not awk's six.
@@ -160,48 +200,6 @@ function argrest(skip,    n, i, a, s) {
 	return s
 }
 
-# figure(w): the figure of workload w that compare and plot show, from
-# the parsed line, or "" (reported) when the line has no usable one: ring
-# switches/s; pipe %CPU; herd seconds for 5000000 iterations (the seed's);
-# yield microseconds per yield across the machine; bind the workers' mean
-# user seconds.
-function figure(w,    i, sum, v) {
-	if (w == "ring")
-		return need("switches_per_s")
-	if (w == "pipe")
-		return need("cpu_pct")
-	if (w == "herd") {
-		if ("us_per_iteration" in F)
-			return scaled(need("us_per_iteration"), 5)
-		v = need("wall_s")
-		i = ident("iterations", "-i", 5000000)
-		if (v == "" || i == "" || i == 0)
-			return ""
-		return v * 5000000 / i
-	}
-	if (w == "yield") {
-		if ("us_per_yield" in F)
-			return need("us_per_yield")
-		v = need("total_per_s")
-		if (v == "" || v == 0)
-			return ""
-		return 1e6 / v
-	}
-	if (w == "bind") {
-		sum = 0
-		for (i = 0; ("user_s_" i) in F; i++) {
-			v = need("user_s_" i)
-			if (v == "")
-				return ""
-			sum += v
-		}
-		if (i == 0)
-			return need("user_s_0")
-		return sum / i
-	}
-	return ""
-}
-
 # need(key): num(key), reported when it is not a figure.
 function need(key,    v) {
 	v = num(key)
@@ -213,81 +211,6 @@ function need(key,    v) {
 # scaled(v, k): v * k, or "" for "".
 function scaled(v, k) {
 	return v == "" ? "" : v * k
-}
-
-# why_unit(w): what workload w's run-queue delay is counted per.
-function why_unit(w) {
-	return w == "ring" ? "pass" : w == "herd" ? "token" : \
-	    w == "yield" ? "yield" : w == "pipe" ? "block" : "worker"
-}
-
-# why_figure(w, metric): a why figure of the parsed line, or "" (NUM_BAD
-# set when a value was there but not a figure; absent keys are silent:
-# runs before -l or the kernel's statistics have none): p99, the wakeup
-# latency's 99th percentile (us); wait, the run-queue delay per
-# why_unit(w), us (bind: the workers' mean, ms).
-function why_figure(w, metric,    wait, n, v, i, sum) {
-	NUM_BAD = 0
-	if (metric == "p99")
-		return num("lat_p99_us")
-	if (w == "bind") {
-		sum = n = 0
-		for (i = 0; ("user_s_" i) in F; i++) {
-			if ((v = num("wait_s_" i)) == "") {
-				if (NUM_BAD)
-					return ""
-				continue
-			}
-			sum += v
-			n++
-		}
-		return n ? sum / n * 1e3 : ""
-	}
-	if ((wait = num("wait_s")) == "")
-		return ""
-	if (w == "ring")
-		n = (v = num("switches_per_s")) == "" ? "" : v * num("wall_s")
-	else if (w == "herd")
-		n = num("tokens")
-	else if (w == "yield")
-		n = (v = num("total_per_s")) == "" ? "" : v * num("seconds")
-	else if (w == "pipe")
-		n = num("transfers")
-	if (n == "" || n <= 0)
-		return ""
-	return wait * 1e6 / n
-}
-
-# bind_params(l2): the parsed bind line's workers, whether bound, hogs
-# and array (array_kib(l2)) into BW, BB, BH and BKIB; false when one is
-# not a number (reported).
-function bind_params(l2) {
-	BW = ident("workers", "-n", 2)
-	BB = ("bound" in F) ? ident("bound", "-B", 0) : argflag("-B")
-	BH = ident("hogs", "-H", 0)
-	BKIB = array_kib(l2)
-	return BW != "" && BB != "" && BH != "" && BKIB != ""
-}
-
-# bind_name(): the configuration of the line bind_params() parsed, as a
-# row's name: "idle" or "hog", then ", bound", ", single", ", N per core".
-function bind_name() {
-	return (BH > 0 ? "hog" : "idle") (BB > 0 ? ", bound" : "") \
-	    (BW == 1 ? ", single" : "") \
-	    (F["place"] == "cores" ? ", " BW " per core" : "")
-}
-
-# array_kib(l2): the array of a bind line: "L2" for the seed's size (no
-# -s: the seed's runs, and smpb-bind's own choice, its L2; or -s of the
-# run's L2, l2 from its env's cache_l2_kib), else its KiB; "" when the
-# line's size is not a number (reported).
-function array_kib(l2,    kib) {
-	if (argval("-s", "") == "")
-		return "L2"
-	kib = ident("cache_kib", "-s", "")
-	if (kib == "")
-		return ""
-	return kib == l2 ? "L2" : kib
 }
 
 # run_dirs(dir): the runs' directories, from SMPB_RUNS (one a line), into

@@ -19,7 +19,7 @@
 # workers are too many for one line, the two wrapped one after the
 # other), and a last line with each worker's median; then the footnotes.
 # Environment: SMPB_ENV, the run's env file. No -v variables.
-# Needs the awk library (see lib.awk) loaded first.
+# Needs the awk library (see lib.awk) and workloads/bind.awk loaded first.
 
 BEGIN {
 	load_env(ENVIRON["SMPB_ENV"])
