@@ -32,7 +32,8 @@ MAN = src/bind.1 src/herd.1 src/hog.1 src/pipe.1 src/ring.1 src/yield.1
 # The driver's awk programs, installed in $(PREFIX)/share/smpbench with
 # the seeds' runs (results/historical): the shared ones (awk/) and each
 # workload's (workloads/).
-AWK = scripts/awk/cells.awk scripts/awk/compare.awk scripts/awk/context.awk \
+AWK = scripts/awk/cells.awk scripts/awk/compare.awk \
+	scripts/awk/compare-table.awk scripts/awk/context.awk \
 	scripts/awk/export.awk scripts/awk/lib.awk scripts/awk/plot.awk \
 	scripts/awk/stats.awk scripts/awk/text.awk scripts/awk/topology.awk \
 	scripts/awk/validate.awk scripts/awk/why-lib.awk scripts/awk/why.awk
