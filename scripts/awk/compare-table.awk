@@ -41,7 +41,7 @@ function cell(j, key,    c, c1, m, m1, p, v) {
 	v = cv(c)
 	if (v != "") {
 		CT = sprintf("(%.0f%%)", v * 100)
-		CVS[j] = CVS[j] " " v
+		add("cvs" SUBSEP j, v)
 	}
 	if (j == 1 || NVALS[c1] == 0 || bimodal(c1))
 		return
@@ -143,13 +143,13 @@ function widths(nr, row,    i, j, lw) {
 }
 
 # print_table(): the title, the problems, the table, the notes.
-function print_table(    nr, row, i, kw, first, last, wd) {
-	nr = split(numsort(ROWS), row, " ")
+function print_table(    nr, i, kw, first, last, wd) {
+	nr = NROWK
 	kw = length(HEAD)
 	for (i = 1; i <= nr; i++)
-		if (length(NAME[row[i]]) > kw)
-			kw = length(NAME[row[i]])
-	widths(nr, row)
+		if (length(NAME[ROWK[i]]) > kw)
+			kw = length(NAME[ROWK[i]])
+	widths(nr, ROWK)
 	print WHAT
 	for (i = 1; i <= NPROB && metric == ""; i++)
 		wrap("? " PTEXT[i] (PHARD[i] ? "; no change in its column is" \
@@ -167,7 +167,7 @@ function print_table(    nr, row, i, kw, first, last, wd) {
 		}
 		if (first > 2)
 			print ""
-		block(nr, row, kw, first, last)
+		block(nr, ROWK, kw, first, last)
 		first = last + 1
 		if (last >= nruns)
 			break
@@ -228,7 +228,7 @@ function notes(    s) {
 # legends(): one line per run: label, kernel, machine, profile, repeats,
 # the median coefficient of variation of its cells, date and note; then
 # where the historical runs come from, once per source.
-function legends(    j, k, s, a, n, who_src, src) {
+function legends(    j, k, s, who_src, src) {
 	for (j = 1; j <= nruns; j++) {
 		s = LABEL[j] ": " (RENV[j, "label"] == "" || \
 		    LABEL[j] == FULLNAME[j] ? "" : "label " FULLNAME[j] ", ") \
@@ -238,11 +238,9 @@ function legends(    j, k, s, a, n, who_src, src) {
 		if (!HIST[j])
 			s = s ", " renv(j, "profile", "unknown") " run"
 		s = s ", " (REPS[j] > 1 ? REPS[j] " repeats" : "one run")
-		n = sorted(CVS[j], a)
-		if (n > 0)
+		if (NVALS["cvs" SUBSEP j] > 0)
 			s = s ", cv median " sprintf("%.0f%%", \
-			    100 * (n % 2 ? a[(n + 1) / 2] : \
-			    (a[n / 2] + a[n / 2 + 1]) / 2))
+			    100 * median("cvs" SUBSEP j))
 		if (RENV[j, "date"] != "")
 			s = s ", " substr(RENV[j, "date"], 1, 10)
 		if (RENV[j, "note"] != "")

@@ -82,8 +82,9 @@ function why_figure(metric) {
 	return why_wait()
 }
 
-# read_runs(): each run's env, state and raw lines; the cells in
-# VALS[j SUBSEP row] (cells.awk's add), the rows in ROWS and NAME[row].
+# read_runs(): each run's env, state and raw lines; the cells named j
+# SUBSEP row (cells.awk's add), the rows in NAME[row] and, sorted, in
+# ROWK[1..NROWK].
 function read_runs(    j, k, name, path, line, nl, key, v, c) {
 	nruns = run_dirs(dir)
 	for (j = 1; j <= nruns; j++) {
@@ -120,7 +121,7 @@ function read_runs(    j, k, name, path, line, nl, key, v, c) {
 				REPS[j] = F["rep"] + 0
 			if (!(key in ROW)) {
 				ROW[key] = 1
-				ROWS = ROWS " " key
+				keyadd("rows", key)
 				NAME[key] = KEYNAME
 			}
 			c = j SUBSEP key
@@ -142,6 +143,7 @@ function read_runs(    j, k, name, path, line, nl, key, v, c) {
 		}
 		close(path)
 	}
+	NROWK = keysort("rows", ROWK)
 }
 
 # file_text(path): the whole file, lines joined by newlines.
@@ -246,27 +248,26 @@ function check_runs(    j, k, base, la, other, what) {
 
 # param_diff(b, j): how run j's options differ from run b's in the first
 # row both have with different ones, or "".
-function param_diff(b, j,    n, i, row) {
-	n = split(numsort(ROWS), row, " ")
-	for (i = 1; i <= n; i++)
-		if ((b, row[i]) in PARAM && (j, row[i]) in PARAM &&
-		    PARAM[b, row[i]] != PARAM[j, row[i]])
-			return LABEL[j] " ran " NAME[row[i]] " with '" \
-			    PARAM[j, row[i]] "', " LABEL[b] " with '" \
-			    PARAM[b, row[i]] "'"
+function param_diff(b, j,    i, r) {
+	for (i = 1; i <= NROWK; i++) {
+		r = ROWK[i]
+		if ((b, r) in PARAM && (j, r) in PARAM && PARAM[b, r] != PARAM[j, r])
+			return LABEL[j] " ran " NAME[r] " with '" PARAM[j, r] \
+			    "', " LABEL[b] " with '" PARAM[b, r] "'"
+	}
 	return ""
 }
 
 # l_diff(b, j): when runs b and j differ in -l (every message timed,
 # about 2% on a ring of 2 on one CPU) in a row both have, a line saying
 # so; else "".
-function l_diff(b, j,    n, i, row) {
-	n = split(numsort(ROWS), row, " ")
-	for (i = 1; i <= n; i++)
-		if ((b, row[i]) in LFLAG && (j, row[i]) in LFLAG &&
-		    LFLAG[b, row[i]] != LFLAG[j, row[i]])
-			return LABEL[LFLAG[j, row[i]] ? j : b] " timed every" \
-			    " message (-l), " LABEL[LFLAG[j, row[i]] ? b : j] \
+function l_diff(b, j,    i, r) {
+	for (i = 1; i <= NROWK; i++) {
+		r = ROWK[i]
+		if ((b, r) in LFLAG && (j, r) in LFLAG && LFLAG[b, r] != LFLAG[j, r])
+			return LABEL[LFLAG[j, r] ? j : b] " timed every" \
+			    " message (-l), " LABEL[LFLAG[j, r] ? b : j] \
 			    " did not: about 2% on a ring of 2 on one CPU"
+	}
 	return ""
 }

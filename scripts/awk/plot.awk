@@ -77,15 +77,15 @@ function read_raw(j, path,    line, s, x, y, c, i, v) {
 			v = figure()
 			if (x == "" || y == "" || v == "")
 				continue
-			XS[s] = XS[s] " " x
-			YS[s] = YS[s] " " y
+			keyadd(s SUBSEP "x", x)
+			keyadd(s SUBSEP "y", y)
 			add(s SUBSEP x SUBSEP y, v)
 			continue
 		}
 		x = plot_x()
 		if (x == "")
 			continue
-		XS[s] = XS[s] " " x
+		keyadd(s SUBSEP "x", x)
 		if (XMIN == "" || x < XMIN)
 			XMIN = x
 		if (x > XMAX)
@@ -135,9 +135,9 @@ function print_data(    s, n, x, y, nx, ny, i, k, c, line) {
 		if (s > 1)
 			printf "\n\n"
 		print "# " (s - 1) ": " title(s)
-		n = split(numsort(XS[s]), x, " ")
+		n = keysort(s SUBSEP "x", x)
 		if (HEAT) {
-			ny = split(numsort(YS[s]), y, " ")
+			ny = keysort(s SUBSEP "y", y)
 			for (k = 1; k <= ny; k++)
 				for (i = 1; i <= n; i++) {
 					c = s SUBSEP x[i] SUBSEP y[k]
@@ -248,9 +248,9 @@ function print_curves(    s, k, sep, using, t) {
 }
 
 # tics(axis, list, unit): label the axis's positions 0, 1, ... with the
-# sorted numbers of list, each followed by unit; return how many.
+# sorted keys of list, each followed by unit; return how many.
 function tics(axis, list, unit,    n, v, i, s) {
-	n = split(numsort(list), v, " ")
+	n = keysort(list, v)
 	s = ""
 	for (i = 1; i <= n; i++)
 		s = s (i > 1 ? ", " : "") "'" v[i] unit "' " (i - 1)
@@ -280,9 +280,9 @@ function print_heatmap(    cols, rows, s, n) {
 	print "set tics scale 0"
 	for (s = 1; s <= NSERIES; s++) {
 		print "set title " gpq(title(s))
-		n = tics("x", XS[s], FACT["plot_xunit"])
+		n = tics("x", s SUBSEP "x", FACT["plot_xunit"])
 		print "set xrange [-0.5:" (n - 0.5) "]"
-		n = tics("y", YS[s], FACT["plot_yunit"])
+		n = tics("y", s SUBSEP "y", FACT["plot_yunit"])
 		print "set yrange [" (n - 0.5) ":-0.5]"
 		printf "plot '%s.dat' index %d using 1:2:(0.5):(0.5):3" \
 		    " with boxxyerror fs solid 1.0 noborder lc palette notitle, \\\n",

@@ -97,15 +97,12 @@ function place_text(p) {
 }
 
 # place_list(list): the placements of a blank-separated list, each once,
-# nearest first.
-function place_list(list,    n, a, i, j, t, s, seen) {
+# nearest first (those of one rank in the order of the list).
+function place_list(list,    n, a, i, k, s, seen) {
 	n = split(list, a, " ")
-	for (i = 2; i <= n; i++) {
-		t = a[i]
-		for (j = i - 1; j >= 1 && place_rank(a[j]) > place_rank(t); j--)
-			a[j + 1] = a[j]
-		a[j + 1] = t
-	}
+	for (i = 1; i <= n; i++)
+		k[i] = place_rank(a[i])
+	sort_by(k, a, n)
 	s = ""
 	for (i = 1; i <= n; i++)
 		if (!(a[i] in seen)) {

@@ -59,22 +59,15 @@ function fig(col, key,    v) {
 	return sprintf("%.0f", v)
 }
 
-# sorted_rows(r): the row keys, by their leading sort number, into
-# r[1..n]; return n.
-function sorted_rows(r,    i, j, t, a, b) {
-	for (i = 1; i <= NROWS; i++)
+# sorted_rows(r): the row keys, by their leading sort number (rows of
+# one number in the order first seen), into r[1..n]; return n.
+function sorted_rows(r,    i, k, a) {
+	for (i = 1; i <= NROWS; i++) {
 		r[i] = ROWKEY[i]
-	for (i = 2; i <= NROWS; i++) {
-		t = r[i]
-		split(t, a, SUBSEP)
-		for (j = i - 1; j >= 1; j--) {
-			split(r[j], b, SUBSEP)
-			if (b[1] + 0 <= a[1] + 0)
-				break
-			r[j + 1] = r[j]
-		}
-		r[j + 1] = t
+		split(r[i], a, SUBSEP)
+		k[i] = a[1]
 	}
+	sort_by(k, r, NROWS)
 	return NROWS
 }
 

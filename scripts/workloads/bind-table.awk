@@ -50,7 +50,7 @@ BEGIN {
 	}
 	cfg = order SUBSEP w SUBSEP b SUBSEP h SUBSEP kib
 	if (!(cfg in NLINES)) {
-		CFGS = CFGS " " order
+		keyadd("cfgs", order)
 		CFG[order] = cfg
 	}
 	k = ++NLINES[cfg]
@@ -133,7 +133,7 @@ function fold(s) {
 
 END {
 	print heading("bind")
-	no = split(numsort(CFGS), ord, " ")
+	no = keysort("cfgs", ord)
 	for (o = 1; o <= no; o++) {
 		cfg = CFG[ord[o]]
 		fold(title(cfg))

@@ -26,9 +26,12 @@ BEGIN {
 		next
 	cell = F["place"] SUBSEP s SUBSEP t
 	HAS[cell] = 1
-	PLACES_RUN = PLACES_RUN " " F["place"]
-	SIZES = SIZES " " s
-	THINKS = THINKS " " t
+	if (!(F["place"] in PLACE_SEEN)) {
+		PLACE_SEEN[F["place"]] = 1
+		PLACES_RUN = PLACES_RUN " " F["place"]
+	}
+	keyadd("sizes", s)
+	keyadd("thinks", t)
 	if ("exit" in F)
 		fail(cell, F["exit"])
 	else
@@ -47,8 +50,8 @@ BEGIN {
 
 END {
 	print heading("pipe")
-	ns = split(numsort(SIZES), size, " ")
-	nt = split(numsort(THINKS), think, " ")
+	ns = keysort("sizes", size)
+	nt = keysort("thinks", think)
 	np = split(place_list(PLACES_RUN), places, " ")
 	for (p = 1; p <= np; p++) {
 		pl = places[p]

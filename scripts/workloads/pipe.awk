@@ -62,16 +62,20 @@ function plot_y() {
 	return ident("write_kib", "-s", 16)
 }
 
-# why_line(): PIPE_PLACES, PIPE_SIZES and PIPE_THINKS gather what the
-# run holds, for the table's blocks, rows and columns.
+# why_line(): PIPE_PLACES (each once) and the keys "why sizes" and "why
+# thinks" gather what the run holds, for the table's blocks, rows and
+# columns.
 function why_line(    s, t, k) {
 	s = ident("write_kib", "-s", 16)
 	t = ident("think", "-t", 1)
 	if (s == "" || t == "")
 		return
-	PIPE_PLACES = PIPE_PLACES " " F["place"]
-	PIPE_SIZES = PIPE_SIZES " " s
-	PIPE_THINKS = PIPE_THINKS " " t
+	if (!(F["place"] in PIPE_PLACE_SEEN)) {
+		PIPE_PLACE_SEEN[F["place"]] = 1
+		PIPE_PLACES = PIPE_PLACES " " F["place"]
+	}
+	keyadd("why sizes", s)
+	keyadd("why thinks", t)
 	k = F["place"] SUBSEP s SUBSEP t
 	keep("wait" SUBSEP k, why_wait())
 }
@@ -80,8 +84,8 @@ function why_line(    s, t, k) {
 # smallest and the largest think.
 function why_table(    ns, nt, np, size, think, places, p, p0, p1, i, line,
     head) {
-	ns = split(numsort(PIPE_SIZES), size, " ")
-	nt = split(numsort(PIPE_THINKS), think, " ")
+	ns = keysort("why sizes", size)
+	nt = keysort("why thinks", think)
 	np = split(place_list(PIPE_PLACES), places, " ")
 	out("pipe, why: the pair's run-queue delay per block, us")
 	# Four placements a block, to stay within 72 columns.
