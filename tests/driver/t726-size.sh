@@ -3,7 +3,9 @@
 # is shown, compared and plotted, each within a time limit that only
 # the quadratic reading of old (minutes, growing with the square of the
 # repeats) could reach, with the medians and spread that the made-up
-# repeats give.
+# repeats give; and a raw file larger than any run makes is refused,
+# unread, with one line naming it and its size, by show, compare, plot
+# and export (under every POSIX shell we can find).
 # shellcheck disable=SC2086 # $sh is a command line, split on purpose
 # shellcheck source=tests/lib.sh
 . tests/lib.sh
@@ -62,5 +64,36 @@ run timeout 60 env PATH="$NOGNU" $sh "$SB" plot -o "$T/plots" "$T/big"
 is "$RC" 0 "$s: plot of 20000 repeats of a cell ends, in time, with 0"
 is "$(grep '^2 ' "$T/plots/ring.dat")" "2 889999.5 880000 899999 20000" \
     "$s: its data: the median, the smallest, the largest, the count"
+
+# Beyond any run: the most a run makes is the full profile's pipe at
+# -r 100, 70000 lines; the driver refuses more than 500000 lines, or
+# 256 MiB.
+cp -R "$FIX/run-a" "$T/huge"
+awk 'BEGIN { for (i = 1; i <= 500001; i++)
+	print "place=free rep=" i " argv=-n,2 exit=1" }' >"$T/huge/raw/ring"
+cp -R "$FIX/run-a" "$T/wide"
+dd if=/dev/null of="$T/wide/raw/herd" bs=1 seek=268435457 2>/dev/null
+if [ "$(wc -c <"$T/wide/raw/herd" | tr -d ' ')" != 268435457 ]; then
+	rm -rf "$T/wide"
+fi
+for s in $SHELLS; do
+	use_shell $s || continue
+	for c in show compare plot export; do
+		run $sh "$SB" $c "$T/huge"
+		is "$RC" 1 "$s: $c of a raw file of 500001 lines exits 1"
+		is "$ERR" "smpbench: $T/huge/raw/ring: 500001 lines, more than any run makes (at most 500000): refused" \
+		    "$s: $c: and names the file and its size"
+		is "$OUT" "" "$s: $c: and prints nothing else"
+	done
+	if [ -d "$T/wide" ]; then
+		run $sh "$SB" show -r "$T/wide"
+		is "$RC" 1 "$s: a raw file of 256 MiB and a byte is refused"
+		is "$ERR" "smpbench: $T/wide/raw/herd: 268435457 bytes, more than any run makes (at most 268435456): refused" \
+		    "$s: and its size said"
+	else
+		t_skip "$s: no sparse file of 256 MiB here"
+		t_skip "$s: no sparse file of 256 MiB here"
+	fi
+done
 
 done_testing
