@@ -29,8 +29,13 @@ LIBOBJ = src/lib/clock.o src/lib/cpu.o src/lib/err.o src/lib/hist.o \
 BIN = bin/smpb-bind bin/smpb-herd bin/smpb-hog bin/smpb-pipe bin/smpb-ring \
 	bin/smpb-yield
 MAN = src/bind.1 src/herd.1 src/hog.1 src/pipe.1 src/ring.1 src/yield.1
-# The driver's awk programs, installed in $(PREFIX)/share/smpbench with
-# the seeds' runs (results/historical).
+# The driver, scripts/smpbench, is installed in $(PREFIX)/bin, and its
+# files in $(LIBEXECDIR) as they are under scripts/: its awk programs
+# (AWK) and every file of the directories DRIVERDIRS (a file added to one
+# is installed with them); the seeds' runs (results/historical) in
+# $(PREFIX)/share/smpbench.
+LIBEXECDIR = $(PREFIX)/libexec/smpbench
+DRIVERDIRS = lib cmd workloads
 AWK = scripts/lib.awk scripts/stats.awk scripts/bind.awk scripts/compare.awk \
 	scripts/context.awk scripts/export.awk scripts/herd.awk scripts/pipe.awk \
 	scripts/plot.awk scripts/ring.awk scripts/topology.awk \
@@ -127,10 +132,19 @@ install: $(BIN)
 		sed 's/^\.Os smpbench$$/.Os smpbench $(VERSION)/' "$$m" \
 		    > $(DESTDIR)$(MANPREFIX)/man1/smpb-$$p.1 || exit 1; \
 	done
-	mkdir -p $(DESTDIR)$(PREFIX)/share/smpbench
 	cp -f scripts/smpbench $(DESTDIR)$(PREFIX)/bin/smpbench
 	chmod 755 $(DESTDIR)$(PREFIX)/bin/smpbench
-	cp -f $(AWK) $(DESTDIR)$(PREFIX)/share/smpbench/
+	rm -rf $(DESTDIR)$(LIBEXECDIR)
+	mkdir -p $(DESTDIR)$(LIBEXECDIR)
+	cp -f $(AWK) $(DESTDIR)$(LIBEXECDIR)/
+	for d in $(DRIVERDIRS); do \
+		mkdir -p $(DESTDIR)$(LIBEXECDIR)/$$d || exit 1; \
+		for f in scripts/$$d/*; do \
+			[ ! -f "$$f" ] || cp -f "$$f" $(DESTDIR)$(LIBEXECDIR)/$$d/ || \
+			    exit 1; \
+		done; \
+	done
+	mkdir -p $(DESTDIR)$(PREFIX)/share/smpbench
 	rm -rf $(DESTDIR)$(PREFIX)/share/smpbench/historical
 	cp -R results/historical $(DESTDIR)$(PREFIX)/share/smpbench/historical
 	sed 's/^\.Os smpbench$$/.Os smpbench $(VERSION)/' scripts/smpbench.1 \
@@ -143,7 +157,7 @@ uninstall:
 	done
 	rm -f $(DESTDIR)$(PREFIX)/bin/smpbench \
 	    $(DESTDIR)$(MANPREFIX)/man1/smpbench.1
-	rm -rf $(DESTDIR)$(PREFIX)/share/smpbench
+	rm -rf $(DESTDIR)$(LIBEXECDIR) $(DESTDIR)$(PREFIX)/share/smpbench
 
 clean:
 	rm -f $(BIN) $(LIB) $(LIBOBJ) src/*.o $(UNIT) $(FLOOR)

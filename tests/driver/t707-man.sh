@@ -1,7 +1,8 @@
 # t707-man: the driver's man page lints clean and its SYNOPSIS is the
 # driver's usage; -h gives every option's default; the driver is clean
-# under shellcheck -s sh; every awk program starts with the header that
-# says what it reads and writes.
+# (the dispatcher and every file it sources) under shellcheck -s sh;
+# every awk program starts with the header that says what it reads and
+# writes.
 # shellcheck source=tests/lib.sh
 . tests/lib.sh
 SB=scripts/smpbench
@@ -39,7 +40,8 @@ for o in run:-q run:-f run:-r run:-l run:-m run:-o run:workload show:-r compare:
 done
 
 if need_cmd shellcheck; then
-	check "shellcheck -s sh scripts/smpbench" shellcheck -s sh $SB
+	check "shellcheck -s sh: the driver and its files" shellcheck -s sh -x \
+	    $SB scripts/lib/*.sh scripts/cmd/*.sh scripts/workloads/*.sh
 else
 	t_result 0 "# SKIP shellcheck is not installed"
 fi

@@ -3,7 +3,8 @@
 # ~/bin; a relative link to that link), with neither the tree nor the
 # prefix's bin in PATH, under every POSIX shell we can find: it finds its
 # programs and awk files from where it really is. An installation that
-# lost an awk file is refused before anything is measured or made.
+# lost an awk file or a file of the driver is refused before anything is
+# measured or made.
 # shellcheck disable=SC2086 # $sh is a command line, split on purpose
 # shellcheck source=tests/lib.sh
 . tests/lib.sh
@@ -48,13 +49,21 @@ is "$RC" 0 "smpbench show, found in PATH, exits 0"
 
 # An installation without one of its awk files: refused before anything.
 cp -R "$INST" "$TMPDIR_T/broken"
-rm "$TMPDIR_T/broken/share/smpbench/herd.awk"
+rm "$TMPDIR_T/broken/libexec/smpbench/herd.awk"
 ln -s "$TMPDIR_T/broken/bin/smpbench" "$TMPDIR_T/other/broken"
 run env PATH="$SYSPATH" sh "$TMPDIR_T/other/broken" run -r 1 -o "$TMPDIR_T/b" ring herd
 is "$RC" 1 "a lost herd.awk: exit 1"
-is "$ERR" "smpbench: cannot find $TMPDIR_T/broken/bin/../share/smpbench/herd.awk (is smpbench installed whole?)" \
+is "$ERR" "smpbench: cannot find $TMPDIR_T/broken/bin/../libexec/smpbench/herd.awk (is smpbench installed whole?)" \
     "and says which file"
 check "before anything is made" test ! -e "$TMPDIR_T/b"
 is "$OUT" "" "or printed"
+# Or one of the driver's sh files: refused before anything too.
+cp -R "$INST" "$TMPDIR_T/broken-sh"
+rm "$TMPDIR_T/broken-sh/libexec/smpbench/lib/runs.sh"
+run env PATH="$SYSPATH" sh "$TMPDIR_T/broken-sh/bin/smpbench" show "$TMPDIR_T/dash"
+is "$RC" 1 "a lost lib/runs.sh: exit 1"
+is "$ERR" "smpbench: cannot find $TMPDIR_T/broken-sh/bin/../libexec/smpbench/lib/runs.sh (is smpbench installed whole?)" \
+    "and says which file"
+is "$OUT" "" "and prints nothing else"
 
 done_testing
