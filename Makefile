@@ -31,9 +31,9 @@ BIN = bin/smpb-bind bin/smpb-herd bin/smpb-hog bin/smpb-pipe bin/smpb-ring \
 MAN = src/bind.1 src/herd.1 src/hog.1 src/pipe.1 src/ring.1 src/yield.1
 # The driver, scripts/smpbench, is installed in $(PREFIX)/bin, and its
 # files in $(LIBEXECDIR) as they are under scripts/: its awk programs
-# (AWK) and every file of the directories DRIVERDIRS (a file added to one
-# is installed with them); the seeds' runs (results/historical) in
-# $(PREFIX)/share/smpbench.
+# (AWK), every file of the directories DRIVERDIRS (a file added to one is
+# installed with them) and the floor validate measures against; the
+# seeds' runs (results/historical) in $(PREFIX)/share/smpbench.
 LIBEXECDIR = $(PREFIX)/libexec/smpbench
 DRIVERDIRS = lib cmd workloads
 AWK = scripts/lib.awk scripts/stats.awk scripts/bind.awk scripts/compare.awk \
@@ -124,7 +124,7 @@ bench: $(BIN)
 bench-full: $(BIN)
 	sh scripts/smpbench run -f
 
-install: $(BIN)
+install: $(BIN) $(FLOOR)
 	mkdir -p $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(MANPREFIX)/man1
 	cp -f $(BIN) $(DESTDIR)$(PREFIX)/bin/
 	for m in $(MAN); do \
@@ -144,6 +144,7 @@ install: $(BIN)
 			    exit 1; \
 		done; \
 	done
+	cp -f $(FLOOR) $(DESTDIR)$(LIBEXECDIR)/floor
 	mkdir -p $(DESTDIR)$(PREFIX)/share/smpbench
 	rm -rf $(DESTDIR)$(PREFIX)/share/smpbench/historical
 	cp -R results/historical $(DESTDIR)$(PREFIX)/share/smpbench/historical

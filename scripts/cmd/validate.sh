@@ -114,13 +114,20 @@ v_yield_setup() {
 	    "$v_floor" time "$v_yield" -W -n "$v_workers" -T 0.001
 }
 
-# v_tools: find what validate measures: the floor, the programs, the CPU
+# v_tools: find what validate measures: the floor (built in the tree's
+# tests/bench, installed beside the driver's files), the programs, the CPU
 # of the placement "one"; and perf, when it is installed and runs here
 # (v_perf_state ok, absent or failed, and v_why_perf what it said).
 v_tools() {
-	v_floor=$SMPB_TOP/tests/bench/floor
-	[ -x "$v_floor" ] ||
-	    die 1 "validate: tests/bench/floor is not built (run make validate in the source tree)"
+	if [ "$SMPB_LIB" = "$SMPB_HERE" ]; then
+		v_floor=$SMPB_TOP/tests/bench/floor
+		[ -x "$v_floor" ] ||
+		    die 1 "validate: tests/bench/floor is not built (run make validate in the source tree)"
+	else
+		v_floor=$SMPB_LIB/floor
+		[ -x "$v_floor" ] ||
+		    die 1 "validate: cannot find $v_floor (is smpbench installed whole?)"
+	fi
 	for v_w in ring yield herd; do
 		prog "$v_w" >/dev/null ||
 		    die 1 "validate: smpb-$v_w is not built (run make)"
