@@ -12,7 +12,7 @@ build_copy() {
 	cp -R Makefile src "$TMPDIR_T/tree/" &&
 	cp -R tests/tap.h tests/unit "$TMPDIR_T/tree/tests/" &&
 	(cd "$TMPDIR_T/tree" && make clean >/dev/null &&
-	    make -j2 CC="$1" all >"$TMPDIR_T/build.log" 2>&1)
+	    make -j2 CC="$1" WERROR=-Werror all >"$TMPDIR_T/build.log" 2>&1)
 }
 
 for cc in gcc clang musl-gcc; do
