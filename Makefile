@@ -159,6 +159,9 @@ install: $(BIN) $(FLOOR)
 	cp -R results/historical $(DESTDIR)$(PREFIX)/share/smpbench/historical
 	sed 's/^\.Os smpbench$$/.Os smpbench $(VERSION)/' scripts/smpbench.1 \
 	    > $(DESTDIR)$(MANPREFIX)/man1/smpbench.1
+	mkdir -p $(DESTDIR)$(MANPREFIX)/man7
+	sed 's/^\.Os smpbench$$/.Os smpbench $(VERSION)/' scripts/smpbench.7 \
+	    > $(DESTDIR)$(MANPREFIX)/man7/smpbench.7
 
 uninstall:
 	for b in $(BIN); do rm -f $(DESTDIR)$(PREFIX)/bin/$${b#bin/}; done
@@ -166,7 +169,8 @@ uninstall:
 		rm -f $(DESTDIR)$(MANPREFIX)/man1/smpb-$$(basename "$$m"); \
 	done
 	rm -f $(DESTDIR)$(PREFIX)/bin/smpbench \
-	    $(DESTDIR)$(MANPREFIX)/man1/smpbench.1
+	    $(DESTDIR)$(MANPREFIX)/man1/smpbench.1 \
+	    $(DESTDIR)$(MANPREFIX)/man7/smpbench.7
 	rm -rf $(DESTDIR)$(LIBEXECDIR) $(DESTDIR)$(PREFIX)/share/smpbench
 
 clean:
