@@ -9,7 +9,11 @@ PREFIX = /usr/local
 MANPREFIX = $(PREFIX)/share/man
 
 CC = cc
-CFLAGS = -std=c11 -O2 -g -Wall -Wextra -Werror
+# WERROR: empty in a user's build, so that the next compiler's new
+# warnings never break it; the project's own builds (CI, make test's
+# build checks) pass WERROR=-Werror.
+WERROR =
+CFLAGS = -std=c11 -O2 -g -Wall -Wextra $(WERROR)
 CPPFLAGS = -D_POSIX_C_SOURCE=200809L -DSMPB_VERSION=\"$(VERSION)\"
 # -z now: every symbol bound at start, in main, so that no worker forked
 # from it binds one again (a lazy binding writes the GOT, a page a new
@@ -22,38 +26,38 @@ LDLIBS = -lpthread
 
 HDR = src/lib/smpb.h
 LIB = src/lib/libsmpb.a
-LIBOBJ = src/lib/clock.o src/lib/cpu.o src/lib/err.o src/lib/hist.o \
-	src/lib/measure.o src/lib/opt.o src/lib/out.o src/lib/reap.o \
-	src/lib/stats.o src/lib/team.o
+LIBOBJ = src/lib/clock.o src/lib/guard.o src/lib/hist.o src/lib/io.o \
+	src/lib/kv.o src/lib/measure.o src/lib/mem.o src/lib/opt.o \
+	src/lib/pidmap.o src/lib/proc.o src/lib/prog.o src/lib/reap.o \
+	src/lib/report.o src/lib/sig.o src/lib/stats.o src/lib/sys.o \
+	src/lib/team.o src/lib/worker.o
 
 BIN = bin/smpb-bind bin/smpb-herd bin/smpb-hog bin/smpb-pipe bin/smpb-ring \
 	bin/smpb-yield
 MAN = src/bind.1 src/herd.1 src/hog.1 src/pipe.1 src/ring.1 src/yield.1
-# The driver's awk programs, installed in $(PREFIX)/share/smpbench with
-# the seeds' runs (results/historical): the shared ones (awk/) and each
-# workload's (workloads/).
-AWK = scripts/awk/cells.awk scripts/awk/compare.awk \
-	scripts/awk/compare-table.awk scripts/awk/context.awk \
-	scripts/awk/export.awk scripts/awk/lib.awk scripts/awk/plot.awk \
-	scripts/awk/stats.awk scripts/awk/text.awk scripts/awk/topology.awk \
-	scripts/awk/validate.awk scripts/awk/why-lib.awk scripts/awk/why.awk
-WORKLOAD_AWK = scripts/workloads/bind.awk scripts/workloads/bind-table.awk \
-	scripts/workloads/herd.awk scripts/workloads/herd-table.awk \
-	scripts/workloads/pipe.awk scripts/workloads/pipe-table.awk \
-	scripts/workloads/ring.awk scripts/workloads/ring-table.awk \
-	scripts/workloads/yield.awk scripts/workloads/yield-table.awk
+# The driver, scripts/smpbench, is installed in $(PREFIX)/bin, and its
+# files in $(LIBEXECDIR) as they are under scripts/: every file of the
+# directories DRIVERDIRS (a file added to one is installed with them:
+# the sh library and commands, the awk programs every workload shares,
+# each workload's sh and awk hooks and table) and the floor validate
+# measures against; the seeds' runs (results/historical) in
+# $(PREFIX)/share/smpbench.
+LIBEXECDIR = $(PREFIX)/libexec/smpbench
+DRIVERDIRS = lib cmd workloads awk
 
 UNIT = tests/unit/t001-opt tests/unit/t002-stats tests/unit/t003-clock \
-	tests/unit/t004-out tests/unit/t005-cpu tests/unit/t006-team \
-	tests/unit/t007-err tests/unit/t008-measure tests/unit/t009-hist
+	tests/unit/t004-kv tests/unit/t005-sys tests/unit/t006-team \
+	tests/unit/t007-prog tests/unit/t008-measure tests/unit/t009-hist \
+	tests/unit/t010-sig tests/unit/t011-mem tests/unit/t012-proc \
+	tests/unit/t013-io tests/unit/t014-worker tests/unit/t015-pidmap \
+	tests/unit/t016-guard tests/unit/t017-reap tests/unit/t018-report
 
 all: $(BIN)
 
 .c.o:
 	$(CC) $(CFLAGS) $(CPPFLAGS) -c -o $@ $<
 
-$(LIBOBJ): $(HDR)
-src/lib/reap.o src/lib/team.o: src/lib/team.h
+$(LIBOBJ): $(HDR) src/lib/harness.h
 src/bind.o: $(HDR)
 src/herd.o: $(HDR)
 src/hog.o: $(HDR)
@@ -94,7 +98,8 @@ bin/smpb-yield: src/yield.o $(LIB)
 	$(CC) $(CFLAGS) $(CPPFLAGS) -Isrc/lib $(LDFLAGS) -o $@ $< $(LIB) \
 	    $(LDLIBS) -lm
 
-$(UNIT): $(LIB) tests/tap.h tests/unit/child.h
+$(UNIT): $(LIB) src/lib/harness.h tests/tap.h tests/unit/child.h \
+	tests/unit/workers.h
 
 # The bare operations the programs are measured against (tests/bench).
 FLOOR = tests/bench/floor
@@ -104,6 +109,11 @@ test: $(BIN) $(UNIT) $(FLOOR)
 	sh tests/run
 
 # Every driver test under all six shells (make test takes two a test).
+# The static checks alone: shellcheck of every sh file, the awk headers,
+# mandoc -Tlint of every page, each SYNOPSIS against its -h. Seconds.
+check: $(BIN)
+	sh tests/run tests/static/t801-static.sh
+
 test-all: $(BIN) $(UNIT) $(FLOOR)
 	ALL_SHELLS=1 sh tests/run
 
@@ -126,7 +136,7 @@ bench: $(BIN)
 bench-full: $(BIN)
 	sh scripts/smpbench run -f
 
-install: $(BIN)
+install: $(BIN) $(FLOOR)
 	mkdir -p $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(MANPREFIX)/man1
 	cp -f $(BIN) $(DESTDIR)$(PREFIX)/bin/
 	for m in $(MAN); do \
@@ -134,16 +144,26 @@ install: $(BIN)
 		sed 's/^\.Os smpbench$$/.Os smpbench $(VERSION)/' "$$m" \
 		    > $(DESTDIR)$(MANPREFIX)/man1/smpb-$$p.1 || exit 1; \
 	done
-	mkdir -p $(DESTDIR)$(PREFIX)/share/smpbench/awk \
-	    $(DESTDIR)$(PREFIX)/share/smpbench/workloads
 	cp -f scripts/smpbench $(DESTDIR)$(PREFIX)/bin/smpbench
 	chmod 755 $(DESTDIR)$(PREFIX)/bin/smpbench
-	cp -f $(AWK) $(DESTDIR)$(PREFIX)/share/smpbench/awk/
-	cp -f $(WORKLOAD_AWK) $(DESTDIR)$(PREFIX)/share/smpbench/workloads/
+	rm -rf $(DESTDIR)$(LIBEXECDIR)
+	mkdir -p $(DESTDIR)$(LIBEXECDIR)
+	for d in $(DRIVERDIRS); do \
+		mkdir -p $(DESTDIR)$(LIBEXECDIR)/$$d || exit 1; \
+		for f in scripts/$$d/*; do \
+			[ ! -f "$$f" ] || cp -f "$$f" $(DESTDIR)$(LIBEXECDIR)/$$d/ || \
+			    exit 1; \
+		done; \
+	done
+	cp -f $(FLOOR) $(DESTDIR)$(LIBEXECDIR)/floor
+	mkdir -p $(DESTDIR)$(PREFIX)/share/smpbench
 	rm -rf $(DESTDIR)$(PREFIX)/share/smpbench/historical
 	cp -R results/historical $(DESTDIR)$(PREFIX)/share/smpbench/historical
 	sed 's/^\.Os smpbench$$/.Os smpbench $(VERSION)/' scripts/smpbench.1 \
 	    > $(DESTDIR)$(MANPREFIX)/man1/smpbench.1
+	mkdir -p $(DESTDIR)$(MANPREFIX)/man7
+	sed 's/^\.Os smpbench$$/.Os smpbench $(VERSION)/' scripts/smpbench.7 \
+	    > $(DESTDIR)$(MANPREFIX)/man7/smpbench.7
 
 uninstall:
 	for b in $(BIN); do rm -f $(DESTDIR)$(PREFIX)/bin/$${b#bin/}; done
@@ -151,11 +171,12 @@ uninstall:
 		rm -f $(DESTDIR)$(MANPREFIX)/man1/smpb-$$(basename "$$m"); \
 	done
 	rm -f $(DESTDIR)$(PREFIX)/bin/smpbench \
-	    $(DESTDIR)$(MANPREFIX)/man1/smpbench.1
-	rm -rf $(DESTDIR)$(PREFIX)/share/smpbench
+	    $(DESTDIR)$(MANPREFIX)/man1/smpbench.1 \
+	    $(DESTDIR)$(MANPREFIX)/man7/smpbench.7
+	rm -rf $(DESTDIR)$(LIBEXECDIR) $(DESTDIR)$(PREFIX)/share/smpbench
 
 clean:
 	rm -f $(BIN) $(LIB) $(LIBOBJ) src/*.o $(UNIT) $(FLOOR)
 	rm -rf tests/tmp
 
-.PHONY: all test test-all bench bench-full scale validate install uninstall clean
+.PHONY: all check test test-all bench bench-full scale validate install uninstall clean

@@ -3,7 +3,9 @@
 # ~/bin; a relative link to that link), with neither the tree nor the
 # prefix's bin in PATH, under every POSIX shell we can find: it finds its
 # programs and awk files from where it really is. An installation that
-# lost an awk file is refused before anything is measured or made.
+# lost an awk file or a file of the driver is refused before anything is
+# measured or made. validate runs from the installation, against the
+# floor installed with it.
 # shellcheck disable=SC2086 # $sh is a command line, split on purpose
 # shellcheck source=tests/lib.sh
 . tests/lib.sh
@@ -48,13 +50,35 @@ is "$RC" 0 "smpbench show, found in PATH, exits 0"
 
 # An installation without one of its awk files: refused before anything.
 cp -R "$INST" "$TMPDIR_T/broken"
-rm "$TMPDIR_T/broken/share/smpbench/workloads/herd.awk"
+rm "$TMPDIR_T/broken/libexec/smpbench/workloads/herd.awk"
 ln -s "$TMPDIR_T/broken/bin/smpbench" "$TMPDIR_T/other/broken"
 run env PATH="$SYSPATH" sh "$TMPDIR_T/other/broken" run -r 1 -o "$TMPDIR_T/b" ring herd
 is "$RC" 1 "a lost workloads/herd.awk: exit 1"
-is "$ERR" "smpbench: cannot find $TMPDIR_T/broken/bin/../share/smpbench/workloads/herd.awk (is smpbench installed whole?)" \
+is "$ERR" "smpbench: cannot find $TMPDIR_T/broken/bin/../libexec/smpbench/workloads/herd.awk (is smpbench installed whole?)" \
     "and says which file"
 check "before anything is made" test ! -e "$TMPDIR_T/b"
 is "$OUT" "" "or printed"
+# Or one of the driver's sh files: refused before anything too.
+cp -R "$INST" "$TMPDIR_T/broken-sh"
+rm "$TMPDIR_T/broken-sh/libexec/smpbench/lib/runs.sh"
+run env PATH="$SYSPATH" sh "$TMPDIR_T/broken-sh/bin/smpbench" show "$TMPDIR_T/dash"
+is "$RC" 1 "a lost lib/runs.sh: exit 1"
+is "$ERR" "smpbench: cannot find $TMPDIR_T/broken-sh/bin/../libexec/smpbench/lib/runs.sh (is smpbench installed whole?)" \
+    "and says which file"
+is "$OUT" "" "and prints nothing else"
+
+# validate from the installation, run from another directory: the floor
+# is installed beside the driver's files, and found there.
+check "make install installs the floor" test -x "$INST/libexec/smpbench/floor"
+run sh -c 'cd / && exec env PATH="$1" SMPBENCH_SWEEP=tiny sh "$2" validate' \
+    sh "$SYSPATH" "$INST/bin/smpbench"
+is "$RC" 0 "validate from the installation, run from /: exit 0"
+like "$OUT" '^  vs a bare pipe round trip +[0-9]+\.[0-9]{4} +[0-9]+\.[0-9]{4} ' \
+    "and measures against the installed floor"
+rm "$TMPDIR_T/broken/libexec/smpbench/floor"
+run env PATH="$SYSPATH" sh "$TMPDIR_T/other/broken" validate
+is "$RC" 1 "an installation that lost its floor: validate exits 1"
+is "$ERR" "smpbench: validate: cannot find $TMPDIR_T/broken/bin/../libexec/smpbench/floor (is smpbench installed whole?)" \
+    "and says which file"
 
 done_testing

@@ -1,5 +1,7 @@
 # t601-man: every program's man page lints clean, its SYNOPSIS is its
-# usage line, and its OUTPUT section names every key its -p line prints.
+# usage line, its SEE ALSO names smpbench(7), and its OUTPUT section names
+# every key its -p line prints; those keys are in the page only, not in
+# README.
 # shellcheck source=tests/lib.sh
 . tests/lib.sh
 need_cmd mandoc || skip_all "mandoc is not installed"
@@ -24,6 +26,8 @@ for page in src/*.1; do
 	name=${name%.1}
 	prog=bin/smpb-$name
 	is "$(mandoc -Tlint -W warning "$page" 2>&1)" "" "$page lints clean"
+	is "$(sed -n '/^\.Sh SEE ALSO/,/^\.Sh/p' "$page" | grep -c '^\.Xr smpbench 7')" 1 \
+	    "$page: SEE ALSO names smpbench(7)"
 	[ -x "$prog" ] || { t_result 1 "$prog is built"; continue; }
 	synopsis=$(mandoc -Tascii "$page" | sed "s/.$bs//g" |
 	    awk '/^SYNOPSIS/ { on = 1; next } /^[A-Z]/ { on = 0 } on' |
@@ -47,6 +51,11 @@ for page in src/*.1; do
 		    missing="$missing $key"
 	done
 	is "$missing" "" "$page: OUTPUT documents every -p key"
+	in_readme=
+	for key in $keys; do
+		grep -Eq "(^|[^a-z_])$key=" README && in_readme="$in_readme $key"
+	done
+	is "$in_readme" "" "README shows none of smpb-$name's -p keys"
 done
 
 done_testing

@@ -1,0 +1,27 @@
+# shellcheck shell=sh
+# cmd/export.sh: smpbench export: every measurement of the runs as CSV
+# (RFC 4180).
+
+cmd_export() {
+	opt_bad=
+	OPTIND=1
+	while getopts :h opt; do
+		case $opt in
+		h) opt_bad=h; break ;;
+		*) opt_bad=$opt${OPTARG-}; break ;;
+		esac
+	done
+	opt_check export :h "$opt_bad"
+	shift $((OPTIND - 1))
+	[ $# -ge 1 ] || usage_error "export: which saved runs?"
+	run_list "$@"
+	need_lib export
+	awk_lib export -v workloads="$WORKLOADS" </dev/null
+	ce_rc=$?
+	# 141, SIGPIPE: a reader that had enough (export | head) is no error.
+	case $ce_rc in
+	0 | 141) return "$ce_rc" ;;
+	esac
+	die 1 "export: cannot write the CSV"
+}
+

@@ -1,0 +1,277 @@
+# shellcheck shell=sh
+# lib/common.sh: what every part of the driver uses: messages, checked
+# writes, the checks of input text, the programs and awk files, and the
+# getopts helper. Sourced by smpbench, never run.
+
+# A newline, for case patterns; the shell's default field separators.
+NL='
+'
+# shellcheck disable=SC2034 # for show and compare
+SMPB_IFS=" 	$NL"
+
+# Whether the progress line shows (progress_on).
+tty=0
+
+# clear_line: erase the progress line, if one is showing.
+clear_line() {
+	[ "$tty" -eq 1 ] && printf '\r%72s\r' '' >&2
+	return 0
+}
+
+say() {
+	clear_line
+	printf 'smpbench: %s\n' "$*" >&2
+}
+
+warn() {
+	clear_line
+	printf 'smpbench: warning: %s\n' "$*" >&2
+}
+
+# die STATUS MESSAGE: one line on stderr, then exit.
+die() {
+	die_status=$1
+	shift
+	clear_line
+	printf 'smpbench: %s\n' "$*" >&2
+	exit "$die_status"
+}
+
+# usage_error MESSAGE: bad usage, exit 2.
+usage_error() {
+	die 2 "$* (see smpbench -h)"
+}
+
+need_cmd() {
+	command -v "$1" >/dev/null 2>&1 || die 1 "needs '$1', which is not installed"
+}
+
+# --- writing files: every write is checked ---------------------------------
+# A failed write stops a run (write_lost), saying why, what was lost and
+# what is kept.
+
+# write_atomic FILE [TEXT]: the line TEXT, or stdin, to FILE through a
+# temporary name beside it, so that FILE is whole or absent; false when
+# it cannot be written.
+write_atomic() {
+	wa_tmp=${1%/*}/.${1##*/}.tmp
+	case $1 in */*) ;; *) wa_tmp=.$1.tmp ;; esac
+	if [ $# -ge 2 ]; then
+		{ printf '%s\n' "$2" >"$wa_tmp"; } 2>/dev/null
+	else
+		cat >"$wa_tmp" 2>/dev/null
+	fi
+	wa_ok=$?
+	if [ "$wa_ok" -eq 0 ] && mv -f "$wa_tmp" "$1" 2>/dev/null; then
+		return 0
+	fi
+	rm -f "$wa_tmp"
+	return 1
+}
+
+# add_line FILE TEXT: add the line TEXT to FILE; false when it cannot.
+add_line() {
+	{ printf '%s\n' "$2" >>"$1"; } 2>/dev/null
+}
+
+# empty_file FILE: make FILE empty; false when it cannot.
+empty_file() {
+	{ true >"$1"; } 2>/dev/null
+}
+
+# why_unwritable FILE: why FILE could not be written (No space left on
+# device, Read-only file system...), found by writing a file beside it.
+why_unwritable() {
+	wu_probe=$(dirname "$1")/.probe.tmp
+	wu_err=$(echo x | cat 2>&1 >"$wu_probe")
+	rm -f "$wu_probe"
+	wu_err=$(printable "${wu_err##*: }")
+	printf '%s\n' "${wu_err:-write error}"
+}
+
+# decimal TEXT MIN MAX: TEXT as a plain decimal number within MIN..MAX,
+# its leading zeros dropped (the shell's arithmetic would take 010 for
+# octal); false unless TEXT is digits only, at most 9 after the zeros.
+decimal() {
+	case $1 in
+	'' | *[!0-9]*) return 1 ;;
+	esac
+	dc_n=${1#"${1%%[!0]*}"}
+	case ${dc_n:=0} in
+	??????????*) return 1 ;;
+	esac
+	[ "$dc_n" -ge "$2" ] && [ "$dc_n" -le "$3" ] || return 1
+	printf '%s\n' "$dc_n"
+}
+
+# path_arg PATH: PATH, with ./ before it when it starts with - (so that
+# no utility takes it for an option).
+path_arg() {
+	case $1 in
+	-*) printf './%s\n' "$1" ;;
+	*) printf '%s\n' "$1" ;;
+	esac
+}
+
+# sanitise TEXT: a name fit for a directory: letters, digits, . _ + -,
+# the rest turned into _, at most 64 characters.
+sanitise() {
+	printf '%s' "$1" | LC_ALL=C tr -c 'A-Za-z0-9._+-' '_' | cut -c 1-64
+}
+
+# ascii: stdin as lines of printable ASCII: control characters other
+# than newline and tab go, and each character beyond ASCII (of UTF-8, or
+# a byte of another encoding) becomes one ?, so that a column counted in
+# bytes is counted in characters.
+ascii() {
+	LC_ALL=C tr '\300-\377' '[?*]' |
+	    LC_ALL=C tr -d '\000-\010\013-\037\177\200-\277'
+}
+
+# printable TEXT: TEXT as one line of printable ASCII: newlines and tabs
+# become blanks, the rest as in ascii.
+printable() {
+	case $1 in
+	*[!"$PLAIN_CHARS"]*)
+		printf '%s' "$1" | LC_ALL=C tr '\n\t\300-\377' '  [?*]' |
+		    LC_ALL=C tr -d '\000-\037\177\200-\277'
+		;;
+	*) printf '%s' "$1" ;;
+	esac
+}
+
+# PLAIN_CHARS: characters printable leaves as they are without asking tr
+# (spelled out: a range would depend on the locale).
+PLAIN_CHARS='abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 ._,:;/=+@%()#-'
+
+# count_words TEXT
+count_words() {
+	# shellcheck disable=SC2086 # split on purpose
+	set -- $1
+	echo $#
+}
+
+# progress_on: show the progress line from now on, when stderr is a
+# terminal.
+progress_on() {
+	[ -t 2 ] && tty=1
+	return 0
+}
+
+# progress TEXT: the one-line counter, on a terminal only.
+progress() {
+	[ "$tty" -eq 1 ] && printf '\r%-72.72s\r' "$1" >&2
+	return 0
+}
+
+# --- the programs and the awk files ----------------------------------------
+
+# prog WORKLOAD: the path of its program, or nothing when it is not built.
+prog() {
+	if [ -x "$SMPB_BIN/smpb-$1" ]; then
+		printf '%s\n' "$SMPB_BIN/smpb-$1"
+	else
+		command -v "smpb-$1" 2>/dev/null
+	fi
+}
+
+is_workload() {
+	case $1 in
+	'' | *[!a-z]*) return 1 ;;
+	esac
+	case " $WORKLOADS " in
+	*" $1 "*) return 0 ;;
+	esac
+	return 1
+}
+
+# awk_run ARGS...: awk on the driver's awk library (awk/lib.awk,
+# cells.awk, text.awk, stats.awk, why-lib.awk), with ARGS after it.
+awk_run() {
+	LC_ALL=C awk -f "$SMPB_LIB/awk/lib.awk" -f "$SMPB_LIB/awk/cells.awk" \
+	    -f "$SMPB_LIB/awk/text.awk" -f "$SMPB_LIB/awk/stats.awk" \
+	    -f "$SMPB_LIB/awk/why-lib.awk" ${1+"$@"}
+}
+
+# awk_lib PROGRAM ARGS...: run one of the driver's shared awk programs,
+# awk/PROGRAM.awk.
+awk_lib() {
+	al_prog=$1
+	shift
+	awk_run -f "$SMPB_LIB/awk/$al_prog.awk" ${1+"$@"}
+}
+
+# awk_workload WORKLOAD PROGRAM ARGS...: run an awk program on one
+# workload, with its hooks (workloads/WORKLOAD.awk) and -v
+# workload=WORKLOAD: a shared one, or "table", the workload's own table
+# (workloads/WORKLOAD-table.awk).
+awk_workload() {
+	aw_w=$1
+	aw_p=$2
+	shift 2
+	set -- -v workload="$aw_w" ${1+"$@"}
+	case $aw_p in
+	table) set -- -f "$SMPB_LIB/workloads/$aw_w-table.awk" "$@" ;;
+	# compare.awk reads and checks the runs, compare-table.awk prints them.
+	compare)
+		set -- -f "$SMPB_LIB/awk/compare-table.awk" \
+		    -f "$SMPB_LIB/awk/compare.awk" "$@"
+		;;
+	*) set -- -f "$SMPB_LIB/awk/$aw_p.awk" "$@" ;;
+	esac
+	awk_run -f "$SMPB_LIB/workloads/$aw_w.awk" "$@"
+}
+
+# need_lib NAME...: die unless the driver's awk programs (the library,
+# and for each NAME awk/NAME.awk, or the workload NAME's hooks and
+# table) are there, before anything is measured.
+need_lib() {
+	for nl in lib cells text stats why-lib "$@"; do
+		nl_fs=awk/$nl
+		is_workload "$nl" && nl_fs="workloads/$nl workloads/$nl-table"
+		for nl_f in $nl_fs; do
+			[ -f "$SMPB_LIB/$nl_f.awk" ] ||
+			    die 1 "cannot find $SMPB_LIB/$nl_f.awk (is smpbench installed whole?)"
+		done
+	done
+}
+
+# --- options ---------------------------------------------------------------
+# Each subcommand parses its options with a getopts loop of its own,
+# calling no function inside it (posh loses its place in the arguments
+# when one is called), and hands what it did not take to opt_check:
+#
+#	OPTIND=1
+#	while getopts "$opts" opt; do
+#		case $opt in
+#		r) opt_rebuild=1 ;;
+#		h) opt_bad=h; break ;;
+#		*) opt_bad=$opt${OPTARG-}; break ;;
+#		esac
+#	done
+#	opt_check show "$opts" "$opt_bad"
+#	shift $((OPTIND - 1))
+
+# opt_check COMMAND OPTSTRING BAD: act on what a getopts loop over
+# OPTSTRING (silent, starting with :) left in opt_bad, BAD, before the
+# shift: where the loop stopped early, yash leaves OPTIND as "1:2". -h
+# prints the help, exit 0; an option missing its argument (":X", or "?X"
+# for an X that takes one: posh says "?" for a missing argument too) or
+# not known ("?X") is bad usage, exit 2.
+opt_check() {
+	case $3 in
+	'') return 0 ;;
+	h) help; exit 0 ;;
+	esac
+	oc_c=${3#?}
+	oc_why="unknown option"
+	case $3 in
+	:*) oc_why="needs an argument" ;;
+	\??)
+		case $2 in
+		*"$oc_c":*) oc_why="needs an argument" ;;
+		esac
+		;;
+	esac
+	usage_error "$1: $(printable "-$oc_c: $oc_why")"
+}

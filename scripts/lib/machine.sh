@@ -1,0 +1,321 @@
+# shellcheck shell=sh
+# lib/machine.sh: the machine and the kernel as a run records them in its
+# env (see results/README): CPUs, load, governor, the kernel's context,
+# and the warnings about what makes figures unreliable. What cannot be
+# read is recorded as unknown, never guessed. Sourced by smpbench.
+
+# Warn above this 1-minute load average.
+LOAD_LIMIT=0.5
+
+# cpulist_expand LIST: "0-2,5" -> "0 1 2 5".
+cpulist_expand() {
+	printf '%s\n' "$1" | LC_ALL=C awk -F, '{
+		for (i = 1; i <= NF; i++) {
+			n = split($i, r, "-")
+			if (n == 1) r[2] = r[1]
+			for (c = r[1] + 0; c <= r[2] + 0; c++) s = s " " c
+		}
+		sub(/^ /, "", s); print s
+	}'
+}
+
+cpu_model() {
+	cm=$(LC_ALL=C awk '/^(model name|cpu model|Processor|Hardware)[ \t]*:/ {
+		sub(/^[^:]*:[ \t]*/, ""); print; exit }' \
+	    "$SMPB_ROOT/proc/cpuinfo" 2>/dev/null)
+	if [ -z "$cm" ] && [ -z "$SMPB_ROOT" ]; then
+		cm=$(sysctl -n machdep.cpu.brand_string 2>/dev/null ||
+		    sysctl -n hw.model 2>/dev/null)
+	fi
+	[ -z "$cm" ] && cm="unknown $(uname -m) CPU"
+	printable "$cm" | tr -s ' '
+}
+
+# online_list: the online CPUs as a list like 0-3.
+online_list() {
+	ol=$(first_line "$SMPB_ROOT/sys/devices/system/cpu/online")
+	if [ -z "$ol" ]; then
+		ol_n=$(getconf _NPROCESSORS_ONLN 2>/dev/null ||
+		    getconf NPROCESSORS_ONLN 2>/dev/null || echo 1)
+		ol="0-$((ol_n - 1))"
+		[ "$ol_n" -le 1 ] && ol=0
+	fi
+	printf '%s\n' "$ol"
+}
+
+# allowed_list: the CPUs this process may run on.
+allowed_list() {
+	al=$(LC_ALL=C awk '/^Cpus_allowed_list:/ { print $2 }' \
+	    "$SMPB_ROOT/proc/self/status" 2>/dev/null)
+	[ -z "$al" ] && al=$(online_list)
+	printf '%s\n' "$al"
+}
+
+smt_state() {
+	ss=$(first_line "$SMPB_ROOT/sys/devices/system/cpu/smt/active")
+	case $ss in
+	1) echo on ;;
+	0)
+		case $(first_line "$SMPB_ROOT/sys/devices/system/cpu/smt/control") in
+		notsupported | notimplemented) echo "not supported" ;;
+		*) echo off ;;
+		esac
+		;;
+	*) echo unknown ;;
+	esac
+}
+
+load_avg() {
+	la=$(cut -d ' ' -f 1-3 "$SMPB_ROOT/proc/loadavg" 2>/dev/null)
+	if [ -z "$la" ] && [ -z "$SMPB_ROOT" ]; then
+		la=$(uptime 2>/dev/null | sed -n \
+		    's/.*load averages*: *\([0-9.]*\),* *\([0-9.]*\),* *\([0-9.]*\).*/\1 \2 \3/p')
+	fi
+	printf '%s\n' "${la:-unknown}"
+}
+
+# governor: the CPU frequency governors in use, or none.
+governor() {
+	gv=$(cat "$SMPB_ROOT"/sys/devices/system/cpu/cpu[0-9]*/cpufreq/scaling_governor \
+	    2>/dev/null | LC_ALL=C sort -u | tr '\n' ',')
+	gv=${gv%,}
+	printf '%s\n' "${gv:-none}"
+}
+
+# --- the kernel's context ----------------------------------------------------
+# What cannot be read is recorded as unknown, never guessed.
+
+
+# proc_line PATH: the first line of PATH under SMPBENCH_PROC, printable;
+# nothing when it cannot be read.
+proc_line() {
+	pl_v=$(first_line "$SMPB_ROOT/$1")
+	printable "$pl_v"
+}
+
+# first_line PATH: the first line of PATH, read by the shell itself (no
+# process: the driver reads many small files); nothing when it cannot be
+# read.
+first_line() {
+	fl_v=
+	[ -r "$1" ] && IFS= read -r fl_v <"$1" 2>/dev/null
+	printf '%s\n' "$fl_v"
+}
+
+# boost: whether the CPUs may run above their base clock: on, off, unknown.
+boost() {
+	case $(proc_line sys/devices/system/cpu/cpufreq/boost) in
+	1) echo on ;;
+	0) echo off ;;
+	*)
+		case $(proc_line sys/devices/system/cpu/intel_pstate/no_turbo) in
+		0) echo on ;;
+		1) echo off ;;
+		*) echo unknown ;;
+		esac
+		;;
+	esac
+}
+
+# kernel_config: the running kernel's configuration, from proc/config.gz
+# or boot/config-<release>; nothing when neither can be read.
+kernel_config() {
+	if [ -r "$SMPB_ROOT/proc/config.gz" ] && command -v gzip >/dev/null 2>&1
+	then
+		gzip -dc "$SMPB_ROOT/proc/config.gz" 2>/dev/null
+	else
+		cat "$SMPB_ROOT/boot/config-$(uname -r)" 2>/dev/null
+	fi
+}
+
+# preempt_model CONFIG CMDLINE: the preemption model, and where it was
+# read: the scheduler's debugfs (the model in use), else the boot command
+# line or the config's default, marked so (a dynamic kernel can be
+# switched at run time).
+preempt_model() {
+	pm=$(proc_line sys/kernel/debug/sched/preempt)
+	case $pm in
+	*'('*')'*)
+		pm=${pm#*\(}
+		printf '%s\n' "${pm%%\)*}"
+		return 0
+		;;
+	esac
+	case " $1 " in
+	*" CONFIG_PREEMPT_RT=y "*) pm=rt ;;
+	*" CONFIG_PREEMPT_LAZY=y "*) pm=lazy ;;
+	*" CONFIG_PREEMPT=y "*) pm=full ;;
+	*" CONFIG_PREEMPT_VOLUNTARY=y "*) pm=voluntary ;;
+	*" CONFIG_PREEMPT_NONE=y "*) pm=none ;;
+	*) pm= ;;
+	esac
+	case " $1 " in
+	*" CONFIG_PREEMPT_DYNAMIC=y "*) ;;
+	*)
+		if [ -n "$pm" ]; then
+			printf '%s (kernel config)\n' "$pm"
+		else
+			echo unknown
+		fi
+		return 0
+		;;
+	esac
+	pm_boot=$(printf '%s\n' "$2" | tr ' ' '\n' | sed -n 's/^preempt=//p' |
+	    tail -n 1)
+	if [ -n "$pm_boot" ]; then
+		printf '%s (boot command line; dynamic)\n' "$pm_boot"
+	elif [ -n "$pm" ]; then
+		printf '%s (config default; dynamic)\n' "$pm"
+	else
+		echo unknown
+	fi
+}
+
+# sched_ext_state: sched_ext's state and the BPF scheduler loaded, if
+# any; unavailable when the kernel has none.
+sched_ext_state() {
+	se=$(proc_line sys/kernel/sched_ext/state)
+	if [ -n "$se" ]; then
+		se_ops=$(proc_line sys/kernel/sched_ext/root/ops)
+		printf '%s\n' "$se${se_ops:+ ($se_ops)}"
+	elif [ -d "$SMPB_ROOT/sys/kernel" ] &&
+	    [ ! -e "$SMPB_ROOT/sys/kernel/sched_ext" ]; then
+		echo unavailable
+	else
+		echo unknown
+	fi
+}
+
+# kernel_context: the kernel's settings that move scheduler figures, as
+# env lines: boot command line, preemption model, scheduler features,
+# sched_ext, the config's checksum and its options that matter to
+# scheduling (CONFIG_HZ*, CONFIG_NO_HZ*, CONFIG_PREEMPT*, CONFIG_SCHED_*),
+# CPU boost.
+kernel_context() {
+	kc_config=$(kernel_config)
+	kc_opts=unknown kc_hash=unknown
+	if [ -n "$kc_config" ]; then
+		kc_opts=$(printf '%s\n' "$kc_config" | LC_ALL=C grep -E \
+		    '^CONFIG_(HZ|NO_HZ|PREEMPT|SCHED_)[A-Z0-9_]*=' | tr '\n' ' ')
+		kc_opts=$(printable "${kc_opts% }")
+		kc_hash=$(printf '%s\n' "$kc_config" | cksum | cut -d ' ' -f 1)
+	fi
+	kc_cmdline=$(proc_line proc/cmdline)
+	kc_feat=$(proc_line sys/kernel/debug/sched/features)
+	[ -n "$kc_feat" ] || kc_feat=$(proc_line sys/kernel/debug/sched_features)
+	printf 'boost=%s\n' "$(boost)"
+	printf 'cmdline=%s\n' "${kc_cmdline:-unknown}"
+	printf 'preempt=%s\n' "$(preempt_model "$kc_opts" "$kc_cmdline")"
+	printf 'sched_features=%s\n' "${kc_feat:-unknown}"
+	printf 'sched_ext=%s\n' "$(sched_ext_state)"
+	printf 'config_hash=%s\n' "$kc_hash"
+	printf 'config=%s\n' "${kc_opts:-none}"
+}
+
+# cpu_busy_ticks: the clock ticks all CPUs have spent busy (user, nice,
+# system, irq, softirq, steal) since boot; nothing where proc/stat cannot
+# be read.
+cpu_busy_ticks() {
+	LC_ALL=C awk '$1 == "cpu" { printf "%.0f\n", $2 + $3 + $4 + $7 + $8 + $9
+		exit }' "$SMPB_ROOT/proc/stat" 2>/dev/null
+}
+
+# load_other TIMES0 TIMES1 BUSY0 BUSY1 SECONDS: how many CPUs other work
+# kept busy on average during a run: the ticks all CPUs were busy, less
+# the CPU time of the run itself (this shell and what it waited for, as
+# the shell's times printed into TIMES0 and TIMES1), over its seconds;
+# unknown where a figure is missing.
+load_other() {
+	lo_tck=$(getconf CLK_TCK 2>/dev/null) || lo_tck=100
+	cat "$1" "$2" 2>/dev/null | LC_ALL=C awk -v b0="$3" -v b1="$4" \
+	    -v secs="$5" -v tck="${lo_tck:-100}" '
+	function cpu(line,    n, i, t, s) {
+		n = split(line, f, " ")
+		s = 0
+		for (i = 1; i <= n; i++) {
+			split(f[i], t, "m")
+			s += t[1] * 60 + t[2]
+		}
+		return s
+	}
+	{ own[NR] = own[NR] " " $0 }
+	END {
+		# times prints two lines: the shell, then its children.
+		if (NR != 4 || b0 == "" || b1 == "" || secs + 0 <= 0 ||
+		    tck + 0 <= 0) {
+			print "unknown"
+			exit
+		}
+		mine = cpu(own[3] own[4]) - cpu(own[1] own[2])
+		other = ((b1 - b0) / tck - mine) / secs
+		printf "%.2f\n", other < 0 ? 0 : other
+	}'
+}
+
+suite_version() {
+	for sv_w in $WORKLOADS; do
+		sv_p=$(prog "$sv_w") || continue
+		sv=$("$sv_p" -V 2>/dev/null | awk '{ print $NF; exit }')
+		[ -n "$sv" ] && { printf '%s\n' "$sv"; return 0; }
+	done
+	echo unknown
+}
+
+# capture_env: the machine, as env lines (see results/README); the
+# topology as placement() read it.
+# shellcheck disable=SC2154 # topo_env: placement()'s
+capture_env() {
+	ce_online=$(online_list)
+	ce_allowed=$(allowed_list)
+	printf 'suite_version=%s\n' "$(suite_version)"
+	printf 'date=%s\n' "$(date -u +%Y-%m-%dT%H:%M:%SZ)"
+	printf 'host=%s\n' "$(printable "$(uname -n)")"
+	printf 'kernel=%s\n' "$(printable "$(uname -r)")"
+	printf 'uname=%s\n' "$(printable "$(uname -a)")"
+	printf 'cpu_model=%s\n' "$(cpu_model)"
+	printf 'cpus_online=%s\n' "$(count_words "$(cpulist_expand "$ce_online")")"
+	printf 'cpus_online_list=%s\n' "$ce_online"
+	printf 'cpus_allowed_list=%s\n' "$ce_allowed"
+	printf 'smt=%s\n' "$(smt_state)"
+	printf 'loadavg=%s\n' "$(load_avg)"
+	printf 'governor=%s\n' "$(governor)"
+	ce_kib=$(cache_kib l2)
+	printf 'cache_l2_kib=%s\n' "${ce_kib:-unknown}"
+	ce_kib=$(cache_kib llc)
+	printf 'cache_llc_kib=%s\n' "${ce_kib:-unknown}"
+	kernel_context
+	printf '%s\n' "$topo_env"
+}
+
+# env_warnings: warn about what makes figures unreliable, reading env
+# lines on stdin.
+env_warnings() {
+	ew_env=$(cat)
+	ew_load=$(printf '%s\n' "$ew_env" | sed -n 's/^loadavg=\([^ ]*\).*/\1/p')
+	ew_gov=$(printf '%s\n' "$ew_env" | sed -n 's/^governor=//p')
+	ew_cpus=$(printf '%s\n' "$ew_env" | sed -n 's/^cpus_online=//p')
+	if [ -n "$ew_load" ] && [ "$ew_load" != unknown ] &&
+	    awk -v l="$ew_load" -v m="$LOAD_LIMIT" 'BEGIN { exit !(l + 0 > m + 0) }'; then
+		warn "load average $ew_load is above $LOAD_LIMIT: other work disturbs the figures"
+	fi
+	case $ew_gov in
+	none | performance | '') ;;
+	*) warn "CPU governor '$ew_gov', not 'performance': figures follow the clock" ;;
+	esac
+	if [ -n "$ew_cpus" ] && [ "$ew_cpus" -lt 2 ] 2>/dev/null; then
+		warn "$ew_cpus CPU online: nothing runs in parallel; no placement on two CPUs"
+	fi
+}
+
+# user_procs: how many processes the user may have (the soft limit), or
+# nothing when it cannot tell or there is no limit.
+user_procs() {
+	up=$(LC_ALL=C awk '/^Max processes/ { print $3 }' \
+	    "$SMPB_ROOT/proc/self/limits" 2>/dev/null)
+	if [ -z "$up" ] && [ -z "$SMPB_ROOT" ]; then
+		# shellcheck disable=SC3045 # not POSIX: where it is missing, nothing
+		up=$(ulimit -u 2>/dev/null)
+	fi
+	printf '%s\n' "$up"
+}
+

@@ -1,0 +1,123 @@
+# shellcheck shell=sh
+# lib/topology.sh: the topology and the placements, read once per
+# command: topology.awk reads sysfs (under SMPBENCH_PROC) for
+# the allowed, online CPUs and names the pairs of each placement, nearest
+# first: one (one CPU), smt (two threads of a core), llc (two cores sharing
+# a last-level cache), spread (two cores, where the caches are unknown),
+# xllc (two last-level caches of one node), node (two nodes); and free,
+# unpinned. Sourced by smpbench.
+
+# PLACEMENTS: every name, in the order tables show them.
+PLACEMENTS="free one smt llc spread xllc node"
+
+# topology: the machine's topology and placements, as env lines.
+topology() {
+	tp_sys=$SMPB_ROOT/sys/devices/system
+	tp_nodes=
+	for tp_d in "$tp_sys"/node/node[0-9]*; do
+		[ -f "$tp_d/cpulist" ] && tp_nodes="$tp_nodes ${tp_d##*/node}"
+	done
+	SMPB_SYS=$tp_sys
+	export SMPB_SYS
+	awk_lib topology -v online="$(online_list)" -v allowed="$(allowed_list)" \
+	    -v nodes="$tp_nodes" </dev/null
+}
+
+# placement: read the topology; sets topo_env (its env lines),
+# cpus_online, place_<name> (the CPUs of each placement the machine has),
+# places_all and places_quick (the placements of the full and the quick
+# profile, free first) and topo_note (what sysfs did not tell).
+# shellcheck disable=SC2034 # its variables are for the commands
+placement() {
+	topo_env=$(topology)
+	cpus_online=$(count_words "$(cpulist_expand "$(online_list)")")
+	place_one='' place_smt='' place_llc='' place_spread='' place_xllc=''
+	place_node='' place_cores='' topo_usable=''
+	places_all=free places_quick=free topo_note=
+	while IFS='=' read -r pl_key pl_val; do
+		case $pl_key in
+		place_one) place_one=$pl_val ;;
+		place_smt) place_smt=$pl_val ;;
+		place_llc) place_llc=$pl_val ;;
+		place_spread) place_spread=$pl_val ;;
+		place_xllc) place_xllc=$pl_val ;;
+		place_node) place_node=$pl_val ;;
+		place_cores) place_cores=$pl_val ;;
+		topo_usable_cpus) topo_usable=$pl_val ;;
+		topo_placements) places_all=$pl_val ;;
+		topo_placements_quick) places_quick=$pl_val ;;
+		topo_note) topo_note=$pl_val ;;
+		esac
+	done <<EOF_TOPO
+$topo_env
+EOF_TOPO
+}
+
+# place_cpus NAME: the CPUs of a placement ("" for free or one the
+# machine does not have); cores, the first CPU of each core (smpb-bind's
+# workers, one per core).
+place_cpus() {
+	case $1 in
+	one) printf '%s\n' "$place_one" ;;
+	smt) printf '%s\n' "$place_smt" ;;
+	llc) printf '%s\n' "$place_llc" ;;
+	spread) printf '%s\n' "$place_spread" ;;
+	xllc) printf '%s\n' "$place_xllc" ;;
+	node) printf '%s\n' "$place_node" ;;
+	cores) printf '%s\n' "$place_cores" ;;
+	*) echo ;;
+	esac
+}
+
+# choose_places ASKED: the placements of the run, in PLACEMENTS order:
+# those of ASKED (names separated by commas or blanks, "all" for every one)
+# that the machine has, each missing one named on stderr; with ASKED
+# empty, those of the profile. Sets places; exits 2 when none is left.
+# shellcheck disable=SC2154 # sweep: the run's profile
+choose_places() {
+	if [ -z "$1" ]; then
+		places=$places_quick
+		[ "$sweep" = full ] && places=$places_all
+		return 0
+	fi
+	cp_asked=$(printf '%s\n' "$1" | tr ',' ' ')
+	case " $cp_asked " in
+	*" all "*) cp_asked=$PLACEMENTS ;;
+	esac
+	places=
+	for cp_p in $PLACEMENTS; do
+		case " $cp_asked " in
+		*" $cp_p "*) ;;
+		*) continue ;;
+		esac
+		case " $places_all " in
+		*" $cp_p "*) places="$places $cp_p" ;;
+		*) [ "$cp_asked" = "$PLACEMENTS" ] ||
+		    say "-P $cp_p: no such pair of allowed CPUs here; skipped" ;;
+		esac
+	done
+	places=${places# }
+	[ -n "$places" ] ||
+	    die 2 "run: -P $(printable "$1"): no such placement here (here: $places_all)"
+}
+
+# cache_kib LEVEL: the KiB of one l2 cache or of one llc (last-level):
+# from sysfs (topology.awk), else from getconf where the C library knows
+# them (the LLC taken for L3); nothing when unknown.
+cache_kib() {
+	ck=$(printf '%s\n' "$topo_env" | sed -n "s/^topo_$1_kib=//p")
+	case $ck in
+	'' | *[!0-9]*) ck= ;;
+	*) printf '%s\n' "$ck"; return 0 ;;
+	esac
+	[ -z "$SMPB_ROOT" ] || return 0
+	case $1 in
+	l2) ck=$(getconf LEVEL2_CACHE_SIZE 2>/dev/null) ;;
+	llc) ck=$(getconf LEVEL3_CACHE_SIZE 2>/dev/null) ;;
+	esac
+	case $ck in
+	'' | *[!0-9]* | 0) ;;
+	*) printf '%s\n' $((ck / 1024)) ;;
+	esac
+}
+

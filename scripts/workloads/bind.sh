@@ -1,0 +1,104 @@
+# shellcheck shell=sh
+# workloads/bind.sh: smpb-bind's hooks (seed 004): its sweep over the
+# seed's configurations and the machine's cache sizes, its repeats (the
+# seed's five runs a configuration in the full profile), its why figures
+# in compare; no plot.
+
+# The seed's runs per configuration, the full profile's repeats of bind.
+BIND_FULL_RUNS=5
+
+# sweep_bind PROFILE: the seed's five configurations (idle, hogs, bound, bound with
+# hogs, one bound worker), accesses per worker and array KiB (seed 004:
+# 1500000000 accesses, the L2 size). One hog fewer than the online CPUs,
+# at least one, keeps one more process runnable than CPUs, as in the seed.
+# On a machine of more than two cores, a sixth: one worker bound to each
+# core (the cores placement), with a hog for every other usable CPU (its
+# SMT siblings, where it has them).
+# shellcheck disable=SC2154 # placement()'s cpus_online and topo_usable
+sweep_bind() {
+	case $1 in
+	tiny) sb_opt="-r 20000000" sb_sizes=16 ;;
+	quick) sb_opt="-r 500000000" sb_sizes=$(bind_sizes 32768) ;;
+	full) sb_opt="-r 1500000000" sb_sizes=$(bind_sizes 262144) ;;
+	esac
+	sb_hogs=$((cpus_online - 1))
+	[ "$sb_hogs" -lt 1 ] && sb_hogs=1
+	for sb_s in $sb_sizes; do
+		echo "free -n 2 -s $sb_s $sb_opt"
+		echo "free -n 2 -H $sb_hogs -s $sb_s $sb_opt"
+		echo "free -n 2 -B -s $sb_s $sb_opt"
+		echo "free -n 2 -B -H $sb_hogs -s $sb_s $sb_opt"
+	done
+	# The single bound worker and one worker per core: at L2, the seed's
+	# size, where the sweep has it.
+	sb_single=${sb_sizes%% *}
+	sb_l2=$(cache_kib l2)
+	for sb_s in $sb_sizes; do
+		[ "$sb_s" = "$sb_l2" ] && sb_single=$sb_s
+	done
+	sb_opt="-s $sb_single $sb_opt"
+	echo "free -n 1 -B $sb_opt"
+	[ -n "$place_cores" ] || return 0
+	sb_cores=$(count_words "$(cpulist_expand "$place_cores")")
+	[ "$sb_cores" -gt 2 ] || return 0
+	sb_hogs=$(($(count_words "$(cpulist_expand "$topo_usable")") - sb_cores))
+	if [ "$sb_hogs" -gt 0 ]; then
+		echo "cores -n $sb_cores -B -H $sb_hogs $sb_opt"
+	else
+		echo "cores -n $sb_cores -B $sb_opt"
+	fi
+}
+
+# bind_sizes CAP: the array sizes (KiB) of the bind sweep, over the cache
+# levels the machine reports: half of L2, L2, the LLC's share of one core
+# (where the cores sharing it are known), twice the LLC; each at most CAP
+# (the time to fault in a larger array would outweigh the measurement)
+# and 1 GiB, the smallest 16; the seed's one size, L2 (or smpb-bind's
+# own choice), where no level is known.
+# shellcheck disable=SC2154 # topo_env: placement()'s
+bind_sizes() {
+	bs_l2=$(cache_kib l2)
+	bs_llc=$(cache_kib llc)
+	bs_cores=
+	bs_llcs=$(printf '%s\n' "$topo_env" | sed -n 's/^topo_llcs=//p')
+	bs_n=$(printf '%s\n' "$topo_env" | sed -n 's/^topo_cores=//p')
+	case $bs_llcs$bs_n in
+	*[!0-9]* | '') ;;
+	*) [ "$bs_llcs" -gt 0 ] && bs_cores=$((bs_n / bs_llcs)) ;;
+	esac
+	bs_list=
+	[ -n "$bs_l2" ] && bs_list="$((bs_l2 / 2)) $bs_l2"
+	if [ -n "$bs_llc" ]; then
+		[ -n "$bs_cores" ] && [ "$bs_cores" -gt 0 ] &&
+		    bs_list="$bs_list $((bs_llc / bs_cores))"
+		bs_list="$bs_list $((bs_llc * 2))"
+	fi
+	[ -n "$bs_list" ] || bs_list=${bs_l2:-1024}
+	for bs_s in $bs_list; do
+		[ "$bs_s" -gt "$1" ] && bs_s=$1
+		[ "$bs_s" -gt 1048576 ] && bs_s=1048576
+		[ "$bs_s" -lt 16 ] && bs_s=16
+		echo "$bs_s"
+	done | sort -n -u | tr '\n' ' ' | sed 's/ $//'
+}
+
+# repeats_bind PROFILE REPEATS ASKED: the run's repeats, but the seed's
+# BIND_FULL_RUNS in the full profile unless -r asked (ASKED 1).
+repeats_bind() {
+	if [ "$1" = full ] && [ "$3" -eq 0 ]; then
+		echo "$BIND_FULL_RUNS"
+	else
+		echo "$2"
+	fi
+}
+
+# why_bind: the why figures compare puts side by side: the run-queue
+# delay.
+why_bind() {
+	echo wait
+}
+
+# plots_bind SHAPE: none.
+plots_bind() {
+	:
+}

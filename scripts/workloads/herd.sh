@@ -1,0 +1,34 @@
+# shellcheck shell=sh
+# workloads/herd.sh: smpb-herd's hooks (seed 002): its sweep, its
+# repeats, its why figures in compare, its plots. Every repeat is timed
+# with -l, as the ring's (workloads/ring.sh).
+
+# sweep_herd PROFILE: processes, iterations (seed 002: 2, 25, 50 at 5000000, then
+# sized by the machine).
+sweep_herd() {
+	case $1 in
+	tiny) sh_n="2 5" sh_i=2000 ;;
+	quick) sh_n="2 25 50" sh_i=200000 ;;
+	full) sh_n="2 25 50" sh_i=5000000 ;;
+	esac
+	for sh_p in $(machine_points "$1" "$sh_n"); do
+		echo "free -n $sh_p -i $sh_i -l"
+	done
+}
+
+# repeats_herd PROFILE REPEATS ASKED: the run's repeats.
+repeats_herd() {
+	echo "$2"
+}
+
+# why_herd: the why figures compare puts side by side: the wakeup p99,
+# the run-queue delay.
+why_herd() {
+	echo p99 wait
+}
+
+# plots_herd SHAPE: the time against P, and the latency percentiles,
+# curves.
+plots_herd() {
+	[ "$1" != curve ] || echo figure latency
+}

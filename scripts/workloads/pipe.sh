@@ -1,0 +1,40 @@
+# shellcheck shell=sh
+# workloads/pipe.sh: smpb-pipe's hooks (seed 000): its sweep, a matrix of
+# write sizes by think; its repeats; no why figures in compare (the pipe's
+# why table needs no -l); one plot, the matrix as a heat map.
+
+# sweep_pipe PROFILE: write size KiB x think, at a budget of MiB (seed 000: 10 x 10, 64).
+# shellcheck disable=SC2154 # places: the run's (choose_places())
+sweep_pipe() {
+	case $1 in
+	tiny) sp_sizes="1 64" sp_thinks="1 2048" sp_budget=1 ;;
+	quick) sp_sizes="1 4 16 64 256" sp_thinks="1 4 32 256 2048" sp_budget=32 ;;
+	full)
+		sp_sizes="1 2 4 8 16 32 64 128 256 512"
+		sp_thinks="1 2 4 16 32 64 128 256 1024 2048"
+		sp_budget=64
+		;;
+	esac
+	for sp_place in $places; do
+		for sp_s in $sp_sizes; do
+			for sp_t in $sp_thinks; do
+				echo "$sp_place -s $sp_s -t $sp_t -b $sp_budget"
+			done
+		done
+	done
+}
+
+# repeats_pipe PROFILE REPEATS ASKED: the run's repeats.
+repeats_pipe() {
+	echo "$2"
+}
+
+# why_pipe: the why figures compare puts side by side: none.
+why_pipe() {
+	:
+}
+
+# plots_pipe SHAPE: the matrix, a map.
+plots_pipe() {
+	[ "$1" != map ] || echo figure
+}

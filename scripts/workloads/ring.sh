@@ -1,0 +1,46 @@
+# shellcheck shell=sh
+# workloads/ring.sh: smpb-ring's hooks (seed 003): its sweep, its
+# repeats, its why figures in compare, its plots.
+#
+# The ring and the herd time every message (-l) in every repeat: wakeup
+# latency for the why tables, at a cost below the noise of the repeats
+# (README, "Why a figure moved").
+
+# sweep_ring PROFILE: ring sizes, each run for seconds (seed 003: 2..36, then sized by
+# the machine), unpinned (the free placement); a ring of 2 in each other
+# placement.
+# shellcheck disable=SC2154 # places: the run's (choose_places())
+sweep_ring() {
+	case $1 in
+	tiny) sr_n="2 3" sr_t=0.05 ;;
+	quick) sr_n="2 3 4 5 6 8 10 12 16" sr_t=0.5 ;;
+	full) sr_n=$(seq_list 2 36) sr_t=1 ;;
+	esac
+	sr_n=$(machine_points "$1" "$sr_n")
+	for sr_place in $places; do
+		if [ "$sr_place" != free ]; then
+			echo "$sr_place -n 2 -T $sr_t -l"
+			continue
+		fi
+		for sr in $sr_n; do
+			echo "free -n $sr -T $sr_t -l"
+		done
+	done
+}
+
+# repeats_ring PROFILE REPEATS ASKED: the run's repeats.
+repeats_ring() {
+	echo "$2"
+}
+
+# why_ring: the why figures compare puts side by side: the wakeup p99,
+# the run-queue delay.
+why_ring() {
+	echo p99 wait
+}
+
+# plots_ring SHAPE: switches per second against N, and the latency
+# percentiles, curves.
+plots_ring() {
+	[ "$1" != curve ] || echo figure latency
+}
