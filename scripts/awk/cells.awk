@@ -196,9 +196,12 @@ function nsort(a, n,    w, from, mid, to, i, j, m) {
 			to = from + 2 * w < n + 1 ? from + 2 * w : n + 1
 			i = from
 			j = mid
-			for (m = from; m < to; m++)
-				SORT_T[m] = (j >= to || (i < mid && a[i] <= a[j])) ? \
-				    a[i++] : a[j++]
+			for (m = from; m < to; m++) {
+				if (j >= to || (i < mid && a[i] <= a[j]))
+					SORT_T[m] = a[i++]
+				else
+					SORT_T[m] = a[j++]
+			}
 		}
 		for (m = 1; m <= n; m++)
 			a[m] = SORT_T[m]
@@ -208,6 +211,8 @@ function nsort(a, n,    w, from, mid, to, i, j, m) {
 # sort_by(k, a, n): sort the pairs (k[i], a[i]), i = 1..n, by the number
 # k[i], ascending, pairs of equal k in the order they were.
 function sort_by(k, a, n,    w, from, mid, to, i, j, m) {
+	for (i = 1; i <= n; i++)
+		k[i] += 0
 	for (w = 1; w < n; w *= 2) {
 		for (from = 1; from <= n; from += 2 * w) {
 			mid = from + w < n + 1 ? from + w : n + 1
@@ -215,7 +220,7 @@ function sort_by(k, a, n,    w, from, mid, to, i, j, m) {
 			i = from
 			j = mid
 			for (m = from; m < to; m++) {
-				if (j >= to || (i < mid && k[i] + 0 <= k[j] + 0)) {
+				if (j >= to || (i < mid && k[i] <= k[j])) {
 					SORT_TK[m] = k[i]
 					SORT_TA[m] = a[i++]
 				} else {
