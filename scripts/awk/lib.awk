@@ -45,11 +45,12 @@
 #                   note (compare's footnote on the figure, or ""),
 #                   wait_per and wait_unit (what the run-queue delay is
 #                   counted per, and its unit, us or ms),
-#                   plot ("curves", "heatmap", or "" for none) and
-#                   plot_xlabel; a heat map's plot_ylabel, plot_xunit and
-#                   plot_yunit (after each tic), plot_columns (its data's
-#                   columns), plot_palette and plot_range (gnuplot's
-#                   colours and their range)
+#                   plot (its shape, as workloads/<w>.sh's plots_<w>
+#                   has it: "curve", "map" (a heat map), or "" for none)
+#                   and plot_xlabel; a heat map's plot_ylabel,
+#                   plot_xunit and plot_yunit (after each tic),
+#                   plot_columns (its data's columns), plot_palette and
+#                   plot_range (gnuplot's colours and their range)
 #   figure()        the figure compare and plot show, or "" (reported)
 #   why_wait()      the run-queue delay per wait_per, in wait_unit, or
 #                   "" (NUM_BAD set when a value was there but not a

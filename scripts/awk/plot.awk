@@ -10,7 +10,7 @@
 # name read as "_") in the directory it is run in.
 # What is drawn, by kind:
 #   figure   the figure compare shows (the workload's figure()), as the
-#            workload's facts say (lib.awk): curves, against N (its
+#            workload's facts say (lib.awk): a curve, against N (its
 #            plot_x()), one line per run and placement: medians of the
 #            repeats, bars from the smallest to the largest (ring, herd,
 #            yield); or a heat map, a panel per run and placement, its
@@ -26,7 +26,7 @@
 
 BEGIN {
 	facts(FACT)
-	HEAT = FACT["plot"] == "heatmap"
+	HEAT = FACT["plot"] == "map"
 	PCT["p50"] = "lat_p50_us"
 	PCT["p90"] = "lat_p90_us"
 	PCT["p99"] = "lat_p99_us"

@@ -20,7 +20,7 @@ function facts(D) {
 	    " (the seed's)."
 	D["wait_per"] = "token"
 	D["wait_unit"] = "us"
-	D["plot"] = "curves"
+	D["plot"] = "curve"
 	D["plot_xlabel"] = "processes sharing the pipe, P"
 }
 

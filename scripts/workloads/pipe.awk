@@ -20,7 +20,7 @@ function facts(D) {
 	D["skip"] = " -s -t -c -l "
 	D["wait_per"] = "block"
 	D["wait_unit"] = "us"
-	D["plot"] = "heatmap"
+	D["plot"] = "map"
 	D["plot_xlabel"] = "think"
 	D["plot_ylabel"] = "write size"
 	D["plot_xunit"] = ""

@@ -17,7 +17,7 @@ function facts(D) {
 	D["skip"] = " -n -c -l "
 	D["wait_per"] = "pass"
 	D["wait_unit"] = "us"
-	D["plot"] = "curves"
+	D["plot"] = "curve"
 	D["plot_xlabel"] = "processes in the ring, N"
 }
 

@@ -22,7 +22,7 @@ function facts(D) {
 	    " this."
 	D["wait_per"] = "yield"
 	D["wait_unit"] = "us"
-	D["plot"] = "curves"
+	D["plot"] = "curve"
 	D["plot_xlabel"] = "threads, N"
 }
 
