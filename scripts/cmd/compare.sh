@@ -30,9 +30,6 @@ cmd_compare() {
 	set -- $cc_dirs
 	IFS=$SMPB_IFS
 	set +f
-	for cc_d in "$@"; do
-		check_raw "$cc_d"
-	done
 	need_lib compare
 	# Runs that cannot be compared at all, unless -f.
 	if [ "$opt_force" -eq 0 ]; then

@@ -24,9 +24,6 @@ cmd_show() {
 	set -- $cs_dirs
 	IFS=$SMPB_IFS
 	set +f
-	for cs_d in "$@"; do
-		check_raw "$cs_d"
-	done
 	# shellcheck disable=SC2086 # the workloads, split on purpose
 	need_lib $WORKLOADS context why
 	cs_first=1
