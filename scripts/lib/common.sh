@@ -18,14 +18,17 @@ clear_line() {
 	return 0
 }
 
+# say MESSAGE, warn MESSAGE: one line on stderr. Every message is made
+# printable here, the one place the driver's messages reach a terminal:
+# what they quote (a path, a run's text) holds no control character.
 say() {
 	clear_line
-	printf 'smpbench: %s\n' "$*" >&2
+	printf 'smpbench: %s\n' "$(printable "$*")" >&2
 }
 
 warn() {
 	clear_line
-	printf 'smpbench: warning: %s\n' "$*" >&2
+	printf 'smpbench: warning: %s\n' "$(printable "$*")" >&2
 }
 
 # die STATUS MESSAGE: one line on stderr, then exit.
@@ -33,7 +36,7 @@ die() {
 	die_status=$1
 	shift
 	clear_line
-	printf 'smpbench: %s\n' "$*" >&2
+	printf 'smpbench: %s\n' "$(printable "$*")" >&2
 	exit "$die_status"
 }
 
@@ -143,6 +146,10 @@ printable() {
 # PLAIN_CHARS: characters printable leaves as they are without asking tr
 # (spelled out: a range would depend on the locale).
 PLAIN_CHARS='abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 ._,:;/=+@%()#-'
+# CTRL_CHARS: the control characters but NUL (which no shell variable
+# holds), for case patterns.
+# shellcheck disable=SC2034 # for the names of runs and directories
+CTRL_CHARS=$(printf '\001\002\003\004\005\006\007\010\011\012\013\014\015\016\017\020\021\022\023\024\025\026\027\030\031\032\033\034\035\036\037\177')
 
 # count_words TEXT
 count_words() {

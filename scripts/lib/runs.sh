@@ -26,6 +26,9 @@ run_dirs() {
 	for rd in "$@"; do
 		case $rd in
 		*"$NL"*) die 1 "a directory name with a newline" ;;
+		*["$CTRL_CHARS"]*)
+			die 1 "$(printable "$rd"): a directory name with a control character"
+			;;
 		historical/*)
 			[ -d "$rd" ] || [ ! -d "$SMPB_HIST/${rd#historical/}" ] ||
 			    rd=$SMPB_HIST/${rd#historical/}

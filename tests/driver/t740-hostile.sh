@@ -75,8 +75,8 @@ snap() {
 	find "$T/w/$1" "$V" -type f -exec wc -c {} + | LC_ALL=C sort
 }
 
-# attempt CASE WANT WHAT NAME CMD...: run CMD (a subcommand, NAME, over
-# the case's run) under the time limit; WANT is 0 (the run is read) or 1
+# attempt CASE WANT WHAT NAME CMD...: run CMD (the subcommand NAME over
+# the run of CASE, the case's name) under the time limit; WANT is 0 (the run is read) or 1
 # (it is refused, with one line on stderr matching the ERE WHAT).
 attempt() {
 	at_want=$2 at_what=$3 at_name="$s: $1: $4"
@@ -131,6 +131,7 @@ NL='
 '
 over() {
 	ov_case=$1 ov_want=$2 ov_what=$3
+	ov_name=$(printf '%s' "$1" | LC_ALL=C tr -d '\001-\037')
 	shift 3
 	[ $# -gt 0 ] || set -- $SUBCMDS
 	snap "$ov_case" >"$T/before"
@@ -140,12 +141,12 @@ over() {
 		plot) set -- plot -o "$T/o/$ov_case.$ov_c" ;;
 		*) set -- "$ov_c" ;;
 		esac
-		attempt "$ov_case" "$ov_want" "$ov_what" "$ov_c" $sh "$SB" \
+		attempt "$ov_name" "$ov_want" "$ov_what" "$ov_c" $sh "$SB" \
 		    "$@" "$T/w/$ov_case"
 	done
 	snap "$ov_case" >"$T/after"
 	cmp -s "$T/before" "$T/after"
-	t_result $? "$s: $ov_case: nothing written in the run or through it"
+	t_result $? "$s: $ov_name: nothing written in the run or through it"
 	diff "$T/before" "$T/after" | grep '^[<>]' | head -n 3 |
 	    LC_ALL=C tr -d '\001-\011\013-\037' | sed 's/^/#   /'
 }
@@ -202,6 +203,12 @@ for s in $SHELLS; do
 		done
 	done
 
+	# A run named with a control character is refused, by its name.
+	for b in "$ESC" "$BEL"; do
+		c=$s-name$b
+		cp -R "$B" "$T/w/$c"
+		over "$c" 1 ".*$s-name: a directory name with a control character"
+	done
 	# Control bytes in env values other than NUL are left out of what is
 	# printed.
 	c=$s-env-esc
@@ -238,6 +245,11 @@ for s in $SHELLS; do
 	plant "$c" tables none
 	printf '%s[2Jring:%s\n' "$ESC" "$BEL" >"$T/w/$c/tables"
 	over "$c" 0 "" show
+	c=$s-incomplete-esc
+	plant "$c" complete none
+	printf 'interrupted %s]0;owned%s by SIGINT\n' "$ESC" "$BEL" \
+	    >"$T/w/$c/incomplete"
+	over "$c" 0 "" show show-r compare
 	# A run reached through a link given on the command line is read.
 	c=$s-linked
 	ln -s "$B" "$T/w/$c"
