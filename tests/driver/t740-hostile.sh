@@ -138,7 +138,7 @@ over() {
 	for ov_c in "$@"; do
 		case $ov_c in
 		show-r) set -- show -r ;;
-		plot) set -- plot -o "$T/o/$ov_case.$ov_c" ;;
+		plot) set -- plot -o "$T/o/$ov_name.$ov_c" ;;
 		*) set -- "$ov_c" ;;
 		esac
 		attempt "$ov_name" "$ov_want" "$ov_what" "$ov_c" $sh "$SB" \
