@@ -68,7 +68,7 @@ write_atomic() {
 	if [ "$wa_ok" -eq 0 ] && mv -f "$wa_tmp" "$1" 2>/dev/null; then
 		return 0
 	fi
-	rm -f "$wa_tmp"
+	rm -f "$wa_tmp" 2>/dev/null
 	return 1
 }
 

@@ -57,10 +57,12 @@ print_out() {
 	say "cannot write to standard output (${po_err:-its reader has gone}): the run goes on, its tables saved in $run_dir/tables"
 }
 
-# cleanup_run: remove the run's temporary files.
+# cleanup_run: remove the run's temporary files, quietly: where they
+# cannot be (a directory turned read-only) the run's end says why.
 cleanup_run() {
-	[ -n "$run_work" ] && rm -rf "$run_work"
-	[ -n "$run_dir" ] && rm -f "$run_dir"/.*.tmp "$run_dir"/raw/.*.tmp
+	[ -n "$run_work" ] && rm -rf "$run_work" 2>/dev/null
+	[ -n "$run_dir" ] &&
+	    rm -f "$run_dir"/.*.tmp "$run_dir"/raw/.*.tmp 2>/dev/null
 	return 0
 }
 
@@ -71,8 +73,8 @@ cleanup_run() {
 # is still empty.
 unclaim() {
 	if [ -n "$run_work" ]; then
-		rm -rf "$run_work"
-		rm -f "$run_dir"/.*.tmp
+		rm -rf "$run_work" 2>/dev/null
+		rm -f "$run_dir"/.*.tmp 2>/dev/null
 		rmdir "$run_dir/raw" 2>/dev/null
 	fi
 	[ "$run_made" -eq 1 ] && rmdir "$run_dir" 2>/dev/null
@@ -186,7 +188,7 @@ claim_run_dir() {
 	fi
 	run_work=$run_dir/.work
 	if ! only_work "$run_dir"; then
-		rmdir "$run_work"
+		rmdir "$run_work" 2>/dev/null
 		run_work=
 		unclaim
 		die 1 "$1: exists and is not empty"
