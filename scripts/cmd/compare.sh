@@ -2,10 +2,9 @@
 # cmd/compare.sh: smpbench compare: each workload of saved runs side by
 # side, one column per run, then its why figures.
 
-# emit TEXT: print a table; stop when standard output is closed.
+# emit TEXT: print a table; stop when it cannot be (to_out).
 emit() {
-	printf '%s\n' "$1" 2>/dev/null ||
-	    die 1 "compare: cannot write the tables: standard output is closed"
+	to_out printf '%s\n' "$1"
 }
 
 cmd_compare() {

@@ -151,13 +151,13 @@ cmd_plot() {
 		for cp_n in $cp_names; do
 			cp_cmd="$cp_cmd $cp_n.gp"
 		done
-		say "gnuplot is not installed: the data and gnuplot scripts are in $(printable "$cp_dir"); to draw them:"
-		printf '%s\n' "$cp_cmd"
+		to_out printf '%s\n' "$cp_cmd"
+		say "gnuplot is not installed: the data and gnuplot scripts are in $cp_dir; the command above draws them"
 		return 0
 	fi
 	for cp_n in $cp_names; do
 		render_plot "$cp_dir" "$cp_n"
-		printf '%s\n' "$cp_dir/$cp_n.png"
+		to_out printf '%s\n' "$cp_dir/$cp_n.png"
 	done
 }
 

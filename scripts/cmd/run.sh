@@ -13,9 +13,10 @@ WATCHDOG_FULL=1800
 dry_run() {
 	dr_pairs=$(printf '%s\n' "$topo_env" | sed -n 's/^place_//p' | tr '\n' ' ')
 	dr_total=0
+	dr_out=
 	for dr_w in $1; do
 		dr_cells=$(cells "$dr_w")
-		printf '%s\n' "$dr_cells" | LC_ALL=C awk -v w="$dr_w" \
+		dr_out=$dr_out$(printf '%s\n' "$dr_cells" | LC_ALL=C awk -v w="$dr_w" \
 		    -v pairs="$dr_pairs" 'BEGIN {
 			n = split(pairs, a, " ")
 			for (i = 1; i <= n; i++) {
@@ -27,10 +28,11 @@ dry_run() {
 			p = $1
 			sub(/^[^ ]* /, "")
 			print w, p, $0 ((p in cpus) ? " -c " cpus[p] : "")
-		}'
+		}')$NL
 		dr_n=$(printf '%s\n' "$dr_cells" | wc -l)
 		dr_total=$((dr_total + dr_n * $(workload_repeats "$dr_w")))
 	done
+	to_out printf '%s' "$dr_out"
 	say "$sweep run: $dr_total measurements ($repeats repeats); nothing run"
 }
 
@@ -198,6 +200,9 @@ run_begin() {
 	trap 'on_signal HUP 129' HUP
 	# A reader of stdout that goes away does not stop the run: print_out.
 	trap : PIPE
+	# Nor does a stdout closed from the start: it is /dev/null from here
+	# on, so that no file the run opens takes its place.
+	out_open || { exec >/dev/null; out_closed=2; }
 	# Count the measurements, for the progress line and the markers.
 	run_total=0
 	for cr_w in $cr_todo; do

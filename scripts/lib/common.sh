@@ -49,6 +49,37 @@ need_cmd() {
 	command -v "$1" >/dev/null 2>&1 || die 1 "needs '$1', which is not installed"
 }
 
+# --- standard output: output that is lost is a failure --------------------
+
+# out_open: true when standard output is open.
+out_open() {
+	{ true 3>&1; } 2>/dev/null
+}
+
+# to_out CMD...: run CMD, a command that prints and says nothing else on
+# stderr (printf, help, cat or awk of what was checked before), its
+# output on stdout; die, exit 1, with one line saying why, when that
+# output is lost: stdout is closed, or a write fails (a full disk...).
+# A reader that has gone (smpbench show | head: SIGPIPE, 141, or 397 as
+# yash counts it) ends the driver quietly, as it ends cat.
+to_out() {
+	to_err=
+	{ { to_err=$("$@" 2>&1 >&3); } 3>&1; } 2>/dev/null && return 0
+	to_rc=$?
+	case $to_rc in
+	141 | 397) exit 141 ;;
+	esac
+	out_open || die 1 "cannot write to standard output (it is closed)"
+	# Why, from the writer's last word: "write error: No space left on
+	# device", or awk's "write failure (No space left on device)".
+	to_err=${to_err##*"$NL"}
+	case $to_err in
+	*\)) to_err=${to_err%\)} to_err=${to_err##*\(} ;;
+	*) to_err=${to_err##*: } ;;
+	esac
+	die 1 "cannot write to standard output${to_err:+ ($to_err)}"
+}
+
 # --- writing files: every write is checked ---------------------------------
 # A failed write stops a run (write_lost), saying why, what was lost and
 # what is kept.
@@ -234,7 +265,7 @@ need_lib() {
 opt_check() {
 	case $3 in
 	'') return 0 ;;
-	h) help; exit 0 ;;
+	h) to_out help; exit 0 ;;
 	esac
 	oc_c=${3#?}
 	oc_why="unknown option"

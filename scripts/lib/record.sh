@@ -7,7 +7,8 @@
 # The state of a run, for the signal handler: its directory and work
 # directory, the program measuring (also validate's), the workload
 # being measured, the measurements made and to make, whether this run
-# made the directory and has saved its env, and whether stdout is gone.
+# made the directory and has saved its env, and whether stdout is gone
+# (1; 2: it was closed from the start, and is /dev/null).
 run_dir=
 run_work=
 run_child=
@@ -47,11 +48,17 @@ save_table() {
 }
 
 # print_out FILE: FILE on stdout. When stdout cannot be written (its
-# reader has gone: smpbench run | head), say so once and go on without
-# it: the tables are saved in the run all the same.
+# reader has gone: smpbench run | head; or it was closed, out_closed=2),
+# say so once and go on without it: the tables are saved in the run all
+# the same.
 print_out() {
 	[ "$out_closed" -eq 1 ] && return 0
-	{ po_err=$(cat "$1" 2>&1 >&3); } 3>&1 && return 0
+	po_err=
+	if [ "$out_closed" -eq 2 ]; then
+		po_err="it is closed"
+	else
+		{ po_err=$(cat "$1" 2>&1 >&3); } 3>&1 && return 0
+	fi
 	out_closed=1
 	po_err=$(printable "${po_err##*: }")
 	say "cannot write to standard output (${po_err:-its reader has gone}): the run goes on, its tables saved in $run_dir/tables"

@@ -45,7 +45,7 @@ for s in $SHELLS; do
 	is "$RC" 0 "$s: without gnuplot, plot exits 0"
 	is "$OUT" "cd '$d' && gnuplot ring.gp ring-latency.gp herd.gp herd-latency.gp yield.gp pipe.gp" \
 	    "$s: and prints the one command that draws the plots"
-	is "$ERR" "smpbench: gnuplot is not installed: the data and gnuplot scripts are in $d; to draw them:" \
+	is "$ERR" "smpbench: gnuplot is not installed: the data and gnuplot scripts are in $d; the command above draws them" \
 	    "$s: and says why on stderr"
 	n=0
 	for p in $PLOTS; do
