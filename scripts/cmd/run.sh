@@ -195,9 +195,7 @@ run_pick_workloads() {
 # shellcheck disable=SC2034,SC2154 # the state of lib/record.sh and
 # lib/topology.sh
 run_begin() {
-	trap 'on_signal INT 130' INT
-	trap 'on_signal TERM 143' TERM
-	trap 'on_signal HUP 129' HUP
+	run_traps
 	# A reader of stdout that goes away does not stop the run: print_out.
 	trap : PIPE
 	# Nor does a stdout closed from the start: it is /dev/null from here
@@ -214,14 +212,23 @@ run_begin() {
 	make_run_dir
 	cr_err=$(mkdir "$run_dir/raw" 2>&1) ||
 	    run_abort 1 "cannot write in $run_dir (${cr_err##*: })"
+	# From the env's capture until it is saved a signal is held: the run
+	# is then removed, or kept with its env and a marker, never left with
+	# an env alone (run_hold).
+	run_hold
 	cr_env=$(
 		capture_env
 		run_keys "$sweep" "$repeats" "$opt_r_set" "$opt_label" \
 		    "$opt_note" "$cr_todo" "$places"
 	)
-	write_atomic "$run_dir/env" "$cr_env" ||
-	    run_abort 1 "cannot write $run_dir/env ($(why_unwritable "$run_dir/env"))"
-	run_saved=1
+	if [ -z "$run_held" ]; then
+		write_atomic "$run_dir/env" "$cr_env" ||
+		    run_abort 1 "cannot write $run_dir/env ($(why_unwritable "$run_dir/env"))"
+		run_saved=1
+	fi
+	run_traps
+	# shellcheck disable=SC2086 # the signal and its status
+	[ -z "$run_held" ] || on_signal $run_held
 	env_warnings <"$run_dir/env"
 	# One CPU online is warned about above; one allowed of several is not.
 	case $places_all in

@@ -137,6 +137,23 @@ run_abort() {
 	exit "$1"
 }
 
+# run_traps: stop the run on SIGINT, SIGTERM and SIGHUP (on_signal).
+run_traps() {
+	trap 'on_signal INT 130' INT
+	trap 'on_signal TERM 143' TERM
+	trap 'on_signal HUP 129' HUP
+}
+
+# run_hold: hold SIGINT, SIGTERM and SIGHUP instead: the one that comes
+# is kept in run_held ("NAME STATUS") for on_signal, after run_traps.
+# shellcheck disable=SC2034 # run_held: for run_begin (cmd/run.sh)
+run_hold() {
+	run_held=
+	trap 'run_held="INT 130"' INT
+	trap 'run_held="TERM 143"' TERM
+	trap 'run_held="HUP 129"' HUP
+}
+
 # on_signal NAME STATUS
 on_signal() {
 	if [ -n "$run_current" ]; then
