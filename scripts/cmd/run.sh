@@ -106,19 +106,25 @@ measure() {
 # check_limits: die when a cell of the run needs more processes (or
 # threads) than the kernel has pids for (kernel.pid_max) or the user may
 # have (ulimit -u), rather than let its program fail after a long set-up.
-# A cell needs its -n workers, its -H hogs and the program itself.
+# A cell needs its workers (-n, or the pipe's pair), the program and the
+# guardian that leads its workers (src/lib/reap.c); with -H hogs, the
+# hogs and the guardian of theirs; and DRIVER_PROCS more, for the driver,
+# the shell that started it and a subshell of the driver's.
+DRIVER_PROCS=3
 check_limits() {
 	cl_pids=$(decimal "$(cat "$SMPB_ROOT/proc/sys/kernel/pid_max" 2>/dev/null)" \
 	    1 999999999) || cl_pids=
 	cl_user=$(decimal "$(user_procs)" 1 999999999) || cl_user=
 	for cl_w in $cr_todo; do
 		# shellcheck disable=SC2046 # the count, then the cell's words
-		set -- $(cells "$cl_w" | awk '{ n = 1; h = 0
+		set -- $(cells "$cl_w" | awk -v more="$DRIVER_PROCS" '{
+			n = 2; h = 0
 			for (i = 2; i < NF; i++) {
 				if ($i == "-n") n = $(i + 1)
 				if ($i == "-H") h = $(i + 1)
 			}
-			if (n + h + 1 > max) { max = n + h + 1; cell = $0 } }
+			need = n + 2 + (h > 0 ? h + 1 : 0) + more
+			if (need > max) { max = need; cell = $0 } }
 			END { sub(/^[a-z]+ /, "", cell); print max, cell }')
 		cl_need=$1
 		shift
