@@ -203,12 +203,12 @@ kernel_context() {
 	kc_cmdline=$(proc_line proc/cmdline)
 	kc_feat=$(proc_line sys/kernel/debug/sched/features)
 	[ -n "$kc_feat" ] || kc_feat=$(proc_line sys/kernel/debug/sched_features)
-	printf 'boost=%s\n' "$(boost)"
-	printf 'cmdline=%s\n' "${kc_cmdline:-unknown}"
-	printf 'preempt=%s\n' "$(preempt_model "$kc_opts" "$kc_cmdline")"
-	printf 'sched_features=%s\n' "${kc_feat:-unknown}"
-	printf 'sched_ext=%s\n' "$(sched_ext_state)"
-	printf 'config_hash=%s\n' "$kc_hash"
+	env_line boost "$(boost)"
+	env_line cmdline "$kc_cmdline"
+	env_line preempt "$(preempt_model "$kc_opts" "$kc_cmdline")"
+	env_line sched_features "$kc_feat"
+	env_line sched_ext "$(sched_ext_state)"
+	env_line config_hash "$kc_hash"
 	printf 'config=%s\n' "${kc_opts:-none}"
 }
 
@@ -261,28 +261,35 @@ suite_version() {
 	echo unknown
 }
 
+# env_line KEY VALUE: an env line; a value that could not be had is
+# unknown (one a subshell that could not even be forked did not give,
+# under a tight process limit, included).
+env_line() {
+	printf '%s=%s\n' "$1" "${2:-unknown}"
+}
+
 # capture_env: the machine, as env lines (see results/README); the
 # topology as placement() read it.
 # shellcheck disable=SC2154 # topo_env: placement()'s
 capture_env() {
 	ce_online=$(online_list)
 	ce_allowed=$(allowed_list)
-	printf 'suite_version=%s\n' "$(suite_version)"
-	printf 'date=%s\n' "$(date -u +%Y-%m-%dT%H:%M:%SZ)"
-	printf 'host=%s\n' "$(printable "$(uname -n)")"
-	printf 'kernel=%s\n' "$(printable "$(uname -r)")"
-	printf 'uname=%s\n' "$(printable "$(uname -a)")"
-	printf 'cpu_model=%s\n' "$(cpu_model)"
-	printf 'cpus_online=%s\n' "$(count_words "$(cpulist_expand "$ce_online")")"
-	printf 'cpus_online_list=%s\n' "$ce_online"
-	printf 'cpus_allowed_list=%s\n' "$ce_allowed"
-	printf 'smt=%s\n' "$(smt_state)"
-	printf 'loadavg=%s\n' "$(load_avg)"
-	printf 'governor=%s\n' "$(governor)"
-	ce_kib=$(cache_kib l2)
-	printf 'cache_l2_kib=%s\n' "${ce_kib:-unknown}"
-	ce_kib=$(cache_kib llc)
-	printf 'cache_llc_kib=%s\n' "${ce_kib:-unknown}"
+	env_line suite_version "$(suite_version)"
+	env_line date "$(date -u +%Y-%m-%dT%H:%M:%SZ)"
+	env_line host "$(printable "$(uname -n)")"
+	env_line kernel "$(printable "$(uname -r)")"
+	env_line uname "$(printable "$(uname -a)")"
+	env_line cpu_model "$(cpu_model)"
+	ce_cpus=$(cpulist_expand "$ce_online")
+	[ -z "$ce_cpus" ] || ce_cpus=$(count_words "$ce_cpus")
+	env_line cpus_online "$ce_cpus"
+	env_line cpus_online_list "$ce_online"
+	env_line cpus_allowed_list "$ce_allowed"
+	env_line smt "$(smt_state)"
+	env_line loadavg "$(load_avg)"
+	env_line governor "$(governor)"
+	env_line cache_l2_kib "$(cache_kib l2)"
+	env_line cache_llc_kib "$(cache_kib llc)"
 	kernel_context
 	printf '%s\n' "$topo_env"
 }
