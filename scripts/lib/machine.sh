@@ -94,11 +94,12 @@ proc_line() {
 }
 
 # first_line PATH: the first line of PATH, read by the shell itself (no
-# process: the driver reads many small files); nothing when it cannot be
-# read.
+# process: the driver reads many small files); nothing, quietly, when it
+# cannot be read: it is not a plain file (a fifo would block), or opening
+# it fails (a locked-down debugfs refuses even root, whom [ -r ] passes).
 first_line() {
 	fl_v=
-	[ -r "$1" ] && IFS= read -r fl_v <"$1" 2>/dev/null
+	[ -f "$1" ] && { IFS= read -r fl_v <"$1"; } 2>/dev/null
 	printf '%s\n' "$fl_v"
 }
 
