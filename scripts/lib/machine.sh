@@ -7,12 +7,46 @@
 # Warn above this 1-minute load average.
 LOAD_LIMIT=0.5
 
-# cpulist_expand LIST: "0-2,5" -> "0 1 2 5".
+# CPU_MAX: how many CPUs a kernel can have (NR_CPUS is at most 8192): a
+# list from the machine naming a CPU beyond is not a kernel's, and is
+# not used (nor expanded: 0-99999999 would take minutes).
+CPU_MAX=8192
+
+# cpulist_ok LIST: true when LIST is a cpulist as the kernel writes it:
+# parts N or N-M separated by commas, 0 <= N <= M < CPU_MAX, at most 64
+# KiB of them (CPU_MAX CPUs one by one take 40).
+cpulist_ok() {
+	case $1 in
+	'' | *[!0-9,-]* | ,* | *, | *,,*) return 1 ;;
+	esac
+	[ "${#1}" -le 65536 ] || return 1
+	co_ifs=$IFS
+	IFS=,
+	# shellcheck disable=SC2086 # split at the commas, on purpose
+	set -- $1
+	IFS=$co_ifs
+	for co_p in "$@"; do
+		case $co_p in
+		'' | -* | *- | *-*-*) return 1 ;;
+		esac
+		co_lo=${co_p%-*} co_hi=${co_p#*-}
+		co_lo=${co_lo#"${co_lo%%[!0]*}"} co_hi=${co_hi#"${co_hi%%[!0]*}"}
+		case $co_lo$co_hi in
+		?????????*) return 1 ;;
+		esac
+		[ "${co_lo:-0}" -le "${co_hi:-0}" ] &&
+		    [ "${co_hi:-0}" -lt "$CPU_MAX" ] || return 1
+	done
+}
+
+# cpulist_expand LIST: "0-2,5" -> "0 1 2 5"; parts beyond CPU_MAX left
+# out.
 cpulist_expand() {
-	printf '%s\n' "$1" | LC_ALL=C awk -F, '{
+	printf '%s\n' "$1" | LC_ALL=C awk -F, -v max="$CPU_MAX" '{
 		for (i = 1; i <= NF; i++) {
 			n = split($i, r, "-")
 			if (n == 1) r[2] = r[1]
+			if (r[2] + 0 >= max + 0) continue
 			for (c = r[1] + 0; c <= r[2] + 0; c++) s = s " " c
 		}
 		sub(/^ /, "", s); print s
@@ -31,23 +65,26 @@ cpu_model() {
 	printable "$cm" | tr -s ' '
 }
 
-# online_list: the online CPUs as a list like 0-3.
+# online_list: the online CPUs as a list like 0-3 (from the number of
+# them, where sysfs gives no list a kernel would write).
 online_list() {
 	ol=$(first_line "$SMPB_ROOT/sys/devices/system/cpu/online")
-	if [ -z "$ol" ]; then
+	if ! cpulist_ok "$ol"; then
 		ol_n=$(getconf _NPROCESSORS_ONLN 2>/dev/null ||
 		    getconf NPROCESSORS_ONLN 2>/dev/null || echo 1)
+		ol_n=$(decimal "$ol_n" 1 "$CPU_MAX") || ol_n=1
 		ol="0-$((ol_n - 1))"
 		[ "$ol_n" -le 1 ] && ol=0
 	fi
 	printf '%s\n' "$ol"
 }
 
-# allowed_list: the CPUs this process may run on.
+# allowed_list: the CPUs this process may run on (the online ones, where
+# proc gives no list a kernel would write).
 allowed_list() {
 	al=$(LC_ALL=C awk '/^Cpus_allowed_list:/ { print $2 }' \
 	    "$SMPB_ROOT/proc/self/status" 2>/dev/null)
-	[ -z "$al" ] && al=$(online_list)
+	cpulist_ok "$al" || al=$(online_list)
 	printf '%s\n' "$al"
 }
 
