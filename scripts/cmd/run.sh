@@ -144,6 +144,12 @@ run_check_options() {
 	    usage_error "run: -o: needs a directory"
 	[ "$opt_out" = - ] &&
 	    usage_error "run: -o: '-' is not a directory: a run is saved in one"
+	# show and the others refuse a run named so: it is not saved.
+	case $opt_out in
+	*["$CTRL_CHARS"]*)
+		usage_error "run: -o: a directory name with a newline or another control character"
+		;;
+	esac
 	repeats=$REPEATS_DEFAULT
 	if [ "$opt_r_set" -eq 1 ]; then
 		repeats=$(decimal "$opt_repeats" 1 100) ||

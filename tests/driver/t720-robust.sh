@@ -4,11 +4,11 @@
 # just after the completion marker (a run is complete or incomplete,
 # never both), a signal while the run is being set up (nothing is left
 # that is not a saved run), repeats written with leading zeros (decimal,
-# not octal), -r '' and -o -, and cells that need more processes than
-# the kernel or the user's limit allows (its workers, the program, the
-# guardians of workers and hogs, and the driver). The moments are fixed
-# with hooks (wrappers of mkdir, mv, uname, wc first in PATH), never with
-# sleeps.
+# not octal), -r '', -o - and -o names a saved run could not have (a
+# newline, an ESC), and cells that need more processes than the kernel
+# or the user's limit allows (its workers, the program, the guardians of
+# workers and hogs, and the driver). The moments are fixed with hooks
+# (wrappers of mkdir, mv, uname, wc first in PATH), never with sleeps.
 # shellcheck disable=SC2086 # $sh is a command line, split on purpose
 # shellcheck disable=SC2016 # the hooks' code is expanded when they run
 # shellcheck source=tests/lib.sh
@@ -23,6 +23,8 @@ else
 	INT='' SIG=TERM ST=143
 fi
 
+NL='
+'
 FAKE=$TMPDIR_T/fake
 fake_prog "$FAKE" ring
 fake_prog "$FAKE" herd
@@ -135,6 +137,14 @@ for s in $SHELLS; do
 	is "$ERR" "smpbench: run: -o: '-' is not a directory: a run is saved in one (see smpbench -h)" \
 	    "$s: -o -: says why"
 	check "$s: -o - leaves no ./-" test ! -e ./-
+	# A name with a newline or an ESC, which show would refuse.
+	for b in "$NL" "$(printf '\033')"; do
+		run $sh "$SB" run -o "a${b}b" ring
+		is "$RC" 2 "$s: -o with a control character exits 2"
+		is "$ERR" "smpbench: run: -o: a directory name with a newline or another control character (see smpbench -h)" \
+		    "$s: and says why"
+		check "$s: and makes nothing" test ! -e "a${b}b"
+	done
 	cd - >/dev/null || exit 1
 done
 
