@@ -117,24 +117,16 @@ run_abort() {
 		wait "$run_child" 2>/dev/null
 		run_child=
 	fi
-	clear_line
 	if [ "$run_saved" -eq 0 ]; then
 		unclaim
-		printf 'smpbench: %s; nothing was saved\n' "$2" >&2
-		exit "$1"
+		die "$1" "$2; nothing was saved"
 	fi
 	ra_why="$2; $run_done of $run_total measurements made"
 	# The temporary files go first: on a full disk that makes room.
 	cleanup_run
-	if write_atomic "$run_dir/incomplete" "$ra_why"; then
-		printf 'smpbench: %s; the run is kept, incomplete, in %s\n' \
-		    "$ra_why" "$run_dir" >&2
-	else
-		printf 'smpbench: %s; the run is kept in %s, but not marked incomplete (cannot write %s: %s)\n' \
-		    "$ra_why" "$run_dir" "$run_dir/incomplete" \
-		    "$(why_unwritable "$run_dir/incomplete")" >&2
-	fi
-	exit "$1"
+	write_atomic "$run_dir/incomplete" "$ra_why" &&
+	    die "$1" "$ra_why; the run is kept, incomplete, in $run_dir"
+	die "$1" "$ra_why; the run is kept in $run_dir, but not marked incomplete (cannot write $run_dir/incomplete: $(why_unwritable "$run_dir/incomplete"))"
 }
 
 # run_traps: stop the run on SIGINT, SIGTERM and SIGHUP (on_signal).
