@@ -27,7 +27,7 @@ cmd_env() {
 		capture_env
 		run_keys quick "$REPEATS_DEFAULT" 0 "" "" "${ce_built# }" "$places"
 	)
-	printf '%s\n' "$ce_env"
+	to_out printf '%s\n' "$ce_env"
 	printf '%s\n' "$ce_env" | env_warnings
 	[ -n "$topo_note" ] && say "note: $topo_note"
 	return 0
