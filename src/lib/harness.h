@@ -135,6 +135,7 @@ double	hist_quantile(const struct hist *h, double q);
 /* prog.c, sig.c, kv.c, opt.c ----------------------------------------------- */
 
 extern const char *prog_usage;	/* the usage line: set by prog_init */
+extern bool prog_stdout_closed;	/* stdout was closed at the start */
 
 void	at_die(void (*fn)(void));
 bool	sig_child_event(void);

@@ -7,6 +7,7 @@
  * lowercase word (sched_stats=kernel), in a fixed order per program; a
  * script can split on spaces and '='.
  */
+#include <errno.h>
 #include <stdio.h>
 
 #include "harness.h"
@@ -59,12 +60,17 @@ kv_end(void)
 }
 
 /*
- * Everything printed on stdout must have reached it: a full disk or a
- * closed pipe is a failure (exit 1), not a result silently lost.
+ * Everything printed on stdout must have reached it: a full disk, a
+ * closed pipe or a stdout closed from the start (prog_init) is a failure
+ * (exit 1), not a result silently lost.
  */
 void
 kv_flush(void)
 {
+	if (prog_stdout_closed) {
+		errno = EBADF;
+		die(SMPB_EXIT_FAIL, "cannot write the output:");
+	}
 	if (fflush(stdout) == EOF || ferror(stdout))
 		die(SMPB_EXIT_FAIL, "cannot write the output:");
 }
