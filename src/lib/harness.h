@@ -90,6 +90,7 @@ int	sys_bind(int cpu);
 int	sys_current_cpu(void);
 int	sys_clock_gettime(clockid_t id, struct timespec *ts);
 void	sys_close_from(int low);
+void	sys_die_with_parent(pid_t parent);
 int	sys_parent_death_signal(int sig);
 ssize_t	sys_read_small(const char *path, char *buf, size_t size);
 long	sys_parse_kib(const char *text);

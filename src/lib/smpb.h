@@ -68,7 +68,6 @@ void	opt_no_operands(int argc, char *argv[]);
 bool	sys_can_bind(void);
 int	sys_cpus_allowed(int *cpus, int max);
 long	sys_l2_kib(void);
-void	sys_die_with_parent(pid_t parent);
 
 /* clock.c, io.c, stats.c, hist.c: time, whole reads and writes, figures. */
 uint64_t clock_now_ns(void);
