@@ -10,6 +10,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -64,6 +65,11 @@ prog_init(const char *argv0, const char *usage_text)
 	prog_name = slash != NULL ? slash + 1 : argv0;
 	prog_usage = usage_text;
 	open_std();
+	/*
+	 * A closed pipe is an error (EPIPE) that kv_flush reports, from the
+	 * first line written on (-h, -V), not a silent death by SIGPIPE.
+	 */
+	signal(SIGPIPE, SIG_IGN);
 	if (!clock_works())
 		die(SMPB_EXIT_FAIL, "clock_gettime: no monotonic clock here:");
 }

@@ -115,9 +115,9 @@ check_parent(void)
 
 /*
  * Install the handlers (without SA_RESTART, so a blocked call returns
- * EINTR and main gets to sig_check), ignore SIGPIPE so a closed pipe is an
- * EPIPE error, arm the watchdog (limit_s, -L; 0: none) and, with watch
- * (-W), the watch over the parent.
+ * EINTR and main gets to sig_check), arm the watchdog (limit_s, -L; 0:
+ * none) and, with watch (-W), the watch over the parent. (SIGPIPE is
+ * ignored from prog_init on.)
  */
 void
 sig_setup(unsigned limit_s, bool watch)
@@ -134,7 +134,6 @@ sig_setup(unsigned limit_s, bool watch)
 	for (i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
 		if (sigaction(sigs[i], &sa, NULL) == -1)
 			die(SMPB_EXIT_FAIL, "sigaction:");
-	signal(SIGPIPE, SIG_IGN);
 	watchdog_s = limit_s;
 	alarm(limit_s);
 	if (watch)
