@@ -62,7 +62,7 @@ struct usage {
 struct sched_stats {
 	bool		valid;
 	uint64_t	run_ns;		/* time on a CPU */
-	uint64_t	wait_ns;	/* time runnable, waiting on a run queue */
+	uint64_t	wait_ns;	/* runnable, waiting on a run queue */
 	uint64_t	slices;		/* times it was given a CPU */
 	uint64_t	migrations;	/* moves to another CPU */
 };
@@ -173,29 +173,39 @@ void	measure_add(struct measure *sum, const struct measure *m);
  *
  *	W_SPAWNED  forked or created; not heard from yet
  *	W_READY    its READY record came: it waits at the gate
+ *	W_LOST     its LOST record came: another worker's end broke its
+ *		   work (worker_lost), and it exits
  *	W_DONE     its DONE record came: its slot is final
  *	W_REAPED   reaped (processes) or joined (threads)
  *
  * Workers speak on one record pipe, one 4-byte record per message
  * (atomic, as it is under PIPE_BUF): the kind in the top byte, the
  * worker's index below. A process that is reaped before it reached
- * W_DONE died, whatever phase it was in, and the run ends there.
+ * W_LOST or W_DONE died, whatever phase it was in, and the run ends
+ * there; a LOST record ends it too, naming the death that explains it.
  */
 #define MAX_TEAMS	4
 
-enum worker_state { W_SPAWNED = 1, W_READY, W_DONE, W_REAPED };
-enum record_kind { REC_READY = 1, REC_DONE, REC_FAILED };
+enum worker_state { W_SPAWNED = 1, W_READY, W_LOST, W_DONE, W_REAPED };
+enum record_kind { REC_READY = 1, REC_DONE, REC_FAILED, REC_LOST };
 
 #define REC_MAKE(kind, self)	((int32_t)((uint32_t)(kind) << 24 | \
 				    (uint32_t)(self)))
 #define REC_KIND(rec)		((int)((uint32_t)(rec) >> 24))
 #define REC_SELF(rec)		((int)((uint32_t)(rec) & 0xffffff))
 
-/* The shared control line, on a page of its own (team.c, map_shared). */
+/*
+ * The shared control line, on a page of its own (team.c, map_shared),
+ * and after it, on lines of their own, what the first worker that lost a
+ * peer says (worker_lost): main prints it where no death explains it.
+ */
 struct control {
 	_Alignas(SMPB_CACHELINE)
 	atomic_int	running;	/* set by team_new, cleared by stop */
 	_Atomic uint64_t deadline_ns;	/* team_run_for's end; 0: none */
+	_Alignas(SMPB_CACHELINE)
+	atomic_int	lost_claimed;	/* 1: lost_msg is written, or being */
+	char		lost_msg[256];	/* "worker 0: the ring is broken..." */
 };
 
 /*
@@ -214,7 +224,7 @@ struct seat {
 					   sleeper: as it went to sleep) */
 	struct measure	run;		/* from then to worker_end */
 	struct sched_files files;	/* the worker's, gate to worker_end */
-	struct hist	*hist;		/* -l: the worker's own, in its memory */
+	struct hist	*hist;		/* -l: the worker's own, its memory */
 	int		cpu_start;	/* CPU at the start, -1 = unknown */
 	int		cpu_end;	/* CPU at the end, -1 = unknown */
 	bool		gated;		/* passed worker_gate(_asleep) */
@@ -270,10 +280,11 @@ struct hist_shared {
 struct book {
 	int		spawned;	/* workers started so far */
 	int		nready, ndone, nreaped;
+	bool		lost;		/* a LOST record came (reap.c) */
 	/* Processes */
 	struct pidmap	map;
-	int		*done_queue;	/* workers in the order they said DONE */
-	int		done_next;	/* done_queue[0..done_next) are reaped */
+	int		*done_queue;	/* workers, in the order of DONE */
+	int		done_next;	/* done_queue[0..done_next): reaped */
 	struct member	members[];	/* main's view of each worker */
 };
 

@@ -71,6 +71,14 @@ take_record(struct team *t, int32_t rec)
 		break;
 	case REC_FAILED:
 		die(SMPB_EXIT_FAIL, NULL);	/* the worker said why */
+	case REC_LOST:
+		if (b->members[self].state < W_LOST) {
+			if (b->members[self].state == W_SPAWNED)
+				b->nready++;
+			b->members[self].state = W_LOST;
+		}
+		b->lost = true;
+		break;
 	default:
 		die(SMPB_EXIT_FAIL, "a corrupt report from the workers (%ld)",
 		    (long)rec);
@@ -110,7 +118,7 @@ judge(struct team *t, pid_t pid, int st)
 	if (k < 0)
 		return;			/* not one of ours */
 	reap_drain(t);
-	if (b->members[k].state != W_DONE) {
+	if (b->members[k].state != W_DONE && b->members[k].state != W_LOST) {
 		b->members[k].state = W_REAPED;
 		b->nreaped++;
 		if (WIFSIGNALED(st))
@@ -199,13 +207,45 @@ reap_if_due(bool timed_out)
 			reap_exited(guard_team(i));
 }
 
-/* Without waiting: act on signals, records and deaths. */
+/*
+ * A worker lost a peer (worker_lost): EOF or EPIPE where a worker should
+ * be. The death behind it is what to name, not the worker that saw it,
+ * and the dead worker's pipes close as it exits, before the kernel makes
+ * it a zombie (a moment later; seconds on a machine loaded enough): main
+ * waits for it, LOST_WAIT_NS at most, reaping what exits, and judge
+ * names the first death it finds. Where none comes (a thread cannot die
+ * alone), the first lost worker's own message is printed.
+ */
+#define LOST_WAIT_NS	(10 * (uint64_t)1000000000)
+
+static void
+blame(struct team *t)
+{
+	struct pollfd pfd = { .fd = t->rec_fd[0], .events = POLLIN };
+	uint64_t end = clock_now_ns() + LOST_WAIT_NS;
+
+	while (t->kind == TEAM_PROCS && clock_now_ns() < end) {
+		reap_if_due(true);
+		if (poll(&pfd, 1, 10) == -1 && errno != EINTR)
+			die(SMPB_EXIT_FAIL, "poll:");
+		sig_check();
+		reap_drain(t);
+	}
+	die(SMPB_EXIT_FAIL, "%s", t->ctl->lost_msg);
+}
+
+/*
+ * Without waiting: act on signals, records and deaths. A LOST record is
+ * acted on last, once the deaths already there are judged.
+ */
 void
 reap_check(struct team *t)
 {
 	sig_check();
 	reap_drain(t);
 	reap_if_due(false);
+	if (t->book->lost)
+		blame(t);
 }
 
 /*
@@ -225,6 +265,8 @@ reap_watch(struct team *t, int timeout_ms)
 	sig_check();
 	reap_drain(t);
 	reap_if_due(r == 0 && timeout_ms > 0);
+	if (t->book->lost)
+		blame(t);
 }
 
 /* Every worker has said DONE: reap (or join) them all. */

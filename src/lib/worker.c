@@ -311,6 +311,31 @@ worker_start(struct team *t, struct start *s)
 	}
 }
 
+/* "worker 3: what failed[: errno text]", into buf. */
+static void
+fail_text(char *buf, size_t size, struct team *t, int self, int err,
+    const char *fmt, va_list ap)
+{
+	char msg[200];
+	size_t len = strlen(fmt);
+
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	if (len > 0 && fmt[len - 1] == ':')
+		snprintf(buf, size, "%s %d: %s %s", t->name, self, msg,
+		    strerror(err));
+	else
+		snprintf(buf, size, "%s %d: %s", t->name, self, msg);
+}
+
+static _Noreturn void
+end_worker(struct team *t, int kind, int self)
+{
+	send_record(t, kind, self);
+	if (t->kind == TEAM_PROCS)
+		_exit(SMPB_EXIT_FAIL);
+	pthread_exit(NULL);
+}
+
 /*
  * A worker's failure: say which worker and what, tell main, and end the
  * worker (main then cleans up and exits 1).
@@ -318,22 +343,35 @@ worker_start(struct team *t, struct start *s)
 _Noreturn void
 worker_fail(struct team *t, int self, const char *fmt, ...)
 {
-	char msg[256];
-	va_list ap;
+	char text[sizeof(t->ctl->lost_msg)];
 	int saved = errno;
-	size_t len = strlen(fmt);
+	va_list ap;
 
 	va_start(ap, fmt);
-	vsnprintf(msg, sizeof(msg), fmt, ap);
+	fail_text(text, sizeof(text), t, self, saved, fmt, ap);
 	va_end(ap);
-	if (len > 0 && fmt[len - 1] == ':')
-		fprintf(stderr, "%s: %s %d: %s %s\n", prog_name, t->name, self,
-		    msg, strerror(saved));
-	else
-		fprintf(stderr, "%s: %s %d: %s\n", prog_name, t->name, self,
-		    msg);
-	send_record(t, REC_FAILED, self);
-	if (t->kind == TEAM_PROCS)
-		_exit(SMPB_EXIT_FAIL);
-	pthread_exit(NULL);
+	fprintf(stderr, "%s: %s\n", prog_name, text);
+	end_worker(t, REC_FAILED, self);
+}
+
+/*
+ * A failure that another worker's end explains (the ring broken by a
+ * worker killed, a reader gone): the worker that saw it does not say it,
+ * as it knows neither who ended nor how. Main looks for the death first
+ * and names it (reap.c); the first such worker's message, kept in the
+ * control page, is printed only where no death is found.
+ */
+_Noreturn void
+worker_lost(struct team *t, int self, const char *fmt, ...)
+{
+	int saved = errno;
+	va_list ap;
+
+	if (atomic_exchange(&t->ctl->lost_claimed, 1) == 0) {
+		va_start(ap, fmt);
+		fail_text(t->ctl->lost_msg, sizeof(t->ctl->lost_msg), t, self,
+		    saved, fmt, ap);
+		va_end(ap);
+	}
+	end_worker(t, REC_LOST, self);
 }

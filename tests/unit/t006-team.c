@@ -90,7 +90,8 @@ test_counting(enum team_kind kind)
 	    report_wall_ns(t, -1), "%s: the run's wall time closes at the last "
 	    "end, or earlier at worker 0's", kind_name[kind]);
 	if (sys_current_cpu() >= 0)
-		ok(report_cpus_used(t) >= 1 && report_cpus_used(t) <= sys_cpus_online(),
+		ok(report_cpus_used(t) >= 1 &&
+		    report_cpus_used(t) <= sys_cpus_online(),
 		    "%s: the CPUs the workers ran on are counted (%d)",
 		    kind_name[kind], report_cpus_used(t));
 	else
@@ -263,8 +264,8 @@ test_pinning(enum team_kind kind)
 		team_spawn(t, k, counter, NULL);
 	team_go(t);
 	team_wait(t);
-	is_int(report_cpus_used(t), 1, "%s: all pinned to CPU %d ran on one CPU",
-	    kind_name[kind], cpus[n - 1]);
+	is_int(report_cpus_used(t), 1, "%s: all pinned to CPU %d ran on one "
+	    "CPU", kind_name[kind], cpus[n - 1]);
 	is_int(seat(t, NW - 1)->cpu_end, cpus[n - 1], "%s: on CPU %d",
 	    kind_name[kind], cpus[n - 1]);
 	report_totals(t, &sum, NULL);
