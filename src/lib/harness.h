@@ -13,7 +13,7 @@
  *	layers: sys mem clock stats hist io
  *	layers: prog sig kv opt
  *	layers: proc measure
- *	layers: pidmap guard worker reap team
+ *	layers: pidmap guard worker spawn reap team
  *	layers: report
  *
  * sys: every platform difference. mem: mappings of their own. clock:
@@ -23,8 +23,9 @@
  * proc: the kernel's scheduler statistics from /proc. measure: what is
  * taken of a worker at its gate and at its end. pidmap: pid -> worker.
  * guard: the guardian, the registry of live teams, killing them. worker:
- * a worker's life, from its start to its end. reap: main's watch over
- * the workers, their records and deaths. team: main's side of a team.
+ * a worker's side of a team. spawn: a worker started, process or
+ * thread. reap: main's watch over the workers, their records and
+ * deaths. team: main's side of a team.
  * report: what was measured, and the common parts of the output.
  */
 #ifndef HARNESS_H
@@ -336,8 +337,9 @@ void	guard_unregister(struct team *t);
 struct team *guard_team(int i);
 void	guard_child_init(void);
 
-/* worker.c */
-void	worker_start(struct team *t, struct start *s);
+/* worker.c, spawn.c */
+void	worker_done(struct team *t, int self);
+void	spawn_worker(struct team *t, struct start *s);
 
 /* reap.c */
 void	reap_watch(struct team *t, int timeout_ms);

@@ -114,7 +114,7 @@ team_alloc(int n, const int *cpus, int ncpus)
  * to set, and to clear at its exit, and one more process mapping the
  * page for the kernel to visit where it walks a page's mappings. The
  * control page has no neighbours, and a worker's first access to its
- * seat is a write (worker_main), which maps that page alone.
+ * seat is a write (spawn.c), which maps that page alone.
  */
 static void
 map_shared(struct team *t, int n)
@@ -191,7 +191,7 @@ team_spawn(struct team *t, int self, worker_fn *fn, void *arg)
 	else
 		sig_check();
 	t->book->members[self].state = W_SPAWNED;
-	worker_start(t, &s);
+	spawn_worker(t, &s);
 }
 
 /* Sleep until end_ns (clock_now_ns), watching the workers. */
