@@ -16,7 +16,6 @@
 #include <errno.h>
 #include <poll.h>
 #include <signal.h>
-#include <stdlib.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -39,7 +38,7 @@ queue_done(struct team *t, int self)
 	if (t->kind != TEAM_PROCS)
 		return;
 	if (b->done_queue == NULL &&
-	    (b->done_queue = calloc((size_t)t->n, sizeof(int))) == NULL)
+	    (b->done_queue = mem_shared((size_t)t->n * sizeof(int))) == NULL)
 		die(SMPB_EXIT_FAIL, "out of memory:");
 	b->done_queue[b->ndone] = self;
 }
@@ -314,6 +313,6 @@ reap_fini(struct team *t)
 	struct book *b = t->book;
 
 	pidmap_free(t);
-	free(b->done_queue);
+	mem_free(b->done_queue, (size_t)t->n * sizeof(int));
 	b->done_queue = NULL;
 }
