@@ -159,10 +159,36 @@ reap_done_in_turn(struct team *t)
 		b->done_next++;
 }
 
+/*
+ * A worker that dies between its fork and its setpgid is not in the
+ * guardian's group, where waitpid looks: when a look at the group found
+ * nothing, the workers that have not said READY (one that did had
+ * joined the group first) are looked at by their pids. There are such
+ * workers only while the team starts.
+ */
+static void
+reap_strays(struct team *t)
+{
+	struct book *b = t->book;
+	pid_t pid;
+	int k, st;
+
+	for (k = 0; k < b->spawned && b->nready < b->spawned; k++) {
+		if (b->members[k].state != W_SPAWNED || b->members[k].pid <= 0)
+			continue;
+		while ((pid = waitpid(b->members[k].pid, &st, WNOHANG)) == -1 &&
+		    errno == EINTR)
+			continue;
+		if (pid > 0)
+			judge(t, pid, st);
+	}
+}
+
 /* Reap the team's workers that have exited, without waiting. */
 static void
 reap_exited(struct team *t)
 {
+	int before = t->book->nreaped;
 	pid_t pid;
 	int st;
 
@@ -171,6 +197,8 @@ reap_exited(struct team *t)
 	reap_done_in_turn(t);
 	while ((pid = waitpid(-t->guardian, &st, WNOHANG)) > 0)
 		judge(t, pid, st);
+	if (t->book->nreaped == before)
+		reap_strays(t);
 }
 
 /*

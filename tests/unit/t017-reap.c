@@ -4,6 +4,7 @@
  * after its loop but before its done record) ends the run at once with
  * exit 1 naming it and its signal, whatever main waits for, and the rest
  * are reaped; among many workers the one that died is found by its pid;
+ * a worker that dies before it joins the guardian's group is found too;
  * a worker that lost its peer (worker_lost) is not blamed for the death.
  */
 #include <errno.h>
@@ -158,6 +159,64 @@ test_death_among_many(void)
 }
 
 /*
+ * Worker 1 leaves the guardian's group before it dies, as a worker
+ * killed between its fork and its setpgid is not in it: once worker 2
+ * runs, main has done with worker 1's start (and put it in the group
+ * itself), so that nothing puts it back.
+ */
+static void
+stray_worker(struct team *t, int self, void *arg)
+{
+	(void)arg;
+	worker_pids[self] = getpid();
+	if (self == 1) {
+		while (worker_pids[2] == 0)
+			sig_sleep_s(0.001);
+		if (setpgid(0, 0) == -1)
+			_exit(99);
+		raise(SIGKILL);
+	}
+	worker_gate(t, self);
+	while (worker_running(t))
+		sig_sleep_s(0.01);
+}
+
+static void
+run_stray(const void *arg)
+{
+	struct team *t;
+	int k;
+
+	(void)arg;
+	prog_init("smpb-t", "");
+	sig_setup(20, false);
+	t = team_new(TEAM_PROCS, 3, NULL, 0);
+	for (k = 0; k < 3; k++)
+		team_spawn(t, k, stray_worker, NULL);
+	team_go(t);
+	team_wait(t);
+	_exit(0);
+}
+
+static void
+test_stray(void)
+{
+	struct child_result r;
+	uint64_t t0 = clock_now_ns();
+
+	memset(worker_pids, 0, NW * sizeof(*worker_pids));
+	*worker_group = 0;
+	child_run(&r, run_stray, NULL);
+	is_int(r.status, SMPB_EXIT_FAIL, "a worker dead outside the group "
+	    "fails the run");
+	is_str(r.err, "smpb-t: worker 1 of 3 was killed by signal 9\n",
+	    "and is named, with its signal");
+	ok(clock_now_ns() - t0 < 10000000000u, "at once, not at the 20 s "
+	    "watchdog");
+	ok(all_gone_within(worker_pids, 3, 0), "the others are reaped");
+}
+
+/*
  * Worker 0 waits for worker 1's end on a pipe only worker 1 writes, then
  * says it lost a peer; worker 1 dies of SIGKILL (processes) or ends by
  * itself (threads, which cannot die alone). The loss is blamed on the
@@ -235,6 +294,7 @@ main(void)
 	workers_init(NW);
 	test_deaths();
 	test_death_among_many();
+	test_stray();
 	test_lost();
 	return done_testing();
 }
