@@ -22,8 +22,6 @@
 #include "child.h"
 #include "workers.h"
 
-static volatile unsigned long sink;
-
 /*
  * Deaths at every phase of a worker's life. Worker 1 of 3 dies by
  * SIGKILL: before it reports ready, while it waits at the gate (main
