@@ -22,9 +22,11 @@ LDLIBS = -lpthread
 
 HDR = src/lib/smpb.h
 LIB = src/lib/libsmpb.a
-LIBOBJ = src/lib/clock.o src/lib/cpu.o src/lib/err.o src/lib/hist.o \
-	src/lib/measure.o src/lib/opt.o src/lib/out.o src/lib/reap.o \
-	src/lib/stats.o src/lib/team.o
+LIBOBJ = src/lib/clock.o src/lib/guard.o src/lib/hist.o src/lib/io.o \
+	src/lib/kv.o src/lib/measure.o src/lib/mem.o src/lib/opt.o \
+	src/lib/pidmap.o src/lib/proc.o src/lib/prog.o src/lib/reap.o \
+	src/lib/report.o src/lib/sig.o src/lib/stats.o src/lib/sys.o \
+	src/lib/team.o src/lib/worker.o
 
 BIN = bin/smpb-bind bin/smpb-herd bin/smpb-hog bin/smpb-pipe bin/smpb-ring \
 	bin/smpb-yield
@@ -42,16 +44,18 @@ AWK = scripts/lib.awk scripts/stats.awk scripts/bind.awk scripts/compare.awk \
 	scripts/validate.awk scripts/why.awk scripts/yield.awk
 
 UNIT = tests/unit/t001-opt tests/unit/t002-stats tests/unit/t003-clock \
-	tests/unit/t004-out tests/unit/t005-cpu tests/unit/t006-team \
-	tests/unit/t007-err tests/unit/t008-measure tests/unit/t009-hist
+	tests/unit/t004-kv tests/unit/t005-sys tests/unit/t006-team \
+	tests/unit/t007-prog tests/unit/t008-measure tests/unit/t009-hist \
+	tests/unit/t010-sig tests/unit/t011-mem tests/unit/t012-proc \
+	tests/unit/t013-io tests/unit/t014-worker tests/unit/t015-pidmap \
+	tests/unit/t016-guard tests/unit/t017-reap tests/unit/t018-report
 
 all: $(BIN)
 
 .c.o:
 	$(CC) $(CFLAGS) $(CPPFLAGS) -c -o $@ $<
 
-$(LIBOBJ): $(HDR)
-src/lib/reap.o src/lib/team.o: src/lib/team.h
+$(LIBOBJ): $(HDR) src/lib/harness.h
 src/bind.o: $(HDR)
 src/herd.o: $(HDR)
 src/hog.o: $(HDR)
@@ -92,7 +96,8 @@ bin/smpb-yield: src/yield.o $(LIB)
 	$(CC) $(CFLAGS) $(CPPFLAGS) -Isrc/lib $(LDFLAGS) -o $@ $< $(LIB) \
 	    $(LDLIBS) -lm
 
-$(UNIT): $(LIB) tests/tap.h tests/unit/child.h
+$(UNIT): $(LIB) src/lib/harness.h tests/tap.h tests/unit/child.h \
+	tests/unit/workers.h
 
 # The bare operations the programs are measured against (tests/bench).
 FLOOR = tests/bench/floor

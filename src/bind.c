@@ -86,12 +86,12 @@ parse_args(int argc, char *argv[])
 		die(SMPB_EXIT_USAGE, "-r and -T exclude each other "
 		    "(see %s -h)", prog_name);
 	opt_no_operands(argc, argv);
-	if (opt.bind && !cpu_can_bind())
+	if (opt.bind && !sys_can_bind())
 		die(SMPB_EXIT_UNSUPPORTED, "-B: this system cannot bind "
 		    "processes to CPUs");
 	if (opt.bind && opt_c.ncpus == 0)
-		opt_c.ncpus = cpu_allowed(opt_c.cpus, SMPB_MAXCPU);
-	if (opt.kib == 0 && (opt.kib = cpu_l2_kib()) == 0) {
+		opt_c.ncpus = sys_cpus_allowed(opt_c.cpus, SMPB_MAXCPU);
+	if (opt.kib == 0 && (opt.kib = sys_l2_kib()) == 0) {
 		opt.kib = FALLBACK_KIB;
 		warnmsg("the L2 cache size is unknown here: using %d KiB "
 		    "(set it with -s)", FALLBACK_KIB);
@@ -154,9 +154,9 @@ dirtier(struct team *t, int self, void *arg)
 
 	(void)arg;
 	if ((a = calloc(1, size)) == NULL)
-		team_fail(t, self, "cannot allocate %ld KiB:", opt.kib);
+		worker_fail(t, self, "cannot allocate %ld KiB:", opt.kib);
 	touch_pages(a, size);
-	team_gate(t, self);
+	worker_gate(t, self);
 	for (;;) {
 		n = CHUNK;
 		if (opt.seconds == 0 && (uint64_t)opt.reps - done < n)
@@ -164,10 +164,10 @@ dirtier(struct team *t, int self, void *arg)
 		p = dirty(a, size, p, n);
 		done += n;
 		if (opt.seconds == 0 ? done == (uint64_t)opt.reps :
-		    !team_running(t))
+		    !worker_running(t))
 			break;
 	}
-	team_end(t, self);
+	worker_end(t, self);
 	me->result[RES_ACCESSES] = done;
 	me->result[RES_SUM] = checksum(a, size);
 	free(a);
@@ -178,8 +178,8 @@ static void
 hog(struct team *t, int self, void *arg)
 {
 	(void)arg;
-	team_gate(t, self);
-	while (team_running(t))
+	worker_gate(t, self);
+	while (worker_running(t))
 		continue;
 }
 
@@ -203,20 +203,22 @@ check_sums(struct team *t)
 static void
 report(struct team *t)
 {
-	const struct measure *m;
+	struct interval iv, w;
 	char key[32];
 	double accesses = 0;
 	int k, n = team_size(t);
 
 	if (!opt_c.parsable) {
-		for (k = 0; k < n; k++)
-			printf("%s%.2f", k > 0 ? " " : "",
-			    team_slot(t, k)->run.u.user_s);
+		for (k = 0; k < n; k++) {
+			report_worker(t, k, &w);
+			printf("%s%.2f", k > 0 ? " " : "", w.user_s);
+		}
 		putchar('\n');
 		return;
 	}
 	for (k = 0; k < n; k++)
 		accesses += (double)team_slot(t, k)->result[RES_ACCESSES];
+	report_run(t, -1, &iv);
 	kv_begin();
 	kv_int("workers", n);
 	kv_int("cache_kib", opt.kib);
@@ -224,21 +226,21 @@ report(struct team *t)
 	kv_num("seconds", opt.seconds, 3);
 	kv_int("bound", opt_c.ncpus > 0);
 	kv_int("hogs", opt.hogs);
-	kv_num("wall_s", (double)team_wall_ns(t, -1) / 1e9, 6);
+	kv_num("wall_s", iv.wall_s, 6);
 	for (k = 0; k < n; k++) {
-		m = &team_slot(t, k)->run;
+		report_worker(t, k, &w);
 		snprintf(key, sizeof(key), "user_s_%d", k);
-		kv_num(key, m->u.user_s, 3);
+		kv_num(key, w.user_s, 3);
 		snprintf(key, sizeof(key), "nivcsw_%d", k);
-		kv_int(key, m->u.nivcsw);
-		if (!m->s.valid)
+		kv_int(key, w.nivcsw);
+		if (!w.sched)
 			continue;
 		snprintf(key, sizeof(key), "migrations_%d", k);
-		kv_int(key, (long long)m->s.migrations);
+		kv_int(key, w.migrations);
 		snprintf(key, sizeof(key), "wait_s_%d", k);
-		kv_num(key, (double)m->s.wait_ns / 1e9, 6);
+		kv_num(key, w.wait_s, 6);
 	}
-	team_print_tail(t);
+	report_tail(t);
 	kv_end();
 }
 
@@ -250,7 +252,7 @@ main(int argc, char *argv[])
 
 	prog_init(argv[0], usage_text);
 	parse_args(argc, argv);
-	sig_setup(opt_c.limit_s);
+	sig_setup(opt_c.limit_s, opt_c.watch_parent);
 	if (opt.hogs > 0) {
 		hogs = team_new(TEAM_PROCS, (int)opt.hogs, NULL, 0);
 		team_name(hogs, "hog");
@@ -274,7 +276,7 @@ main(int argc, char *argv[])
 	}
 	check_sums(t);
 	report(t);
-	out_flush();
+	kv_flush();
 	team_free(t);
 	return SMPB_EXIT_OK;
 }

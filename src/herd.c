@@ -94,12 +94,12 @@ take(struct team *t, int self, int fd, struct hist *h)
 	ssize_t r;
 
 	if ((r = read_full(fd, &tok, token_size)) == -1)
-		team_fail(t, self, "read:");
+		worker_fail(t, self, "read:");
 	if (r != (ssize_t)token_size)
-		team_fail(t, self, "the shared pipe is broken (%zd of %zu "
+		worker_fail(t, self, "the shared pipe is broken (%zd of %zu "
 		    "bytes read)", r, token_size);
 	if (tok.count < 0)
-		team_fail(t, self, "a corrupt token (%lld)",
+		worker_fail(t, self, "a corrupt token (%lld)",
 		    (long long)tok.count);
 	if (h != NULL && tok.count > 0)
 		hist_record(h, clock_now_ns() - tok.sent_ns);
@@ -115,7 +115,7 @@ put(struct team *t, int self, int fd, int64_t count, struct hist *h)
 	if (h != NULL)
 		tok.sent_ns = clock_now_ns();
 	if (write_full(fd, &tok, token_size) == -1)
-		team_fail(t, self, "write:");
+		worker_fail(t, self, "write:");
 }
 
 /* The run is over: one zero for every other process of the herd. */
@@ -129,7 +129,7 @@ release_herd(struct team *t, int self, int fd, long others)
 		n = others < (long)SENTINELS_PER_WRITE ? others :
 		    (long)SENTINELS_PER_WRITE;
 		if (write_full(fd, zeros, (size_t)n * token_size) == -1)
-			team_fail(t, self, "write:");
+			worker_fail(t, self, "write:");
 	}
 }
 
@@ -145,16 +145,16 @@ herd_worker(struct team *t, int self, void *arg)
 {
 	const int *fd = arg;		/* the shared pipe */
 	struct slot *me = team_slot(t, self);
-	struct hist *h = team_hist(t, self);	/* NULL without -l */
+	struct hist *h = worker_hist(t, self);	/* NULL without -l */
 	uint64_t tokens = 0;
 	int64_t v;
 	bool closer = false;
 
 	if (self == 0) {
-		team_gate(t, self);
+		worker_gate(t, self);
 		put(t, self, fd[1], opt.iterations, h);
 	} else {
-		team_gate_asleep(t, self);	/* the token wakes it */
+		worker_gate_asleep(t, self);	/* the token wakes it */
 	}
 	while ((v = take(t, self, fd[0], h)) != 0) {
 		tokens++;
@@ -162,7 +162,7 @@ herd_worker(struct team *t, int self, void *arg)
 			break;
 		put(t, self, fd[1], v, h);
 	}
-	team_end(t, self);
+	worker_end(t, self);
 	me->result[RES_TOKENS] = tokens;
 	me->result[RES_CLOSER] = closer;
 	if (closer)
@@ -213,15 +213,17 @@ count_shares(struct team *t, struct shares *sh)
 static void
 report(struct team *t)
 {
+	struct interval iv;
 	struct shares sh;
 	double wall_s;
 
 	count_shares(t, &sh);
-	wall_s = (double)team_wall_ns(t, sh.closer) / 1e9;
+	report_run(t, sh.closer, &iv);
+	wall_s = iv.wall_s;
 	if (!opt_c.parsable) {
 		printf("Running %lld iterations with %ld processes took "
 		    "%.3f seconds\n", opt.iterations, opt.procs, wall_s);
-		team_print_latency(t);
+		report_latency(t);
 		return;
 	}
 	kv_begin();
@@ -236,7 +238,7 @@ report(struct team *t)
 	kv_int("min_tokens", (long long)sh.min);
 	kv_int("max_tokens", (long long)sh.max);
 	kv_num("jain", sh.jain, 4);
-	team_print_tail(t);
+	report_tail(t);
 	kv_end();
 }
 
@@ -249,7 +251,7 @@ main(int argc, char *argv[])
 
 	prog_init(argv[0], usage_text);
 	parse_args(argc, argv);
-	sig_setup(opt_c.limit_s);
+	sig_setup(opt_c.limit_s, opt_c.watch_parent);
 	t = team_new(TEAM_PROCS, (int)opt.procs, opt_c.cpus, opt_c.ncpus);
 	if (opt.latency)
 		team_measure_latency(t);
@@ -263,7 +265,7 @@ main(int argc, char *argv[])
 	team_go(t);
 	team_wait(t);			/* every process has stored its count */
 	report(t);
-	out_flush();
+	kv_flush();
 	team_free(t);
 	return SMPB_EXIT_OK;
 }

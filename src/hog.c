@@ -57,9 +57,9 @@ main(int argc, char *argv[])
 
 	prog_init(argv[0], usage_text);
 	parse_args(argc, argv);
-	sig_setup(opt_c.limit_s);
+	sig_setup(opt_c.limit_s, opt_c.watch_parent);
 	parent = getppid();
-	cpu_die_with_parent(parent);
+	sys_die_with_parent(parent);
 	if (opt.seconds > 0)
 		end = clock_now_ns() + (uint64_t)(opt.seconds * 1e9);
 	for (;;) {

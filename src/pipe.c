@@ -153,8 +153,8 @@ writer(struct team *t, int fd, char *buf, bool stamp)
 		}
 		if (write_full(fd, buf, run.write_size) == -1) {
 			if (errno == EPIPE)
-				team_fail(t, WRITER, "the reader is gone");
-			team_fail(t, WRITER, "write:");
+				worker_fail(t, WRITER, "the reader is gone");
+			worker_fail(t, WRITER, "write:");
 		}
 		think(run.units);
 	}
@@ -168,10 +168,10 @@ reader(struct team *t, int fd, char *buf, struct hist *h)
 
 	for (i = 0; i < run.transfers; i++) {
 		if ((r = read_full(fd, buf, run.write_size)) == -1)
-			team_fail(t, READER, "read:");
+			worker_fail(t, READER, "read:");
 		if ((size_t)r < run.write_size)
-			team_fail(t, READER, "the writer is gone after %llu of "
-			    "%llu transfers", (unsigned long long)i,
+			worker_fail(t, READER, "the writer is gone after %llu "
+			    "of %llu transfers", (unsigned long long)i,
 			    (unsigned long long)run.transfers);
 		if (h != NULL) {
 			memcpy(&sent, buf, sizeof(sent));
@@ -186,22 +186,22 @@ static void
 pipe_worker(struct team *t, int self, void *arg)
 {
 	const int *fd = arg;
-	struct hist *h = self == READER ? team_hist(t, self) : NULL;
+	struct hist *h = self == READER ? worker_hist(t, self) : NULL;
 	char *buf;
 
 	close(fd[self == WRITER ? 0 : 1]);
 	if ((buf = malloc(run.write_size)) == NULL)
-		team_fail(t, self, "cannot allocate %zu KiB:",
+		worker_fail(t, self, "cannot allocate %zu KiB:",
 		    run.write_size >> 10);
 	memset(buf, 'x', run.write_size);	/* fault it in now */
 	if (self == WRITER)
 		calibrate(team_slot(t, self));
-	team_gate(t, self);
+	worker_gate(t, self);
 	if (self == WRITER)
 		writer(t, fd[1], buf, opt.latency);
 	else
 		reader(t, fd[0], buf, h);
-	team_end(t, self);
+	worker_end(t, self);
 	close(fd[self == WRITER ? 1 : 0]);
 	free(buf);
 }
@@ -211,15 +211,15 @@ static void
 report(struct team *t)
 {
 	struct slot *w = team_slot(t, WRITER);
-	struct measure sum;
+	struct interval iv;
 	double wall_s, cpu_pct;
 
-	wall_s = (double)team_wall_ns(t, -1) / 1e9;
-	team_totals(t, &sum, NULL);
-	cpu_pct = wall_s > 0 ? (sum.u.user_s + sum.u.sys_s) / wall_s * 100 : 0;
+	report_run(t, -1, &iv);
+	wall_s = iv.wall_s;
+	cpu_pct = wall_s > 0 ? (iv.user_s + iv.sys_s) / wall_s * 100 : 0;
 	if (!opt_c.parsable) {
 		printf("%.0f%%\n", cpu_pct);
-		team_print_latency(t);
+		report_latency(t);
 		return;
 	}
 	kv_begin();
@@ -233,7 +233,7 @@ report(struct team *t)
 	kv_num("cpu_pct", cpu_pct, 1);
 	kv_num("think_ns", (double)w->result[RES_CAL_NS] /
 	    (double)w->result[RES_CAL_UNITS], 4);
-	team_print_tail(t);
+	report_tail(t);
 	kv_end();
 }
 
@@ -246,7 +246,7 @@ main(int argc, char *argv[])
 	prog_init(argv[0], usage_text);
 	parse_args(argc, argv);
 	plan();
-	sig_setup(opt_c.limit_s);
+	sig_setup(opt_c.limit_s, opt_c.watch_parent);
 	t = team_new(TEAM_PROCS, 2, opt_c.cpus, opt_c.ncpus);
 	if (opt.latency)
 		team_measure_latency(t);
@@ -260,7 +260,7 @@ main(int argc, char *argv[])
 	team_go(t);
 	team_wait(t);
 	report(t);
-	out_flush();
+	kv_flush();
 	team_free(t);
 	return SMPB_EXIT_OK;
 }

@@ -93,14 +93,14 @@ token_in(struct team *t, int self, int fd, struct hist *h)
 	if (opt.latency) {
 		if ((r = read_full(fd, &sent, sizeof(sent))) > 0 &&
 		    r != (ssize_t)sizeof(sent))
-			team_fail(t, self, "a torn token (%zd bytes)", r);
+			worker_fail(t, self, "a torn token (%zd bytes)", r);
 		if (r > 0 && h != NULL)
 			hist_record(h, clock_now_ns() - sent);
 	} else
 		while ((r = read(fd, &token, 1)) == -1 && errno == EINTR)
 			continue;
 	if (r == -1)
-		team_fail(t, self, "read:");
+		worker_fail(t, self, "read:");
 	return r > 0;
 }
 
@@ -121,7 +121,7 @@ token_out(struct team *t, int self, int fd)
 			return true;
 	}
 	if (errno != EPIPE)
-		team_fail(t, self, "write:");
+		worker_fail(t, self, "write:");
 	return false;
 }
 
@@ -137,7 +137,7 @@ token_out(struct team *t, int self, int fd)
 
 /*
  * Worker 0: inject the token and count laps until told to stop; the
- * harness's clock stops at team_end, before the ring is shut down by EOF
+ * harness's clock stops at worker_end, before the ring is shut down by EOF
  * passed round it (the seed timed that too).
  */
 static void
@@ -154,25 +154,27 @@ master(struct team *t, const struct link *l, struct hist *h)
 	 * by any worker.
 	 */
 	if (!token_out(t, 0, l->out) || token_in(t, 0, l->in, NULL) == 0)
-		team_fail(t, 0, "the ring is broken: a worker is gone");
-	team_restart(t, 0);
+		worker_fail(t, 0, "the ring is broken: a worker is gone");
+	worker_restart(t, 0);
 	if (!token_out(t, 0, l->out))
-		team_fail(t, 0, "the ring is broken: worker 1 is gone");
+		worker_fail(t, 0, "the ring is broken: worker 1 is gone");
 	for (;;) {
 		if (token_in(t, 0, l->in, h) == 0)
-			team_fail(t, 0, "the ring is broken: a worker is gone");
+			worker_fail(t, 0, "the ring is broken: a worker is "
+			    "gone");
 		laps++;
 		if (laps == (uint64_t)opt.laps)
 			break;
 		if (--until_check == 0) {
-			if (!team_running_spaced(t))
+			if (!worker_running_spaced(t))
 				break;
 			until_check = check_every;
 		}
 		if (!token_out(t, 0, l->out))
-			team_fail(t, 0, "the ring is broken: worker 1 is gone");
+			worker_fail(t, 0, "the ring is broken: worker 1 is "
+			    "gone");
 	}
-	team_end(t, 0);
+	worker_end(t, 0);
 	team_slot(t, 0)->result[0] = laps;
 	close(l->out);			/* start the EOF cascade */
 	while (token_in(t, 0, l->in, NULL) != 0)
@@ -188,7 +190,7 @@ relay(struct team *t, int self, const struct link *l, struct hist *h)
 	while (token_in(t, self, l->in, rec) == 1) {
 		rec = h;
 		if (!token_out(t, self, l->out))
-			team_fail(t, self, "the ring is broken: worker %d is "
+			worker_fail(t, self, "the ring is broken: worker %d is "
 			    "gone", (self + 1) % team_size(t));
 	}
 	close(l->out);
@@ -198,17 +200,17 @@ static void
 ring_worker(struct team *t, int self, void *arg)
 {
 	const struct link *l = arg;
-	struct hist *h = team_hist(t, self);	/* NULL without -l */
+	struct hist *h = worker_hist(t, self);	/* NULL without -l */
 
 	if (l->stray[0] >= 0)
 		close(l->stray[0]);
 	if (l->stray[1] >= 0)
 		close(l->stray[1]);
 	if (self == 0) {
-		team_gate(t, self);
+		worker_gate(t, self);
 		master(t, l, h);
 	} else {
-		team_gate_asleep(t, self);	/* the token wakes it */
+		worker_gate_asleep(t, self);	/* the token wakes it */
 		relay(t, self, l, h);
 	}
 }
@@ -257,15 +259,18 @@ spawn_ring(struct team *t, long n)
 static void
 report(struct team *t)
 {
-	struct slot *m = team_slot(t, 0);
-	double wall_s = (double)(m->end_ns - m->start_ns) / 1e9;
-	double laps = (double)team_slot(t, 0)->result[0];
-	double switches = (double)opt.procs * laps;
-	double per_s = wall_s > 0 ? switches / wall_s : 0;
+	struct interval iv;
+	double wall_s, laps, switches, per_s;
+
+	report_run(t, 0, &iv);	/* the relays slept through the gate */
+	wall_s = iv.wall_s;
+	laps = (double)team_slot(t, 0)->result[0];
+	switches = (double)opt.procs * laps;
+	per_s = wall_s > 0 ? switches / wall_s : 0;
 
 	if (!opt_c.parsable) {
 		printf("%ld : %.0f switches / second\n", opt.procs, per_s);
-		team_print_latency(t);
+		report_latency(t);
 		return;
 	}
 	kv_begin();
@@ -274,7 +279,7 @@ report(struct team *t)
 	kv_num("wall_s", wall_s, 6);
 	kv_num("switches_per_s", per_s, 0);
 	kv_num("us_per_switch", switches > 0 ? wall_s * 1e6 / switches : 0, 4);
-	team_print_tail(t);
+	report_tail(t);
 	kv_end();
 }
 
@@ -285,7 +290,7 @@ main(int argc, char *argv[])
 
 	prog_init(argv[0], usage_text);
 	parse_args(argc, argv);
-	sig_setup(opt_c.limit_s);
+	sig_setup(opt_c.limit_s, opt_c.watch_parent);
 	t = team_new(TEAM_PROCS, (int)opt.procs, opt_c.cpus, opt_c.ncpus);
 	if (opt.latency)
 		team_measure_latency(t);
@@ -296,7 +301,7 @@ main(int argc, char *argv[])
 		team_go(t);
 	team_wait(t);
 	report(t);
-	out_flush();
+	kv_flush();
 	team_free(t);
 	return SMPB_EXIT_OK;
 }

@@ -4,7 +4,7 @@
  * linux-kernel, January 2001).
  *
  * N threads (or, with -P, processes) loop on sched_yield(), each counting
- * its calls privately until the run is over (team_running), T seconds after
+ * its calls privately until the run is over (worker_running), T seconds after
  * the gate opened; the harness times the run from the gate to the last
  * worker's end. Figures: yields per second in total and per thread, the
  * threads that did no work at all, and the normalised variance of the
@@ -69,13 +69,13 @@ yielder(struct team *t, int self, void *arg)
 	uint64_t n = 0;
 
 	(void)arg;
-	team_gate(t, self);
-	while (team_running(t)) {
+	worker_gate(t, self);
+	while (worker_running(t)) {
 		if (sched_yield() == -1)
-			team_fail(t, self, "sched_yield:");
+			worker_fail(t, self, "sched_yield:");
 		n++;
 	}
-	team_end(t, self);
+	worker_end(t, self);
 	team_slot(t, self)->result[0] = n;
 }
 
@@ -83,9 +83,12 @@ static void
 report(struct team *t)
 {
 	size_t n = (size_t)team_size(t), k;
-	double secs = (double)team_wall_ns(t, -1) / 1e9;
-	double *rate, total = 0, min, max, normvar;
+	struct interval iv;
+	double secs, *rate, total = 0, min, max, normvar;
 	long zero = 0;
+
+	report_run(t, -1, &iv);
+	secs = iv.wall_s;
 
 	if ((rate = calloc(n, sizeof(*rate))) == NULL)
 		die(SMPB_EXIT_FAIL, "out of memory:");
@@ -115,7 +118,7 @@ report(struct team *t)
 	kv_num("jain", stats_jain(rate, n), 6);
 	kv_num("min_per_thread", min, 0);
 	kv_num("max_per_thread", max, 0);
-	team_print_tail(t);
+	report_tail(t);
 	kv_end();
 	free(rate);
 }
@@ -128,7 +131,7 @@ main(int argc, char *argv[])
 
 	prog_init(argv[0], usage_text);
 	parse_args(argc, argv);
-	sig_setup(opt_c.limit_s);
+	sig_setup(opt_c.limit_s, opt_c.watch_parent);
 	t = team_new(opt.procs ? TEAM_PROCS : TEAM_THREADS, (int)opt.threads,
 	    opt_c.cpus, opt_c.ncpus);
 	for (k = 0; k < opt.threads; k++)
@@ -136,7 +139,7 @@ main(int argc, char *argv[])
 	team_run_for(t, opt.seconds);
 	team_wait(t);
 	report(t);
-	out_flush();
+	kv_flush();
 	team_free(t);
 	return SMPB_EXIT_OK;
 }

@@ -10,12 +10,12 @@
  * increment: no allocation, no lock, no system call.
  *
  * Each worker records into a histogram of its own; at its end the harness
- * adds it into the team's shared one with atomic additions (team.c), and
- * main reads percentiles from that.
+ * adds it into the team's shared one with atomic additions (worker.c),
+ * and main reads percentiles from that (report.c).
  */
 #include <string.h>
 
-#include "smpb.h"
+#include "harness.h"
 
 /* The bucket of v. */
 static size_t

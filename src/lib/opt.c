@@ -1,5 +1,6 @@
 /*
- * opt.c: strict option arguments and the flags every program shares.
+ * opt.c: strict option arguments, the flags every program shares, and
+ * the usage and version lines they print (-h, -V).
  *
  * strtoll alone accepts leading blanks, a sign, "0x10" with base 0 and
  * trailing garbage; a benchmark must not quietly run 5 processes when it
@@ -16,7 +17,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "smpb.h"
+#include "harness.h"
 
 struct opt_common opt_c = { .parsable = false, .limit_s = 600 };
 
@@ -102,10 +103,10 @@ check_cpus(int flag, const int *cpus, int n)
 	static int allowed[SMPB_MAXCPU];
 	int nallowed, i, j;
 
-	if (!cpu_can_bind())
+	if (!sys_can_bind())
 		die(SMPB_EXIT_UNSUPPORTED, "-%c: this system cannot bind "
 		    "threads to CPUs", flag);
-	nallowed = cpu_allowed(allowed, SMPB_MAXCPU);
+	nallowed = sys_cpus_allowed(allowed, SMPB_MAXCPU);
 	for (i = 0; i < n; i++) {
 		for (j = 0; j < nallowed && allowed[j] != cpus[i]; j++)
 			continue;
@@ -153,11 +154,25 @@ bad:
 	    "CPUs 0..%d, at most %d entries)", flag, arg, SMPB_MAXCPU - 1, max);
 }
 
-void
-print_version(void)
+/* The usage line: on stdout with exit 0 (-h), else on stderr. */
+_Noreturn void
+opt_usage(int status)
+{
+	if (status == 0) {
+		printf("%s\n", prog_usage);
+		kv_flush();
+		exit(0);
+	}
+	fprintf(stderr, "%s\n", prog_usage);
+	exit(status);
+}
+
+static _Noreturn void
+version(void)
 {
 	printf("%s (smpbench) %s\n", prog_name, SMPB_VERSION);
-	out_flush();
+	kv_flush();
+	exit(SMPB_EXIT_OK);
 }
 
 /* The shared flags: -c -h -p -V -L -W. True when c was one of them. */
@@ -169,7 +184,7 @@ opt_common(int c, const char *arg)
 		opt_c.ncpus = opt_cpulist('c', arg, opt_c.cpus, SMPB_MAXCPU);
 		return true;
 	case 'h':
-		usage(SMPB_EXIT_OK);
+		opt_usage(SMPB_EXIT_OK);
 	case 'L':
 		opt_c.limit_s = (unsigned)opt_num('L', arg, 0, LIMIT_MAX_S);
 		return true;
@@ -177,8 +192,7 @@ opt_common(int c, const char *arg)
 		opt_c.parsable = true;
 		return true;
 	case 'V':
-		print_version();
-		exit(SMPB_EXIT_OK);
+		version();
 	case 'W':
 		opt_c.watch_parent = true;
 		return true;

@@ -1,19 +1,12 @@
 /*
- * reap.c: the guardian, and main's watch over its workers: their records,
- * their deaths, and killing and reaping them on every way out.
- *
- * Process workers form a process group led by a guardian process that
- * holds the read end of a liveness pipe whose only writer is main. If main
- * is killed outright (SIGKILL, where no cleanup runs), the guardian sees
- * EOF and kills the whole group; on Linux every worker also has
- * PR_SET_PDEATHSIG. Any other exit of main goes through die() and the
- * hook here, which kills and reaps every worker of every team.
+ * reap.c: main's watch over its workers: their records, their deaths,
+ * and reaping them. Killing them on the way out is guard.c's.
  *
  * Main's every wait goes through reap_watch: poll the record pipe for up
  * to a second, act on a recorded signal, read every record waiting, and
  * reap what has exited. A worker reaped before its DONE record is a death,
  * whatever phase it was in (spawned, ready, running), and ends the run at
- * once. Workers are found by pid in a hash map, so reaping N workers costs
+ * once. Workers are found by pid (pidmap.c), so reaping N workers costs
  * O(N). While they run, the workers that said DONE are reaped by pid, in
  * the order they said it, and then waitpid is asked for any member of the
  * team's group (a death, or an exit out of turn); once all are done, each
@@ -27,162 +20,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "team.h"
-
-/* Teams alive in main, for the cleanup hook. Written by main only. */
-static struct team *teams[MAX_TEAMS];
-
-void
-reap_close(int *fd)
-{
-	if (*fd >= 0)
-		close(*fd);
-	*fd = -1;
-}
-
-/* pid map ---------------------------------------------------------------- */
-
-static size_t
-pid_slot(const struct pidmap *m, pid_t pid)
-{
-	return ((size_t)pid * 2654435761u) & m->mask;
-}
-
-
-static void
-map_put(struct pidmap *m, pid_t pid, int worker)
-{
-	size_t i = pid_slot(m, pid);
-
-	while (m->pid[i] != 0 && m->pid[i] != pid)
-		i = (i + 1) & m->mask;
-	m->pid[i] = pid;
-	m->worker[i] = worker;
-}
-
-/* Bring the map up to date with the members spawned so far. */
-static void
-map_sync(struct team *t)
-{
-	struct book *b = t->book;
-	struct pidmap *m = &b->map;
-	size_t size = 16;
-
-	if (m->pid == NULL) {
-		while (size < 2 * (size_t)t->n + 2)
-			size *= 2;
-		m->pid = calloc(size, sizeof(*m->pid));
-		m->worker = calloc(size, sizeof(*m->worker));
-		if (m->pid == NULL || m->worker == NULL)
-			die(SMPB_EXIT_FAIL, "out of memory:");
-		m->mask = size - 1;
-	}
-	for (; m->filled < b->spawned; m->filled++)
-		if (b->members[m->filled].pid > 0)
-			map_put(m, b->members[m->filled].pid, m->filled);
-}
-
-/* The worker with this pid, or -1. */
-static int
-map_get(struct team *t, pid_t pid)
-{
-	struct book *b = t->book;
-	const struct pidmap *m = &b->map;
-	size_t i;
-
-	map_sync(t);
-	for (i = pid_slot(m, pid); m->pid[i] != 0; i = (i + 1) & m->mask)
-		if (m->pid[i] == pid)
-			return m->worker[i];
-	return -1;
-}
-
-/* The guardian ------------------------------------------------------------ */
-
-/*
- * The guardian: leads the workers' process group, holds only the read end
- * of the liveness pipe, and kills the group when main is gone.
- */
-static _Noreturn void
-guardian_main(int live)
-{
-	char byte;
-
-	/* The liveness pipe's end becomes descriptor 3, the others go. */
-	if (live != 3) {
-		if (dup2(live, 3) == -1)
-			_exit(SMPB_EXIT_FAIL);
-		live = 3;
-	}
-	cpu_close_from(4);
-	for (;;) {
-		ssize_t r = read(live, &byte, 1);
-
-		if (r == 0 || (r == -1 && errno != EINTR))
-			break;
-	}
-	kill(0, SIGKILL);
-	_exit(0);
-}
-
-/* Processes: start the guardian. */
-void
-reap_init(struct team *t)
-{
-	pid_t pid;
-	int live;
-
-	if (pipe(t->live_fd) == -1)
-		die(SMPB_EXIT_FAIL, "cannot create the liveness pipe (raise "
-		    "'ulimit -n'): pipe:");
-	/* Taken before the fork: main closes it, and marks it -1, next. */
-	live = t->live_fd[0];
-	if ((pid = fork()) == -1)
-		die(SMPB_EXIT_FAIL, "cannot start the guardian process (raise "
-		    "'ulimit -u'): fork:");
-	if (pid == 0) {
-		if (setpgid(0, 0) == -1)
-			_exit(SMPB_EXIT_FAIL);
-		reap_child_init();
-		guardian_main(live);
-	}
-	/* Both sides set the group, so it is set whoever runs first. */
-	if (setpgid(pid, pid) == -1 && getpgid(pid) != pid) {
-		kill(pid, SIGKILL);
-		waitpid(pid, NULL, 0);
-		die(SMPB_EXIT_FAIL, "cannot make the workers' process group:");
-	}
-	t->guardian = pid;
-	reap_close(&t->live_fd[0]);
-}
-
-void
-reap_fini(struct team *t)
-{
-	struct book *b = t->book;
-
-	free(b->map.pid);
-	free(b->map.worker);
-	free(b->done_queue);
-}
-
-/*
- * A worker was forked: put it in the guardian's group (it does the same
- * itself).
- */
-void
-reap_adopt(struct team *t, int self)
-{
-	struct book *b = t->book;
-	pid_t pid = b->members[self].pid;
-
-	if (setpgid(pid, t->guardian) == -1 && errno != ESRCH &&
-	    getpgid(pid) != t->guardian)
-		die(SMPB_EXIT_FAIL, "cannot put worker %d of %d in the "
-		    "workers' process group: setpgid:", self, t->n);
-}
-
-/* Records and deaths ---------------------------------------------------- */
+#include "harness.h"
 
 /*
  * The workers in the order their DONE records came, which is nearly the
@@ -265,7 +103,7 @@ static void
 judge(struct team *t, pid_t pid, int st)
 {
 	struct book *b = t->book;
-	int k = map_get(t, pid);
+	int k = pidmap_get(t, pid);
 
 	if (pid == t->guardian)		/* the group lives on: kill it */
 		die(SMPB_EXIT_FAIL, "the guardian process died");
@@ -357,8 +195,8 @@ reap_if_due(bool timed_out)
 	child_pending = false;
 	last_reap_ns = now;
 	for (i = 0; i < MAX_TEAMS; i++)
-		if (teams[i] != NULL)
-			reap_exited(teams[i]);
+		if (guard_team(i) != NULL)
+			reap_exited(guard_team(i));
 }
 
 /* Without waiting: act on signals, records and deaths. */
@@ -427,114 +265,13 @@ reap_all(struct team *t)
 	}
 }
 
-/* Kill and reap every worker of t; used on every early exit. */
+/* After team_wait, or on the way out: what the watch allocated. */
 void
-reap_kill(struct team *t)
+reap_fini(struct team *t)
 {
 	struct book *b = t->book;
-	int k;
 
-	atomic_store(&t->ctl->running, 0);
-	if (t->kind == TEAM_THREADS) {
-		/*
-		 * Threads end with the process: stop their loops, and detach
-		 * those not joined yet, as nobody will join them now (a
-		 * thread left joinable at exit is a leak to ThreadSanitizer).
-		 */
-		for (k = 0; k < b->spawned; k++)
-			if (b->members[k].state != W_REAPED) {
-				pthread_detach(t->threads[k]);
-				b->members[k].state = W_REAPED;
-			}
-		return;
-	}
-	if (t->guardian > 0) {
-		pid_t pid;
-
-		kill(-t->guardian, SIGKILL);	/* workers and guardian */
-		while ((pid = waitpid(-t->guardian, NULL, 0)) > 0 ||
-		    errno == EINTR)
-			if (pid > 0 && (k = map_get(t, pid)) >= 0)
-				b->members[k].state = W_REAPED;
-		t->guardian = 0;
-	}
-	/* A worker killed between fork and setpgid is not in the group. */
-	for (k = 0; k < b->spawned; k++)
-		if (b->members[k].state != W_REAPED && b->members[k].pid > 0) {
-			kill(b->members[k].pid, SIGKILL);
-			while (waitpid(b->members[k].pid, NULL, 0) == -1 &&
-			    errno == EINTR)
-				continue;
-			b->members[k].state = W_REAPED;
-		}
-}
-
-/* The registry of live teams -------------------------------------------- */
-
-static void
-kill_all_teams(void)
-{
-	int i;
-
-	for (i = 0; i < MAX_TEAMS; i++)
-		if (teams[i] != NULL)
-			reap_kill(teams[i]);
-}
-
-/*
- * Register a team for the cleanup hook. A forked process that makes teams
- * of its own (a test's forked main) forgets the teams of the process it
- * came from: they are not its to kill.
- */
-void
-reap_register(struct team *t)
-{
-	static pid_t hooked;	/* the process that registered the hook */
-	int i;
-
-	if (hooked != getpid()) {
-		for (i = 0; i < MAX_TEAMS; i++)
-			teams[i] = NULL;
-		at_die(kill_all_teams);
-		hooked = getpid();
-	}
-	for (i = 0; i < MAX_TEAMS; i++)
-		if (teams[i] == NULL) {
-			teams[i] = t;
-			return;
-		}
-	die(SMPB_EXIT_FAIL, "more than %d teams", MAX_TEAMS);
-}
-
-void
-reap_unregister(struct team *t)
-{
-	int i;
-
-	for (i = 0; i < MAX_TEAMS; i++)
-		if (teams[i] == t)
-			teams[i] = NULL;
-}
-
-/*
- * In a new child: drop main's ends of every team's pipes (so EOF on the
- * gate and on the liveness pipe still means what it should). Main's
- * signal handlers stay: in a child they restore the default action on
- * the first signal (err.c), and die() runs none of main's hooks in a
- * child. Nothing of main's is written here: every page written would be
- * copied.
- */
-void
-reap_child_init(void)
-{
-	int i;
-
-	for (i = 0; i < MAX_TEAMS; i++) {
-		if (teams[i] == NULL)
-			continue;
-		close(teams[i]->rec_fd[0]);
-		close(teams[i]->go_fd[1]);
-		if (teams[i]->live_fd[1] >= 0)
-			close(teams[i]->live_fd[1]);
-	}
+	pidmap_free(t);
+	free(b->done_queue);
+	b->done_queue = NULL;
 }

@@ -46,7 +46,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "smpb.h"
+#include "harness.h"
 
 static const char usage_text[] =
     "usage: floor pipe -i count [-c cpulist] | floor yield -i count "
@@ -79,7 +79,7 @@ parse_args(int argc, char *argv[], const char *opts)
 	opt_no_operands(argc, argv);
 	if ((strchr(opts, 'i') != NULL && count == 0) ||
 	    (strchr(opts, 'n') != NULL && procs == 0))
-		usage(SMPB_EXIT_USAGE);
+		opt_usage(SMPB_EXIT_USAGE);
 }
 
 static void
@@ -88,7 +88,7 @@ bind_to(int k)
 	int err;
 
 	if (opt_c.ncpus > 0 &&
-	    (err = cpu_bind(opt_c.cpus[k % opt_c.ncpus])) != 0) {
+	    (err = sys_bind(opt_c.cpus[k % opt_c.ncpus])) != 0) {
 		errno = err;
 		die(SMPB_EXIT_FAIL, "cannot bind:");
 	}
@@ -109,7 +109,7 @@ floor_pipe(void)
 	if ((pid = fork()) == -1)
 		die(SMPB_EXIT_FAIL, "fork:");
 	if (pid == 0) {
-		cpu_die_with_parent(getppid());
+		sys_die_with_parent(getppid());
 		close(to[1]);
 		close(from[0]);
 		bind_to(1);
@@ -250,7 +250,7 @@ floor_ring(void)
 			die(SMPB_EXIT_FAIL, "pipe %lld:", k);
 		out = k < procs - 1 ? next[1] : first[1];
 		if (fork_child(k) == 0) {
-			cpu_die_with_parent(parent);
+			sys_die_with_parent(parent);
 			if (k < procs - 1) {
 				close(next[0]);
 				close(first[1]);
@@ -308,7 +308,7 @@ floor_herd(void)
 		die(SMPB_EXIT_FAIL, "pipe:");
 	for (k = 0; k < procs; k++) {
 		if (fork_child(k) == 0) {
-			cpu_die_with_parent(parent);
+			sys_die_with_parent(parent);
 			herd_member(shared[0], shared[1]);
 		}
 	}
@@ -398,19 +398,19 @@ main(int argc, char *argv[])
 {
 	prog_init("floor", usage_text);
 	if (argc < 2)
-		usage(SMPB_EXIT_USAGE);
+		opt_usage(SMPB_EXIT_USAGE);
 	if (strcmp(argv[1], "time") == 0) {
 		/* By hand: getopt would take the command's options. */
 		argv += 2;
 		if (argv[0] != NULL && strcmp(argv[0], "-c") == 0) {
 			if (argv[1] == NULL)
-				usage(SMPB_EXIT_USAGE);
+				opt_usage(SMPB_EXIT_USAGE);
 			opt_common('c', argv[1]);
 			bind_to(0);
 			argv += 2;
 		}
 		if (argv[0] == NULL)
-			usage(SMPB_EXIT_USAGE);
+			opt_usage(SMPB_EXIT_USAGE);
 		return floor_time(argv);
 	}
 	if (strcmp(argv[1], "pipe") == 0) {
@@ -428,7 +428,7 @@ main(int argc, char *argv[])
 	if (strcmp(argv[1], "ring") == 0) {
 		parse_args(argc - 1, argv + 1, ":i:n:");
 		if (procs < 2)
-			usage(SMPB_EXIT_USAGE);
+			opt_usage(SMPB_EXIT_USAGE);
 		return floor_ring();
 	}
 	if (strcmp(argv[1], "herd") == 0) {
@@ -439,5 +439,5 @@ main(int argc, char *argv[])
 		parse_args(argc - 1, argv + 1, ":n:");
 		return floor_thread();
 	}
-	usage(SMPB_EXIT_USAGE);
+	opt_usage(SMPB_EXIT_USAGE);
 }

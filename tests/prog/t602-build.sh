@@ -24,7 +24,7 @@ for cc in gcc clang musl-gcc; do
 	is "$(grep -c 'warning:' "$TMPDIR_T/build.log")" 0 "$cc: no warnings"
 done
 
-# The portable fallback of src/lib/cpu.c, as on a system with neither
+# The portable fallback of src/lib/sys.c, as on a system with neither
 # affinity, getcpu nor PR_SET_PDEATHSIG: builds, runs, refuses -c with
 # exit 4, and the guardian alone still takes the workers down with main.
 fallback_build() {

@@ -66,11 +66,11 @@ burn_cpu_s(double seconds)
 {
 	struct usage u0, u;
 
-	cpu_usage_thread(&u0);
+	sys_usage_thread(&u0);
 	do {
 		for (int i = 0; i < 100000; i++)
 			burn_sink += (unsigned long)i;
-		cpu_usage_thread(&u);
+		sys_usage_thread(&u);
 	} while (u.user_s + u.sys_s - u0.user_s - u0.sys_s < seconds);
 }
 

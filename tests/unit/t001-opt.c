@@ -6,7 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "smpb.h"
+#include "harness.h"
 #include "../tap.h"
 #include "child.h"
 
@@ -131,7 +131,7 @@ test_cpulists(void)
 	char list[64];
 	size_t i;
 
-	nallowed = cpu_allowed(allowed, SMPB_MAXCPU);
+	nallowed = sys_cpus_allowed(allowed, SMPB_MAXCPU);
 	snprintf(list, sizeof(list), "%d", allowed[0]);
 	n = opt_cpulist('c', list, cpus, SMPB_MAXCPU);
 	ok(n == 1 && cpus[0] == allowed[0], "cpu list '%s'", list);
@@ -167,7 +167,7 @@ test_common(void)
 	int cpus[SMPB_MAXCPU];
 	char list[16];
 
-	cpu_allowed(cpus, SMPB_MAXCPU);
+	sys_cpus_allowed(cpus, SMPB_MAXCPU);
 
 	ok(opt_common('p', NULL) && opt_c.parsable, "-p sets parsable");
 	ok(opt_common('L', "7") && opt_c.limit_s == 7, "-L 7");

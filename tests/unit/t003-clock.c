@@ -1,8 +1,8 @@
 /*
- * t003-clock: the monotonic clock and sleeping.
- * Lower bounds only: a sleep may overrun on a busy machine, never fall short.
+ * t003-clock: the monotonic clock, read through the vDSO and by a system
+ * call. Sleeping, which acts on signals, is sig.c's (t010-sig).
  */
-#include "smpb.h"
+#include "harness.h"
 #include "../tap.h"
 
 int
@@ -11,7 +11,9 @@ main(void)
 	uint64_t t0, t1, prev, now;
 	int i, backwards = 0;
 
+	ok(clock_works(), "the monotonic clock is there");
 	prev = clock_now_ns();
+	ok(prev > 0, "and reads a time (%llu ns)", (unsigned long long)prev);
 	for (i = 0; i < 100000; i++) {
 		now = clock_now_ns();
 		backwards += now < prev;
@@ -27,15 +29,5 @@ main(void)
 		backwards += now < t0 || now > t1;
 	}
 	is_int(backwards, 0, "clock_cold_ns lies between two clock_now_ns");
-
-	t0 = clock_now_ns();
-	clock_sleep_s(0.05);
-	t1 = clock_now_ns();
-	ok(t1 - t0 >= 50000000, "clock_sleep_s(0.05) slept at least 50 ms");
-	t0 = clock_now_ns();
-	clock_sleep_s(0);
-	clock_sleep_s(-1);
-	ok(clock_now_ns() - t0 < 1000000000, "no sleep for 0 or less");
-
 	return done_testing();
 }

@@ -1,8 +1,8 @@
 /*
  * t008-measure: what the harness takes of every worker: usage and the
- * kernel's scheduler statistics, their arithmetic, the run's wall time
- * and CPUs, and the common tail of the -p line, with and without the
- * kernel's statistics.
+ * kernel's scheduler statistics, held open or not, and their arithmetic.
+ * What is made of them (the run's wall time, CPUs, the -p tail) is
+ * report.c's (t018-report).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -11,7 +11,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "smpb.h"
+#include "harness.h"
 #include "../tap.h"
 #include "child.h"
 
@@ -123,16 +123,16 @@ test_take(void)
 static void
 test_wait_and_migrations(void)
 {
-	int cpus[SMPB_MAXCPU], n = cpu_allowed(cpus, SMPB_MAXCPU), st;
+	int cpus[SMPB_MAXCPU], n = sys_cpus_allowed(cpus, SMPB_MAXCPU), st;
 	struct measure m0, m1, d;
 	struct sched_files f;
 	pid_t pid;
 
-	if (!cpu_can_bind() || access("/proc/self/sched", R_OK) != 0) {
+	if (!sys_can_bind() || access("/proc/self/sched", R_OK) != 0) {
 		skip("no binding or no /proc/self/sched here");
 		return;
 	}
-	is_int(cpu_bind(cpus[0]), 0, "bind to CPU %d", cpus[0]);
+	is_int(sys_bind(cpus[0]), 0, "bind to CPU %d", cpus[0]);
 	if ((pid = fork()) == 0) {
 		spin_s(0.3);
 		_exit(0);
@@ -151,87 +151,13 @@ test_wait_and_migrations(void)
 	}
 	measure_open(&f, false, true);
 	measure_begin(&m0, &f, false);
-	is_int(cpu_bind(cpus[1]), 0, "move to CPU %d", cpus[1]);
+	is_int(sys_bind(cpus[1]), 0, "move to CPU %d", cpus[1]);
 	spin_s(0.01);
 	measure_end(&m1, &f, false);
 	measure_close(&f);
 	measure_sub(&d, &m1, &m0);
 	ok(d.s.migrations >= 1, "a move to another CPU is a migration (%d), "
 	    "seen in a sched file held open", (int)d.s.migrations);
-}
-
-/* A team that never ran, with slots filled by hand. */
-static struct team *
-fake_team(bool valid)
-{
-	struct team *t = team_new(TEAM_THREADS, 2, NULL, 0);
-	struct slot *s0 = team_slot(t, 0), *s1 = team_slot(t, 1);
-
-	s0->start_ns = 1000;
-	s0->end_ns = 5000;
-	s1->start_ns = 1500;
-	s1->end_ns = 9000;
-	s0->cpu_start = 0;
-	s0->cpu_end = 3;
-	s1->cpu_start = 3;
-	s1->cpu_end = 3;
-	s0->run = m_a;
-	s1->run = valid ? m_b : m_none;
-	return t;
-}
-
-static void
-test_wall_and_cpus(void)
-{
-	struct team *t = fake_team(true);
-	double wait_max;
-	struct measure sum;
-
-	is_int((int)team_wall_ns(t, -1), 8000, "wall: first start to last end");
-	is_int((int)team_wall_ns(t, 0), 4000, "wall: first start to the "
-	    "closer's end");
-	is_int(team_cpus_used(t), 2, "CPUs used: distinct CPUs at starts and "
-	    "ends");
-	team_slot(t, 0)->start_ns = 0;	/* it slept through the gate */
-	is_int((int)team_wall_ns(t, -1), 7500, "wall: a sleeper's start (0) "
-	    "is not the first");
-	team_slot(t, 1)->start_ns = 0;
-	is_int((int)team_wall_ns(t, -1), 0, "wall: 0 when nobody went "
-	    "through the gate");
-	team_slot(t, 0)->start_ns = 1000;
-	team_slot(t, 1)->start_ns = 1500;
-	team_totals(t, &sum, &wait_max);
-	ok(sum.s.valid && sum.s.wait_ns == 700000, "totals: waits summed");
-	is_num(wait_max, 0.0005, 1e-12, "totals: the longest wait kept");
-	team_free(t);
-}
-
-static void
-print_tail(const void *arg)
-{
-	struct team *t = fake_team(*(const bool *)arg);
-
-	kv_begin();
-	team_print_tail(t);
-	kv_end();
-}
-
-static void
-test_tail(void)
-{
-	struct child_result r;
-	bool valid = true;
-
-	child_run(&r, print_tail, &valid);
-	is_str(r.out, "user_s=2.000 sys_s=0.500 nvcsw=14 nivcsw=4 minflt=9 "
-	    "cpus_used=2 cpus_pinned=0 run_s=0.004000 wait_s=0.000700 "
-	    "wait_max_s=0.000500 migrations=5 sched_stats=kernel\n",
-	    "the tail with the kernel's statistics");
-	valid = false;
-	child_run(&r, print_tail, &valid);
-	is_str(r.out, "user_s=2.000 sys_s=0.500 nvcsw=14 nivcsw=4 minflt=9 "
-	    "cpus_used=2 cpus_pinned=0 sched_stats=none\n",
-	    "without them: the keys absent, never zero");
 }
 
 int
@@ -241,7 +167,5 @@ main(void)
 	test_arithmetic();
 	test_take();
 	test_wait_and_migrations();
-	test_wall_and_cpus();
-	test_tail();
 	return done_testing();
 }

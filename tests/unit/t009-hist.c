@@ -6,7 +6,7 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "smpb.h"
+#include "harness.h"
 #include "../tap.h"
 
 #define N	200000

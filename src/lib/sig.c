@@ -1,41 +1,22 @@
 /*
- * err.c: the program's name, its messages, its signal flags and the single
- * exit path.
- *
- * Messages go to stderr as "smpb-ring: what failed", gaining ": errno text"
- * when the format ends in a colon (sbase's convention). die() is the only
- * way a program ends early: it prints, runs the cleanup hooks registered
- * with at_die (team.c registers kill-and-reap there) and exits.
+ * sig.c: main's signals, the -L watchdog and the watch over the parent
+ * (-W), all acted on in the normal flow.
  *
  * Signal handlers only record the signal; sig_check(), called from the
  * normal flow wherever main waits, turns a recorded SIGINT, SIGTERM or
  * SIGHUP into cleanup and exit 128 + signal, and the -L watchdog's SIGALRM
- * into exit 3. In a forked worker, which keeps them, a handler restores
- * the default action instead and raises the signal again.
+ * into exit 3, both through die (whose hooks clean up). In a forked
+ * worker, which keeps them, a handler restores the default action instead
+ * and raises the signal again.
  */
 #include <errno.h>
 #include <signal.h>
-#include <stdarg.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
-#include "smpb.h"
-
-#define MAX_HOOKS	8
-
-const char *prog_name = "smpb";
-static const char *prog_usage = "";
-
-/*
- * Cleanup hooks, run newest first by die() in the process that registered
- * them, never in a forked child (which has nothing to write to forget
- * them: a write would copy the page). Written and read by main.
- */
-static void (*hooks[MAX_HOOKS])(void);
-static int nhooks;
-static pid_t hooks_owner;
+#include "harness.h"
 
 /* Written by the handlers, read by sig_check and sig_child_event. */
 static volatile sig_atomic_t caught_signal;
@@ -45,90 +26,6 @@ static unsigned watchdog_s;
 static pid_t watched_parent;
 /* The process sig_setup installed the handlers in. */
 static pid_t handlers_owner;
-
-void
-prog_init(const char *argv0, const char *usage_text)
-{
-	const char *slash = strrchr(argv0, '/');
-
-	prog_name = slash != NULL ? slash + 1 : argv0;
-	prog_usage = usage_text;
-}
-
-_Noreturn void
-usage(int status)
-{
-	if (status == 0) {
-		printf("%s\n", prog_usage);
-		out_flush();
-		exit(0);
-	}
-	fprintf(stderr, "%s\n", prog_usage);
-	exit(status);
-}
-
-static void
-vmessage(const char *fmt, va_list ap)
-{
-	int saved = errno;
-	size_t len = strlen(fmt);
-
-	fprintf(stderr, "%s: ", prog_name);
-	vfprintf(stderr, fmt, ap);
-	if (len > 0 && fmt[len - 1] == ':')
-		fprintf(stderr, " %s", strerror(saved));
-	fputc('\n', stderr);
-	errno = saved;
-}
-
-void
-warnmsg(const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vmessage(fmt, ap);
-	va_end(ap);
-}
-
-/* Hooks are per process: a child's first hook forgets its parent's. */
-void
-at_die(void (*fn)(void))
-{
-	pid_t self = getpid();
-
-	if (hooks_owner != self) {
-		nhooks = 0;
-		hooks_owner = self;
-	}
-	if (nhooks < MAX_HOOKS)
-		hooks[nhooks++] = fn;
-}
-
-static _Noreturn void
-run_hooks_and_exit(int status)
-{
-	if (nhooks > 0 && getpid() != hooks_owner)
-		nhooks = 0;	/* a forked child: main cleans up */
-	while (nhooks > 0)
-		hooks[--nhooks]();
-	fflush(stdout);
-	exit(status);
-}
-
-/* Print the message (none when fmt is NULL), clean up, exit. */
-_Noreturn void
-die(int status, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (fmt != NULL) {
-		va_start(ap, fmt);
-		vmessage(fmt, ap);
-		va_end(ap);
-	}
-	run_hooks_and_exit(status);
-}
 
 /*
  * A forked worker keeps main's handlers, which it does not reset (each
@@ -158,7 +55,7 @@ on_signal(int sig)
 /*
  * -W: a parent that dies (a driver killed outright) must not leave this
  * program measuring on. Its death is turned into SIGHUP, by the kernel
- * where it can (cpu.c) and else by sig_check's look at getppid, so it ends
+ * where it can (sys.c) and else by sig_check's look at getppid, so it ends
  * like a hang-up: workers killed and reaped, exit 129. A parent that
  * names itself in SMPB_PARENT is also found gone when it died before
  * this program could ask.
@@ -171,7 +68,7 @@ watch_parent(void)
 	long pid;
 	int err;
 
-	err = cpu_signal_on_parent_death(SIGHUP);
+	err = sys_parent_death_signal(SIGHUP);
 	if (err != 0 && err != ENOTSUP) {
 		errno = err;
 		die(SMPB_EXIT_FAIL, "-W: cannot watch the parent process:");
@@ -186,10 +83,11 @@ watch_parent(void)
 /*
  * Install the handlers (without SA_RESTART, so a blocked call returns
  * EINTR and main gets to sig_check), ignore SIGPIPE so a closed pipe is an
- * EPIPE error, and arm the watchdog.
+ * EPIPE error, arm the watchdog (limit_s, -L; 0: none) and, with watch
+ * (-W), the watch over the parent.
  */
 void
-sig_setup(unsigned limit_s)
+sig_setup(unsigned limit_s, bool watch)
 {
 	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGALRM, SIGCHLD };
 	struct sigaction sa;
@@ -206,7 +104,7 @@ sig_setup(unsigned limit_s)
 	signal(SIGPIPE, SIG_IGN);
 	watchdog_s = limit_s;
 	alarm(limit_s);
-	if (opt_c.watch_parent)
+	if (watch)
 		watch_parent();
 }
 
@@ -223,7 +121,7 @@ sig_check(void)
 		return;
 	if (sig == SIGALRM)
 		die(SMPB_EXIT_TIMEOUT, "timed out after %u s", watchdog_s);
-	run_hooks_and_exit(SMPB_EXIT_SIGNAL + sig);
+	die(SMPB_EXIT_SIGNAL + sig, NULL);
 }
 
 /* True once after each SIGCHLD: a worker may have died. */
@@ -234,4 +132,21 @@ sig_child_event(void)
 		return false;
 	child_event = 0;
 	return true;
+}
+
+/* Sleep, acting on any signal that arrives (sig_check may not return). */
+void
+sig_sleep_s(double seconds)
+{
+	struct timespec ts;
+
+	if (seconds <= 0)
+		return;
+	ts.tv_sec = (time_t)seconds;
+	ts.tv_nsec = (long)((seconds - (double)ts.tv_sec) * 1e9);
+	while (nanosleep(&ts, &ts) == -1) {
+		if (errno != EINTR)
+			die(SMPB_EXIT_FAIL, "nanosleep:");
+		sig_check();
+	}
 }

@@ -3,7 +3,7 @@
  */
 #include <string.h>
 
-#include "smpb.h"
+#include "harness.h"
 #include "../tap.h"
 #include "child.h"
 

@@ -1,5 +1,6 @@
 /*
- * out.c: the parsable line, "key=value key=value ...\n" on stdout.
+ * kv.c: the program's output on stdout: the parsable line, "key=value
+ * key=value ...\n", and the check that everything printed was written.
  *
  * Keys are [a-z_]+, values plain C-locale decimal (the programs never call
  * setlocale, so printf's decimal point is '.') or, for a few keys, a
@@ -8,7 +9,7 @@
  */
 #include <stdio.h>
 
-#include "smpb.h"
+#include "harness.h"
 
 /* Written by kv_* in main only: is the next pair the line's first? */
 static bool kv_first;
@@ -54,7 +55,7 @@ void
 kv_end(void)
 {
 	putchar('\n');
-	out_flush();
+	kv_flush();
 }
 
 /*
@@ -62,7 +63,7 @@ kv_end(void)
  * closed pipe is a failure (exit 1), not a result silently lost.
  */
 void
-out_flush(void)
+kv_flush(void)
 {
 	if (fflush(stdout) == EOF || ferror(stdout))
 		die(SMPB_EXIT_FAIL, "cannot write the output:");
