@@ -38,7 +38,7 @@ is "$(find "$out" -name '.*' | wc -l | tr -d ' ')" 0 "no temporary file left"
 is "$(cat "$out/tables")" "$OUT" "tables holds what was printed"
 check "the tables are ASCII, at most 72 columns" narrow "$out/tables"
 keys=$(sed 's/=.*//' "$out/env" | tr '\n' ' ')
-is "$keys" "suite_version date host kernel uname cpu_model cpus_online cpus_online_list cpus_allowed_list smt loadavg governor cache_l2_kib cache_llc_kib boost cmdline preempt sched_features sched_ext config_hash config topology topo_packages topo_dies topo_cores topo_threads_per_core topo_llc_level topo_llcs topo_llc_kib topo_l2_kib topo_nodes topo_llc_cpus topo_node_cpus place_one place_spread topo_usable_cpus topo_placements topo_placements_quick topo_note profile repeats label note workloads placements loadavg_end load_other " \
+is "$keys" "suite_version date host kernel uname cpu_model cpus_online cpus_online_list cpus_allowed_list smt loadavg governor cache_l2_kib cache_llc_kib boost cmdline preempt sched_features sched_ext config_hash config cgroup_cpu_max cgroup_cpu_weight cgroup_cpuset_cpus cgroup_cfs_quota_us cgroup_cfs_period_us cgroup_cpu_shares topology topo_packages topo_dies topo_cores topo_threads_per_core topo_llc_level topo_llcs topo_llc_kib topo_l2_kib topo_nodes topo_llc_cpus topo_node_cpus place_one place_spread topo_usable_cpus topo_placements topo_placements_quick topo_note profile repeats label note workloads placements loadavg_end load_other " \
     "env has every key, the load at the end and other work last"
 is "$(sed -n 's/^cpu_model=//p' "$out/env")" "Test CPU" "env: the CPU model"
 is "$(sed -n 's/^kernel=//p' "$out/env")" "$(uname -r)" "env: the kernel release"
