@@ -130,7 +130,8 @@ check_limits() {
 }
 
 # run_check_options: check the options (opt_*) and set what they ask for:
-# repeats, sweep (the profile, or SMPBENCH_SWEEP), watchdog.
+# repeats, settle_bound, sweep (the profile, or SMPBENCH_SWEEP),
+# watchdog.
 run_check_options() {
 	[ "$opt_o_set" -eq 1 ] && [ -z "$opt_out" ] &&
 	    usage_error "run: -o: needs a directory"
@@ -140,6 +141,10 @@ run_check_options() {
 	if [ "$opt_r_set" -eq 1 ]; then
 		repeats=$(decimal "$opt_repeats" 1 100) ||
 		    usage_error "run: -r: '$(printable "$opt_repeats")' is not a number of repeats (1..100)"
+	fi
+	if [ "$opt_S_set" -eq 1 ]; then
+		settle_bound=$(decimal "$opt_settle" 0 3600) ||
+		    usage_error "run: -S: '$(printable "$opt_settle")' is not a number of seconds (0..3600)"
 	fi
 	opt_label=$(printable "$opt_label")
 	for cr_p in $(printf '%s\n' "$opt_places" | tr ',' ' '); do
@@ -156,6 +161,10 @@ run_check_options() {
 	esac
 	watchdog=$WATCHDOG_QUICK
 	[ "$sweep" = full ] && watchdog=$WATCHDOG_FULL
+	if [ "$opt_S_set" -eq 0 ]; then
+		settle_bound=$SETTLE_DEFAULT
+		[ "$sweep" = tiny ] && settle_bound=$SETTLE_TINY
+	fi
 	return 0
 }
 
@@ -187,9 +196,20 @@ run_pick_workloads() {
 	need_lib $cr_todo why
 }
 
+# settle_keys: how the machine settled before the run (settle's
+# variables), as env lines.
+# shellcheck disable=SC2154 # settle_*: settle()'s (lib/host.sh)
+settle_keys() {
+	printf 'settle_wait_s=%s\n' "$settle_wait"
+	printf 'settle_state=%s\n' "$settle_state"
+	printf 'settle_procs_running=%s\n' "$settle_procs"
+	printf 'settle_psi_some_pct=%s\n' "$settle_psi"
+	printf 'settle_busy_cpus=%s\n' "$settle_busy"
+}
+
 # run_begin: take the signals, count the measurements, check the limits,
-# make the run's directory and save its env: from here on the run is
-# kept, complete or not.
+# make the run's directory, wait for a quiet machine and save the run's
+# env: from here on the run is kept, complete or not.
 # shellcheck disable=SC2034,SC2154 # the state of lib/record.sh and
 # lib/topology.sh
 run_begin() {
@@ -209,10 +229,13 @@ run_begin() {
 	make_run_dir
 	cr_err=$(mkdir "$run_dir/raw" 2>&1) ||
 	    run_abort 1 "cannot write in $run_dir (${cr_err##*: })"
+	# The machine settled (or not) before the run's env is taken.
+	settle "$settle_bound"
 	cr_env=$(
 		capture_env
 		run_keys "$sweep" "$repeats" "$opt_r_set" "$opt_label" \
 		    "$opt_note" "$cr_todo" "$places"
+		settle_keys
 	)
 	write_atomic "$run_dir/env" "$cr_env" ||
 	    run_abort 1 "cannot write $run_dir/env ($(why_unwritable "$run_dir/env"))"
@@ -237,11 +260,17 @@ run_begin() {
 	cr_tables=0
 }
 
-# run_sweep WORKLOAD: measure every cell of the workload's sweep, its
-# repeats times, then print and save its table.
+# run_sweep WORKLOAD: wait for a quiet machine, time the canary, measure
+# every cell of the workload's sweep, its repeats times, time the canary
+# again and save the host's line; then print and save its table.
 # shellcheck disable=SC2034 # run_current: for on_signal() (lib/record.sh)
 run_sweep() {
 	run_current=$1
+	settle "$settle_bound"
+	[ "$settle_state" = timeout ] &&
+	    warn "$1: not quiet after waiting $settle_wait s ($(quiet_why "$settle_procs" "$settle_psi" "$settle_busy")): measured all the same"
+	cr_before=$(canary_ns)
+	cr_snap0=$(host_snapshot)
 	run_na=
 	m_prog=$(prog "$1")
 	empty_file "$run_work/raw" ||
@@ -259,6 +288,13 @@ run_sweep() {
 		done <"$run_work/cells"
 		cr_rep=$((cr_rep + 1))
 	done
+	cr_snap1=$(host_snapshot)
+	cr_after=$(canary_ns)
+	add_line "$run_work/host" "$(host_line "$1" "$cr_before" "$cr_after" \
+	    "$cr_snap0" "$cr_snap1")" ||
+	    write_lost "$run_work/host" "the host's line of $1"
+	write_atomic "$run_dir/host" <"$run_work/host" ||
+	    write_lost "$run_dir/host" "the host's line of $1"
 	save_table "$1"
 	cr_tables=$((cr_tables + 1))
 }
@@ -310,8 +346,10 @@ cmd_run() {
 	opt_o_set=0
 	opt_places=
 	opt_dry=0
+	opt_settle=
+	opt_S_set=0
 	opt_bad=
-	cr_optstring=:fhl:m:no:P:qr:
+	cr_optstring=:fhl:m:no:P:qr:S:
 	OPTIND=1
 	while getopts "$cr_optstring" opt; do
 		case $opt in
@@ -323,6 +361,7 @@ cmd_run() {
 		P) opt_places=$OPTARG ;;
 		q) opt_profile=quick ;;
 		r) opt_repeats=$OPTARG opt_r_set=1 ;;
+		S) opt_settle=$OPTARG opt_S_set=1 ;;
 		h) opt_bad=h; break ;;
 		*) opt_bad=$opt${OPTARG-}; break ;;
 		esac

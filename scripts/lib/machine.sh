@@ -5,7 +5,8 @@
 # figures unreliable. What cannot be read is recorded as unknown, never
 # guessed. Sourced by smpbench.
 
-# Warn above this 1-minute load average.
+# Warn above this 1-minute load average, where the instantaneous measures
+# of a quiet machine (lib/host.sh) cannot be taken.
 LOAD_LIMIT=0.5
 
 # cpulist_expand LIST: "0-2,5" -> "0 1 2 5".
@@ -435,16 +436,37 @@ capture_env() {
 }
 
 # env_warnings: warn about what makes figures unreliable, reading env
-# lines on stdin.
+# lines on stdin: a machine that is not quiet by the instantaneous
+# measures of settle_procs_running, settle_psi_some_pct and
+# settle_busy_cpus (see lib/host.sh), or, where they are unknown, a load
+# average above LOAD_LIMIT; a governor other than performance; one CPU.
 env_warnings() {
 	ew_env=$(cat)
 	ew_load=$(printf '%s\n' "$ew_env" | sed -n 's/^loadavg=\([^ ]*\).*/\1/p')
 	ew_gov=$(printf '%s\n' "$ew_env" | sed -n 's/^governor=//p')
 	ew_cpus=$(printf '%s\n' "$ew_env" | sed -n 's/^cpus_online=//p')
-	if [ -n "$ew_load" ] && [ "$ew_load" != unknown ] &&
-	    awk -v l="$ew_load" -v m="$LOAD_LIMIT" 'BEGIN { exit !(l + 0 > m + 0) }'; then
-		warn "load average $ew_load is above $LOAD_LIMIT: other work disturbs the figures"
-	fi
+	ew_state=$(printf '%s\n' "$ew_env" | sed -n 's/^settle_state=//p')
+	ew_wait=$(printf '%s\n' "$ew_env" | sed -n 's/^settle_wait_s=//p')
+	ew_why=$(quiet_why \
+	    "$(printf '%s\n' "$ew_env" | sed -n 's/^settle_procs_running=//p')" \
+	    "$(printf '%s\n' "$ew_env" | sed -n 's/^settle_psi_some_pct=//p')" \
+	    "$(printf '%s\n' "$ew_env" | sed -n 's/^settle_busy_cpus=//p')")
+	case $ew_why in
+	'') ;;
+	unknown)
+		if [ -n "$ew_load" ] && [ "$ew_load" != unknown ] &&
+		    awk -v l="$ew_load" -v m="$LOAD_LIMIT" 'BEGIN { exit !(l + 0 > m + 0) }'; then
+			warn "load average $ew_load is above $LOAD_LIMIT: other work disturbs the figures"
+		fi
+		;;
+	*)
+		if [ "$ew_state" = timeout ]; then
+			warn "not quiet after waiting $ew_wait s ($ew_why): other work disturbs the figures"
+		else
+			warn "not quiet ($ew_why): other work disturbs the figures"
+		fi
+		;;
+	esac
 	case $ew_gov in
 	none | performance | '') ;;
 	*) warn "CPU governor '$ew_gov', not 'performance': figures follow the clock" ;;
