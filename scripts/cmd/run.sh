@@ -31,7 +31,11 @@ dry_run() {
 		dr_n=$(printf '%s\n' "$dr_cells" | wc -l)
 		dr_total=$((dr_total + dr_n * $(workload_repeats "$dr_w")))
 	done
-	say "$sweep run: $dr_total measurements ($repeats repeats); nothing run"
+	if [ "$runs" -gt 1 ]; then
+		say "$sweep run: $dr_total measurements ($repeats repeats), $runs runs of them; nothing run"
+	else
+		say "$sweep run: $dr_total measurements ($repeats repeats); nothing run"
+	fi
 }
 
 # measure WORKLOAD PLACE REP OPTIONS...: run one measurement and add its
@@ -130,7 +134,7 @@ check_limits() {
 }
 
 # run_check_options: check the options (opt_*) and set what they ask for:
-# repeats, settle_bound, sweep (the profile, or SMPBENCH_SWEEP),
+# repeats, runs, settle_bound, sweep (the profile, or SMPBENCH_SWEEP),
 # watchdog.
 run_check_options() {
 	[ "$opt_o_set" -eq 1 ] && [ -z "$opt_out" ] &&
@@ -142,6 +146,8 @@ run_check_options() {
 		repeats=$(decimal "$opt_repeats" 1 100) ||
 		    usage_error "run: -r: '$(printable "$opt_repeats")' is not a number of repeats (1..100)"
 	fi
+	runs=$(decimal "$opt_runs" 1 100) ||
+	    usage_error "run: -R: '$(printable "$opt_runs")' is not a number of runs (1..100)"
 	if [ "$opt_S_set" -eq 1 ]; then
 		settle_bound=$(decimal "$opt_settle" 0 3600) ||
 		    usage_error "run: -S: '$(printable "$opt_settle")' is not a number of seconds (0..3600)"
@@ -196,6 +202,15 @@ run_pick_workloads() {
 	need_lib $cr_todo why
 }
 
+# run_id K: an id no other run has: the time, the host, the driver's
+# pid, the run's number in its series and, where /dev/urandom can be
+# read, 32 random bits.
+run_id() {
+	ri_rand=$(od -An -N4 -tx4 /dev/urandom 2>/dev/null | tr -d ' \n')
+	printf '%s-%s-%s-%s%s\n' "$(date -u +%Y%m%dT%H%M%SZ)" \
+	    "$(sanitise "$(uname -n)")" "$$" "$1" "${ri_rand:+-$ri_rand}"
+}
+
 # settle_keys: how the machine settled before the run (settle's
 # variables), as env lines.
 # shellcheck disable=SC2154 # settle_*: settle()'s (lib/host.sh)
@@ -207,9 +222,10 @@ settle_keys() {
 	printf 'settle_busy_cpus=%s\n' "$settle_busy"
 }
 
-# run_begin: take the signals, count the measurements, check the limits,
-# make the run's directory, wait for a quiet machine and save the run's
-# env: from here on the run is kept, complete or not.
+# run_begin K: take the signals, count the measurements, check the
+# limits, make the run's directory, wait for a quiet machine and save the
+# run's env (K: the run's number in the series, for its id): from here
+# on the run is kept, complete or not.
 # shellcheck disable=SC2034,SC2154 # the state of lib/record.sh and
 # lib/topology.sh
 run_begin() {
@@ -235,6 +251,7 @@ run_begin() {
 		capture_env
 		run_keys "$sweep" "$repeats" "$opt_r_set" "$opt_label" \
 		    "$opt_note" "$cr_todo" "$places"
+		printf 'run_id=%s\n' "$(run_id "$1")"
 		settle_keys
 	)
 	write_atomic "$run_dir/env" "$cr_env" ||
@@ -300,7 +317,7 @@ run_sweep() {
 }
 
 # run_finish: add the end of the run to its env, then the completion
-# marker; exit 1 when a measurement failed.
+# marker; false when a measurement failed.
 run_finish() {
 	# shellcheck disable=SC2034 # for on_signal() (lib/record.sh)
 	run_current=
@@ -331,9 +348,58 @@ run_finish() {
 	if [ "$run_failed" -gt 0 ]; then
 		cr_s=s
 		[ "$run_failed" -eq 1 ] && cr_s=
-		die 1 "$run_failed measurement$cr_s failed (see $run_dir/errors); saved in $run_dir"
+		say "$run_failed measurement$cr_s failed (see $run_dir/errors); saved in $run_dir"
+		return 1
 	fi
 	say "saved in $run_dir ($cr_secs s)"
+	return 0
+}
+
+# run_series: make the runs of -R, each a run of its own: with -o DIR
+# and more than one, DIR (new or empty) holds them as DIR/1 ... DIR/N.
+# Say where they are and how to compare them; false when a measurement
+# of one failed.
+# shellcheck disable=SC2034 # the state of lib/record.sh, for each run
+run_series() {
+	rs_series=
+	if [ "$runs" -gt 1 ] && [ -n "$opt_out" ]; then
+		rs_series=$(path_arg "$opt_out")
+		if ! mkdir "$rs_series" 2>/dev/null; then
+			if [ ! -d "$rs_series" ]; then
+				mkdir -p "$(dirname "$rs_series")" 2>/dev/null
+				rs_err=$(mkdir "$rs_series" 2>&1) ||
+				    die 1 "cannot create $opt_out: ${rs_err##*: }"
+			elif ! only_work "$rs_series" || [ -e "$rs_series/.work" ]; then
+				die 1 "-o $opt_out: exists and is not empty"
+			fi
+		fi
+	fi
+	rs_k=1 rs_ok=0 rs_dirs=
+	while [ "$rs_k" -le "$runs" ]; do
+		[ -n "$rs_series" ] && opt_out=$rs_series/$rs_k
+		run_dir='' run_work='' run_child='' run_current=''
+		run_done=0 run_made=0 run_saved=0
+		[ "$tty" -eq 1 ] && [ "$runs" -gt 1 ] && say "run $rs_k of $runs"
+		run_begin "$rs_k"
+		for cr_w in $cr_todo; do
+			run_sweep "$cr_w"
+		done
+		run_finish || rs_ok=1
+		rs_dirs="$rs_dirs $run_dir"
+		rs_k=$((rs_k + 1))
+	done
+	if [ "$runs" -gt 1 ]; then
+		rs_what="$runs runs"
+		rs_how="runs that share a label make one column"
+		if [ -n "$opt_label" ]; then
+			rs_what="$rs_what labelled \"$opt_label\""
+		else
+			rs_how="$rs_how: label each kernel's runs with -l"
+		fi
+		say "$rs_what saved in:$rs_dirs"
+		say "to set them beside another kernel's runs: smpbench compare$rs_dirs RUNS... ($rs_how)"
+	fi
+	return "$rs_ok"
 }
 
 cmd_run() {
@@ -346,10 +412,11 @@ cmd_run() {
 	opt_o_set=0
 	opt_places=
 	opt_dry=0
+	opt_runs=1
 	opt_settle=
 	opt_S_set=0
 	opt_bad=
-	cr_optstring=:fhl:m:no:P:qr:S:
+	cr_optstring=:fhl:m:no:P:qr:R:S:
 	OPTIND=1
 	while getopts "$cr_optstring" opt; do
 		case $opt in
@@ -361,6 +428,7 @@ cmd_run() {
 		P) opt_places=$OPTARG ;;
 		q) opt_profile=quick ;;
 		r) opt_repeats=$OPTARG opt_r_set=1 ;;
+		R) opt_runs=$OPTARG ;;
 		S) opt_settle=$OPTARG opt_S_set=1 ;;
 		h) opt_bad=h; break ;;
 		*) opt_bad=$opt${OPTARG-}; break ;;
@@ -378,10 +446,5 @@ cmd_run() {
 		dry_run "$cr_todo"
 		return 0
 	fi
-	run_begin
-	for cr_w in $cr_todo; do
-		run_sweep "$cr_w"
-	done
-	run_finish
-	return 0
+	run_series
 }

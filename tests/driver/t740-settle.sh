@@ -1,6 +1,6 @@
 # t740-settle: the settled start and the host's drift, on fake machines
-# (SMPBENCH_PROC) under every POSIX shell we can find: -S refuses bad
-# values in one line; a quiet machine starts at once (settle_state=
+# (SMPBENCH_PROC) under every POSIX shell we can find: -S and -R refuse
+# bad values in one line; a quiet machine starts at once (settle_state=
 # quiet, nothing waited); one with 9 tasks runnable is waited for until
 # the bound (settle_state=timeout, with a warning); CPU pressure and other
 # work are taken from the counters' growth over the window, the uptime's
@@ -83,8 +83,11 @@ for s in $SHELLS; do
 -S 1.5 ring|-S: '1.5' is not a number of seconds (0..3600)
 -S 3601 ring|-S: '3601' is not a number of seconds (0..3600)
 -S|-S: needs an argument
+-R 0 ring|-R: '0' is not a number of runs (1..100)
+-R 101 ring|-R: '101' is not a number of runs (1..100)
+-R 2x ring|-R: '2x' is not a number of runs (1..100)
 EOF_BAD
-	check "$s: a bad -S leaves nothing" test ! -e "$TMPDIR_T/bad"
+	check "$s: bad -S and -R leave nothing" test ! -e "$TMPDIR_T/bad"
 
 	# Quiet: started at once, nothing waited, nothing said.
 	out=$TMPDIR_T/$s-quiet
