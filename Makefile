@@ -9,7 +9,11 @@ PREFIX = /usr/local
 MANPREFIX = $(PREFIX)/share/man
 
 CC = cc
-CFLAGS = -std=c11 -O2 -g -Wall -Wextra -Werror
+# WERROR: empty in a user's build, so that the next compiler's new
+# warnings never break it; the project's own builds (CI, make test's
+# build checks) pass WERROR=-Werror.
+WERROR =
+CFLAGS = -std=c11 -O2 -g -Wall -Wextra $(WERROR)
 CPPFLAGS = -D_POSIX_C_SOURCE=200809L -DSMPB_VERSION=\"$(VERSION)\"
 # -z now: every symbol bound at start, in main, so that no worker forked
 # from it binds one again (a lazy binding writes the GOT, a page a new
@@ -32,16 +36,14 @@ BIN = bin/smpb-bind bin/smpb-herd bin/smpb-hog bin/smpb-pipe bin/smpb-ring \
 	bin/smpb-yield
 MAN = src/bind.1 src/herd.1 src/hog.1 src/pipe.1 src/ring.1 src/yield.1
 # The driver, scripts/smpbench, is installed in $(PREFIX)/bin, and its
-# files in $(LIBEXECDIR) as they are under scripts/: its awk programs
-# (AWK), every file of the directories DRIVERDIRS (a file added to one is
-# installed with them) and the floor validate measures against; the
-# seeds' runs (results/historical) in $(PREFIX)/share/smpbench.
+# files in $(LIBEXECDIR) as they are under scripts/: every file of the
+# directories DRIVERDIRS (a file added to one is installed with them:
+# the sh library and commands, the awk programs every workload shares,
+# each workload's sh and awk hooks and table) and the floor validate
+# measures against; the seeds' runs (results/historical) in
+# $(PREFIX)/share/smpbench.
 LIBEXECDIR = $(PREFIX)/libexec/smpbench
-DRIVERDIRS = lib cmd workloads
-AWK = scripts/lib.awk scripts/stats.awk scripts/bind.awk scripts/compare.awk \
-	scripts/context.awk scripts/export.awk scripts/herd.awk scripts/pipe.awk \
-	scripts/plot.awk scripts/ring.awk scripts/topology.awk \
-	scripts/validate.awk scripts/why.awk scripts/yield.awk
+DRIVERDIRS = lib cmd workloads awk
 
 UNIT = tests/unit/t001-opt tests/unit/t002-stats tests/unit/t003-clock \
 	tests/unit/t004-kv tests/unit/t005-sys tests/unit/t006-team \
@@ -107,6 +109,11 @@ test: $(BIN) $(UNIT) $(FLOOR)
 	sh tests/run
 
 # Every driver test under all six shells (make test takes two a test).
+# The static checks alone: shellcheck of every sh file, the awk headers,
+# mandoc -Tlint of every page, each SYNOPSIS against its -h. Seconds.
+check: $(BIN)
+	sh tests/run tests/static/t801-static.sh
+
 test-all: $(BIN) $(UNIT) $(FLOOR)
 	ALL_SHELLS=1 sh tests/run
 
@@ -141,7 +148,6 @@ install: $(BIN) $(FLOOR)
 	chmod 755 $(DESTDIR)$(PREFIX)/bin/smpbench
 	rm -rf $(DESTDIR)$(LIBEXECDIR)
 	mkdir -p $(DESTDIR)$(LIBEXECDIR)
-	cp -f $(AWK) $(DESTDIR)$(LIBEXECDIR)/
 	for d in $(DRIVERDIRS); do \
 		mkdir -p $(DESTDIR)$(LIBEXECDIR)/$$d || exit 1; \
 		for f in scripts/$$d/*; do \
@@ -155,6 +161,9 @@ install: $(BIN) $(FLOOR)
 	cp -R results/historical $(DESTDIR)$(PREFIX)/share/smpbench/historical
 	sed 's/^\.Os smpbench$$/.Os smpbench $(VERSION)/' scripts/smpbench.1 \
 	    > $(DESTDIR)$(MANPREFIX)/man1/smpbench.1
+	mkdir -p $(DESTDIR)$(MANPREFIX)/man7
+	sed 's/^\.Os smpbench$$/.Os smpbench $(VERSION)/' scripts/smpbench.7 \
+	    > $(DESTDIR)$(MANPREFIX)/man7/smpbench.7
 
 uninstall:
 	for b in $(BIN); do rm -f $(DESTDIR)$(PREFIX)/bin/$${b#bin/}; done
@@ -162,11 +171,12 @@ uninstall:
 		rm -f $(DESTDIR)$(MANPREFIX)/man1/smpb-$$(basename "$$m"); \
 	done
 	rm -f $(DESTDIR)$(PREFIX)/bin/smpbench \
-	    $(DESTDIR)$(MANPREFIX)/man1/smpbench.1
+	    $(DESTDIR)$(MANPREFIX)/man1/smpbench.1 \
+	    $(DESTDIR)$(MANPREFIX)/man7/smpbench.7
 	rm -rf $(DESTDIR)$(LIBEXECDIR) $(DESTDIR)$(PREFIX)/share/smpbench
 
 clean:
 	rm -f $(BIN) $(LIB) $(LIBOBJ) src/*.o $(UNIT) $(FLOOR)
 	rm -rf tests/tmp
 
-.PHONY: all test test-all bench bench-full scale validate install uninstall clean
+.PHONY: all check test test-all bench bench-full scale validate install uninstall clean

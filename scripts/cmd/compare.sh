@@ -33,7 +33,8 @@ cmd_compare() {
 	for cc_d in "$@"; do
 		check_raw "$cc_d"
 	done
-	need_lib compare
+	# shellcheck disable=SC2086 # the workloads, split on purpose
+	need_lib compare compare-table $WORKLOADS
 	# Runs that cannot be compared at all, unless -f.
 	if [ "$opt_force" -eq 0 ]; then
 		cc_same=$(same_runs "$@")
@@ -65,7 +66,7 @@ cmd_compare() {
 		    continue
 		SMPB_RUNS=$cc_runs
 		export SMPB_RUNS
-		cc_out=$(awk_lib compare -v workload="$cc_w" -v force="$opt_force" \
+		cc_out=$(awk_workload "$cc_w" compare -v force="$opt_force" \
 		    -v load_limit="$LOAD_LIMIT" </dev/null)
 		case $? in
 		0) ;;
@@ -106,7 +107,7 @@ EOF_RUNS
 		[ "$cw_has" -ge 2 ] || { [ "$3" -eq 1 ] && [ "$cw_has" -eq 1 ]; } ||
 		    continue
 		export SMPB_RUNS
-		cw_out=$(awk_lib compare -v workload="$1" -v metric="$cw_m" \
+		cw_out=$(awk_workload "$1" compare -v metric="$cw_m" \
 		    -v force=1 -v load_limit="$LOAD_LIMIT" </dev/null 2>/dev/null)
 		[ -n "$cw_out" ] || continue
 		emit ""

@@ -11,7 +11,7 @@ shell_quote() {
 # made by plot.awk from the runs in SMPB_RUNS.
 plot_file() {
 	pf_tmp=$1/.$2.$3.tmp
-	if awk_lib plot -v workload="$4" -v kind="$5" -v part="$3" \
+	if awk_workload "$4" plot -v kind="$5" -v part="$3" \
 	    -v name="$2" </dev/null >"$pf_tmp" 2>/dev/null &&
 	    mv -f "$pf_tmp" "$1/$2.$3" 2>/dev/null; then
 		return 0
@@ -90,7 +90,8 @@ cmd_plot() {
 	    usage_error "plot: -o: needs a directory"
 	[ $# -ge 1 ] || usage_error "plot: which saved runs?"
 	run_list "$@"
-	need_lib plot
+	# shellcheck disable=SC2086 # the workloads, split on purpose
+	need_lib plot $WORKLOADS
 	plot_list
 	# shellcheck disable=SC2086 # the workloads, split on purpose
 	[ -n "$cp_plots" ] ||

@@ -185,20 +185,54 @@ is_workload() {
 	return 1
 }
 
-# awk_lib PROGRAM ARGS...: run one of the driver's awk programs.
+# awk_run ARGS...: awk on the driver's awk library (awk/lib.awk,
+# cells.awk, text.awk, stats.awk, why-lib.awk), with ARGS after it.
+awk_run() {
+	LC_ALL=C awk -f "$SMPB_LIB/awk/lib.awk" -f "$SMPB_LIB/awk/cells.awk" \
+	    -f "$SMPB_LIB/awk/text.awk" -f "$SMPB_LIB/awk/stats.awk" \
+	    -f "$SMPB_LIB/awk/why-lib.awk" ${1+"$@"}
+}
+
+# awk_lib PROGRAM ARGS...: run one of the driver's shared awk programs,
+# awk/PROGRAM.awk.
 awk_lib() {
 	al_prog=$1
 	shift
-	LC_ALL=C awk -f "$SMPB_LIB/lib.awk" -f "$SMPB_LIB/stats.awk" \
-	    -f "$SMPB_LIB/$al_prog.awk" ${1+"$@"}
+	awk_run -f "$SMPB_LIB/awk/$al_prog.awk" ${1+"$@"}
 }
 
-# need_lib NAME...: die unless the driver's awk programs (lib.awk and each
-# NAME.awk) are there, before anything is measured.
+# awk_workload WORKLOAD PROGRAM ARGS...: run an awk program on one
+# workload, with its hooks (workloads/WORKLOAD.awk) and -v
+# workload=WORKLOAD: a shared one, or "table", the workload's own table
+# (workloads/WORKLOAD-table.awk).
+awk_workload() {
+	aw_w=$1
+	aw_p=$2
+	shift 2
+	set -- -v workload="$aw_w" ${1+"$@"}
+	case $aw_p in
+	table) set -- -f "$SMPB_LIB/workloads/$aw_w-table.awk" "$@" ;;
+	# compare.awk reads and checks the runs, compare-table.awk prints them.
+	compare)
+		set -- -f "$SMPB_LIB/awk/compare-table.awk" \
+		    -f "$SMPB_LIB/awk/compare.awk" "$@"
+		;;
+	*) set -- -f "$SMPB_LIB/awk/$aw_p.awk" "$@" ;;
+	esac
+	awk_run -f "$SMPB_LIB/workloads/$aw_w.awk" "$@"
+}
+
+# need_lib NAME...: die unless the driver's awk programs (the library,
+# and for each NAME awk/NAME.awk, or the workload NAME's hooks and
+# table) are there, before anything is measured.
 need_lib() {
-	for nl in lib stats "$@"; do
-		[ -f "$SMPB_LIB/$nl.awk" ] ||
-		    die 1 "cannot find $SMPB_LIB/$nl.awk (is smpbench installed whole?)"
+	for nl in lib cells text stats why-lib "$@"; do
+		nl_fs=awk/$nl
+		is_workload "$nl" && nl_fs="workloads/$nl workloads/$nl-table"
+		for nl_f in $nl_fs; do
+			[ -f "$SMPB_LIB/$nl_f.awk" ] ||
+			    die 1 "cannot find $SMPB_LIB/$nl_f.awk (is smpbench installed whole?)"
+		done
 	done
 }
 

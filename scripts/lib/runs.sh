@@ -42,6 +42,30 @@ check_run() {
 	if [ -e "$1/complete" ] && [ -e "$1/incomplete" ]; then
 		die 1 "$ck_name: not a saved run (marked both complete and incomplete)"
 	fi
+	check_raw_size "$1"
+}
+
+# The largest raw file of a saved run that is read (check_raw_size): far
+# beyond what a run makes, the most being the full profile's pipe at -r
+# 100, 100 cells in each of 7 placements 100 times, 70000 lines of about
+# 450 bytes (32 MB).
+RAW_MAX_LINES=500000
+RAW_MAX_BYTES=268435456
+
+# check_raw_size DIR: die when a raw file of the run holds more bytes or
+# lines than any run makes (RAW_MAX_BYTES, RAW_MAX_LINES), naming it and
+# its size: it is not a run of smpbench, and is refused unread.
+check_raw_size() {
+	for crs_w in $WORKLOADS; do
+		crs_f=$1/raw/$crs_w
+		[ -f "$crs_f" ] || continue
+		crs_n=$(wc -c <"$crs_f" | tr -d ' ')
+		[ "$crs_n" -le "$RAW_MAX_BYTES" ] ||
+		    die 1 "$(printable "$crs_f"): $crs_n bytes, more than any run makes (at most $RAW_MAX_BYTES): refused"
+		crs_n=$(wc -l <"$crs_f" | tr -d ' ')
+		[ "$crs_n" -le "$RAW_MAX_LINES" ] ||
+		    die 1 "$(printable "$crs_f"): $crs_n lines, more than any run makes (at most $RAW_MAX_LINES): refused"
+	done
 }
 
 # check_raw DIR: die when a raw file of the run is not text (printable
@@ -144,10 +168,10 @@ make_table() {
 	/*) mt_raw=$1/raw/$2 ;;
 	*) mt_raw=./$1/raw/$2 ;;
 	esac
-	awk_lib "$2" "$mt_raw"
+	awk_workload "$2" table "$mt_raw"
 	mt_rc=$?
 	[ "$mt_rc" -eq 0 ] || [ "$mt_rc" -eq 3 ] || return "$mt_rc"
-	mt_why=$(awk_lib why -v workload="$2" "$mt_raw" 2>/dev/null)
+	mt_why=$(awk_workload "$2" why "$mt_raw" 2>/dev/null)
 	[ -z "$mt_why" ] || printf '\n%s\n' "$mt_why"
 	return "$mt_rc"
 }

@@ -1,25 +1,35 @@
-# t707-man: the driver's man page lints clean and its SYNOPSIS is the
-# driver's usage; -h gives every option's default; the driver is clean
-# (the dispatcher and every file it sources) under shellcheck -s sh;
-# every awk program starts with the header that says what it reads and
-# writes.
+# t707-man: every page a page refers to of the suite's own exists;
+# README stays the front door (at most 250 lines, with the commands that
+# set up and test); -h gives every option's default. (The pages' lint,
+# SYNOPSIS against -h, shellcheck and the awk headers are make check's:
+# tests/static/t801-static.sh.)
 # shellcheck source=tests/lib.sh
 . tests/lib.sh
 SB=scripts/smpbench
 
-if need_cmd mandoc; then
-	is "$(mandoc -Tlint -W warning scripts/smpbench.1 2>&1)" "" \
-	    "scripts/smpbench.1 lints clean"
-	bs=$(printf '\b')
-	synopsis=$(mandoc -Tascii scripts/smpbench.1 | sed "s/.$bs//g" |
-	    awk '/^SYNOPSIS/ { on = 1; next } /^[A-Z]/ { on = 0 } on' |
-	    tr -s ' \t\n' '   ' | sed 's/^ *//; s/ *$//')
-	usage=$(sh $SB -h | sed '/^$/,$d; s/^usage: //' |
-	    tr -s ' \t\n' '   ' | sed 's/^ *//; s/ *$//')
-	is "$synopsis" "$usage" "SYNOPSIS is smpbench -h"
-else
-	t_result 0 "# SKIP mandoc is not installed"
-fi
+# Cross-references to the suite's own pages: smpb-NAME(1) is src/NAME.1,
+# smpbench(1) and smpbench(7) are in scripts/.
+missing=
+for page in scripts/smpbench.1 scripts/smpbench.7 src/*.1; do
+	refs=$(sed -n 's/^\.Xr \(smpb[a-z-]*\) \([0-9]\).*/\1.\2/p' "$page")
+	for ref in $refs; do
+		case $ref in
+		smpbench.*) f=scripts/$ref ;;
+		smpb-*) f=src/${ref#smpb-} ;;
+		*) f=$ref ;;
+		esac
+		[ -f "$f" ] || missing="$missing $page:$ref"
+	done
+done
+is "$missing" "" "every page of the suite a page refers to exists"
+like "$(grep -c '^\.Xr smpbench 7' scripts/smpbench.1)" '^[1-9]' \
+    "smpbench(1) refers to smpbench(7)"
+
+# README is the front door; the manual holds the rest.
+is "$(awk 'END { print (NR <= 250) }' README)" 1 "README is at most 250 lines"
+for c in "make bench" "make test" "smpbench compare"; do
+	like "$(cat README)" "^ +(\\$ )?(sh scripts/)?$c( |\$)" "README shows $c"
+done
 
 # -h: after the usage, every subcommand and every option, each option
 # with its default.
@@ -37,17 +47,6 @@ for o in run:-q run:-f run:-r run:-l run:-m run:-o run:workload show:-r compare:
 		on && /^            / { print; next }
 		{ on = 0 }')
 	like "$text" '\(default' "-h: ${o%%:*} ${o#*:} has its default"
-done
-
-if need_cmd shellcheck; then
-	check "shellcheck -s sh: the driver and its files" shellcheck -s sh -x \
-	    $SB scripts/lib/*.sh scripts/cmd/*.sh scripts/workloads/*.sh
-else
-	t_result 0 "# SKIP shellcheck is not installed"
-fi
-
-for f in scripts/*.awk; do
-	like "$(head -n 1 "$f")" "^# ${f##*/}: " "$f starts with its header"
 done
 
 done_testing

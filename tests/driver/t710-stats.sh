@@ -1,4 +1,4 @@
-# t710-stats: scripts/stats.awk against figures worked out apart from it
+# t710-stats: scripts/awk/stats.awk against figures worked out apart from it
 # (the p-values by counting every arrangement of the pooled ranks): the
 # Mann-Whitney U test's two-sided p, exact and approximated, with and
 # without ties; the coefficient of variation; which repeats are bimodal.
@@ -27,14 +27,18 @@ cat >"$TMPDIR_T/t.awk" <<'EOF'
 }
 EOF
 
+# The awk library, as the driver loads it.
+LIB="-f scripts/awk/lib.awk -f scripts/awk/cells.awk -f scripts/awk/text.awk
+    -f scripts/awk/stats.awk"
+
 # p exact cv bimodal | input | what
+# shellcheck disable=SC2086 # $LIB is options, split on purpose
 while IFS='|' read -r want input what; do
-	got=$(printf '%s\n' "$input" | LC_ALL=C awk -f scripts/lib.awk \
-	    -f scripts/stats.awk -f "$TMPDIR_T/t.awk")
+	got=$(printf '%s\n' "$input" | LC_ALL=C awk $LIB -f "$TMPDIR_T/t.awk")
 	is "$got" "$want" "$what"
 	if need_cmd busybox && busybox awk 'BEGIN { exit 0 }' 2>/dev/null; then
-		got=$(printf '%s\n' "$input" | LC_ALL=C busybox awk \
-		    -f scripts/lib.awk -f scripts/stats.awk -f "$TMPDIR_T/t.awk")
+		got=$(printf '%s\n' "$input" | LC_ALL=C busybox awk $LIB \
+		    -f "$TMPDIR_T/t.awk")
 		is "$got" "$want" "busybox awk: $what"
 	fi
 done <<'EOF'

@@ -50,11 +50,11 @@ is "$RC" 0 "smpbench show, found in PATH, exits 0"
 
 # An installation without one of its awk files: refused before anything.
 cp -R "$INST" "$TMPDIR_T/broken"
-rm "$TMPDIR_T/broken/libexec/smpbench/herd.awk"
+rm "$TMPDIR_T/broken/libexec/smpbench/workloads/herd.awk"
 ln -s "$TMPDIR_T/broken/bin/smpbench" "$TMPDIR_T/other/broken"
 run env PATH="$SYSPATH" sh "$TMPDIR_T/other/broken" run -r 1 -o "$TMPDIR_T/b" ring herd
-is "$RC" 1 "a lost herd.awk: exit 1"
-is "$ERR" "smpbench: cannot find $TMPDIR_T/broken/bin/../libexec/smpbench/herd.awk (is smpbench installed whole?)" \
+is "$RC" 1 "a lost workloads/herd.awk: exit 1"
+is "$ERR" "smpbench: cannot find $TMPDIR_T/broken/bin/../libexec/smpbench/workloads/herd.awk (is smpbench installed whole?)" \
     "and says which file"
 check "before anything is made" test ! -e "$TMPDIR_T/b"
 is "$OUT" "" "or printed"

@@ -12,7 +12,7 @@ build_copy() {
 	cp -R Makefile src "$TMPDIR_T/tree/" &&
 	cp -R tests/tap.h tests/unit "$TMPDIR_T/tree/tests/" &&
 	(cd "$TMPDIR_T/tree" && make clean >/dev/null &&
-	    make -j2 CC="$1" all >"$TMPDIR_T/build.log" 2>&1)
+	    make -j2 CC="$1" WERROR=-Werror all >"$TMPDIR_T/build.log" 2>&1)
 }
 
 for cc in gcc clang musl-gcc; do
@@ -61,6 +61,7 @@ run make install DESTDIR="$dest" PREFIX=/opt/smpb
 is "$RC" 0 "make install DESTDIR=... PREFIX=/opt/smpb"
 check "installs smpb-ring" test -x "$dest/opt/smpb/bin/smpb-ring"
 check "installs its page" test -f "$dest/opt/smpb/share/man/man1/smpb-ring.1"
+check "installs the concepts page" test -f "$dest/opt/smpb/share/man/man7/smpbench.7"
 like "$(grep '^\.Os' "$dest/opt/smpb/share/man/man1/smpb-ring.1")" \
     '^\.Os smpbench [0-9]+\.[0-9]+' "the page carries the version"
 run make uninstall DESTDIR="$dest" PREFIX=/opt/smpb

@@ -1,4 +1,4 @@
-# ring.awk: the table of smpb-ring runs, in seed 003's form.
+# ring-table.awk: the table of smpb-ring runs, in seed 003's form.
 #
 # Input: raw/ring of a saved run (see lib.awk for its lines).
 # Output: the heading line, one line per ring size run unpinned,
@@ -10,7 +10,7 @@
 # then the footnotes (what each placement is). Cells are medians of the
 # repeats.
 # Environment: SMPB_ENV, the run's env file. No -v variables.
-# Needs lib.awk loaded first.
+# Needs the awk library (see lib.awk) loaded first.
 
 BEGIN {
 	load_env(ENVIRON["SMPB_ENV"])
@@ -25,10 +25,14 @@ BEGIN {
 		next
 	cell = F["place"] SUBSEP n
 	HAS[cell] = 1
-	if (F["place"] == "free")
-		SIZES = SIZES " " n
-	else
-		PINNED = PINNED " " F["place"] SUBSEP n
+	if (F["place"] == "free") {
+		keyadd("sizes", n)
+	} else {
+		# A pinned ring: its placement, each once, and its size.
+		if (!(F["place"] in SIZE_OF))
+			PLACES_RUN = PLACES_RUN " " F["place"]
+		SIZE_OF[F["place"]] = n
+	}
 	if ("exit" in F)
 		fail(cell, F["exit"])
 	else
@@ -41,7 +45,7 @@ BEGIN {
 
 END {
 	print heading("ring")
-	ns = split(numsort(SIZES), size, " ")
+	ns = keysort("sizes", size)
 	# Sizes as wide as the largest (at least 2, as in the seed).
 	nw = length(size[ns]) < 2 ? 2 : length(size[ns])
 	for (i = 1; i <= ns; i++)
@@ -55,14 +59,7 @@ END {
 # pinned(): the block of pinned rings, each placement's figure aligned,
 # its CPUs beside it; PLACES gets what each placement is, for the
 # footnotes.
-function pinned(    n, a, i, pl, sz, c, v, vw, line) {
-	n = split(PINNED, a, " ")
-	PLACES_RUN = ""
-	for (i = 1; i <= n; i++) {
-		split(a[i], c, SUBSEP)
-		PLACES_RUN = PLACES_RUN " " c[1]
-		SIZE_OF[c[1]] = c[2]
-	}
+function pinned(    n, a, i, pl, sz, v, vw, line) {
 	n = split(place_list(PLACES_RUN), a, " ")
 	if (n == 0)
 		return

@@ -1,4 +1,4 @@
-# yield.awk: the table of smpb-yield runs, in seed 001's columns.
+# yield-table.awk: the table of smpb-yield runs, in seed 001's columns.
 #
 # Input: raw/yield of a saved run (see lib.awk for its lines).
 # Output: the heading line, then one row per number of threads with the
@@ -9,7 +9,7 @@
 # Runs that hold only that metric (the seed's reply) are shown in the
 # reply's form, "#T : <label>" and one " 1 : 0.591" line per count.
 # Environment: SMPB_ENV, the run's env file. No -v variables.
-# Needs lib.awk loaded first.
+# Needs the awk library (see lib.awk) loaded first.
 
 BEGIN {
 	load_env(ENVIRON["SMPB_ENV"])
@@ -24,7 +24,7 @@ BEGIN {
 		next
 	cell = F["place"] SUBSEP n
 	HAS[cell] = 1
-	THREADS = THREADS " " n
+	keyadd("threads", n)
 	if ("exit" in F) {
 		fail(cell, F["exit"])
 	} else {
@@ -46,28 +46,20 @@ BEGIN {
 		}
 		if ("avg_per_thread" in F) {
 			SEEDCOLS = 1
-			push(AVG, cell, "avg_per_thread")
-			push(ZERO, cell, "zero_threads")
-			push(NVAR, cell, "norm_var")
+			push("avg", cell, "avg_per_thread")
+			push("zero", cell, "zero_threads")
+			push("nvar", cell, "norm_var")
 		}
 		if (us > 0)
-			US[cell] = US[cell] " " us
+			add("us" SUBSEP cell, us)
 	}
 	if (OPTS == "")
 		OPTS = argrest(" -n ")
 }
 
-# med(list, fmt): the median of a list of numbers in fmt, or "-".
-function med(list, fmt,    a, n) {
-	n = sorted(list, a)
-	if (n == 0)
-		return "-"
-	return sprintf(fmt, n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2)
-}
-
 END {
 	print heading("yield")
-	nt = split(numsort(THREADS), threads, " ")
+	nt = keysort("threads", threads)
 	if (!SEEDCOLS) {
 		# Only the compare metric (the seed's reply): its form.
 		line = "#T : " who()
@@ -76,7 +68,7 @@ END {
 		print line
 		for (i = 1; i <= nt; i++)
 			out(sprintf("%2d : %s", threads[i],
-			    med(US["free" SUBSEP threads[i]], "%.3f")))
+			    med("us" SUBSEP "free" SUBSEP threads[i], "%.3f")))
 		footnotes("smpb-yield", OPTS)
 		wrap("Microseconds per yield across the machine, 1e6 /" \
 		    " (yields/s in total); seed 001's reply gives no unit, its" \
@@ -91,8 +83,9 @@ END {
 		tot = NVALS[c] > 0 && median(c) > 0 ? sprintf("%.0f", median(c)) : \
 		    fmt_cell(c, "%.0f")
 		out(sprintf("%7d  %10s%1s %10s  %9s  %9s  %8s", threads[i], tot,
-		    mark(c), med(AVG[c], "%.0f"), med(ZERO[c], "%d"),
-		    med(NVAR[c], "%.6f"), med(US[c], "%.3f")))
+		    mark(c), med("avg" SUBSEP c, "%.0f"),
+		    med("zero" SUBSEP c, "%d"), med("nvar" SUBSEP c, "%.6f"),
+		    med("us" SUBSEP c, "%.3f")))
 	}
 	footnotes("smpb-yield", OPTS)
 	wrap("us/yield: microseconds per yield across the machine," \

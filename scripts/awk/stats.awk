@@ -1,10 +1,9 @@
 # stats.awk: how sure a figure is: spread, two clusters, a rank test.
 #
-# Loaded after lib.awk, before the program that uses it:
-#	awk -f lib.awk -f stats.awk -f compare.awk
-# It has no rules, no -v variables and prints nothing. It works on the
-# cells of lib.awk: VALS[cell], the repeats separated by blanks, and
-# NVALS[cell], how many.
+# Part of the awk library (see lib.awk), loaded after cells.awk: no
+# rules, no -v variables, and nothing printed. It works on the cells of
+# cells.awk: VALS[cell, i], the repeats in the order met, SVALS[cell, i],
+# the same sorted (sort_cell()), and NVALS[cell], how many.
 #
 #   cv(cell)		coefficient of variation of the repeats
 #   bimodal(cell)	do the repeats fall into two clusters?
@@ -24,19 +23,19 @@ function mw_exact_max() {
 
 # cv(cell): the repeats' standard deviation (n - 1) over their mean, ""
 # for fewer than two repeats or a mean of zero.
-function cv(cell,    a, n, i, sum, mean, ss) {
-	n = split(VALS[cell], a, " ")
+function cv(cell,    n, i, sum, mean, ss) {
+	n = NVALS[cell] + 0
 	if (n < 2)
 		return ""
 	sum = 0
 	for (i = 1; i <= n; i++)
-		sum += a[i]
+		sum += VALS[cell, i]
 	mean = sum / n
 	if (mean == 0)
 		return ""
 	ss = 0
 	for (i = 1; i <= n; i++)
-		ss += (a[i] - mean) * (a[i] - mean)
+		ss += (VALS[cell, i] - mean) * (VALS[cell, i] - mean)
 	return root(ss / (n - 1)) / (mean < 0 ? -mean : mean)
 }
 
@@ -47,35 +46,35 @@ function cv(cell,    a, n, i, sum, mean, ss) {
 # CPU in some repeats and on two in others. Then BI_LOW and BI_HIGH are
 # how many repeats each cluster holds and BI_LOWMED, BI_HIGHMED their
 # medians. Positive figures only; 0 otherwise.
-function bimodal(cell,    a, n, k, g, best, bk) {
+function bimodal(cell,    n, k, g, best, bk) {
 	BI_LOW = BI_HIGH = 0
-	n = sorted(VALS[cell], a)
-	if (n < 4 || a[1] <= 0)
+	n = sort_cell(cell)
+	if (n < 4 || SVALS[cell, 1] <= 0)
 		return 0
 	best = 0
 	for (k = 2; k <= n - 2; k++) {
-		g = a[k + 1] / a[k]
+		g = SVALS[cell, k + 1] / SVALS[cell, k]
 		if (g > best) {
 			best = g
 			bk = k
 		}
 	}
-	if (best < bimodal_gap() || best <= a[bk] / a[1] ||
-	    best <= a[n] / a[bk + 1])
+	if (best < bimodal_gap() || best <= SVALS[cell, bk] / SVALS[cell, 1] ||
+	    best <= SVALS[cell, n] / SVALS[cell, bk + 1])
 		return 0
 	BI_LOW = bk
 	BI_HIGH = n - bk
-	BI_LOWMED = mid(a, 1, bk)
-	BI_HIGHMED = mid(a, bk + 1, n)
+	BI_LOWMED = mid(cell, 1, bk)
+	BI_HIGHMED = mid(cell, bk + 1, n)
 	return 1
 }
 
-# mid(a, i, j): the median of the sorted a[i..j].
-function mid(a, i, j,    n) {
+# mid(cell, i, j): the median of the cell's sorted repeats i..j.
+function mid(cell, i, j,    n) {
 	n = j - i + 1
 	if (n % 2)
-		return a[i + (n - 1) / 2]
-	return (a[i + n / 2 - 1] + a[i + n / 2]) / 2
+		return SVALS[cell, i + (n - 1) / 2]
+	return (SVALS[cell, i + n / 2 - 1] + SVALS[cell, i + n / 2]) / 2
 }
 
 # mw_p(c1, c2): the two-sided p-value of the Mann-Whitney U test (the
@@ -86,50 +85,38 @@ function mid(a, i, j,    n) {
 # dealing the pooled ranks into the two groups is counted. Beyond, the
 # normal approximation with the tie and continuity corrections. Sets
 # MW_EXACT to 1 or 0. "" when a cell has no repeat.
-function mw_p(c1, c2,    x, y, nx, ny, n, v, g, r, i, j, k, t, s, ties) {
-	nx = split(VALS[c1], x, " ")
-	ny = split(VALS[c2], y, " ")
+function mw_p(c1, c2,    nx, ny, n, i, j, p, q, cx, t, rank, s, ties, r, k) {
+	nx = sort_cell(c1)
+	ny = sort_cell(c2)
 	if (nx == 0 || ny == 0)
 		return ""
 	n = nx + ny
-	for (i = 1; i <= nx; i++) {
-		v[i] = x[i] + 0
-		g[i] = 1
+	MW_EXACT = nx * ny <= mw_exact_max()
+	# The pool in order, the two cells' sorted repeats merged, a group
+	# of tied repeats at a time: positions p + 1 .. p + q, which share
+	# their mean rank, doubled to stay whole: 2p + 1 + q. s sums the
+	# first cell's; ties sums q^3 - q; r keeps each rank for the exact
+	# count.
+	s = ties = p = 0
+	i = j = 1
+	while (p < n) {
+		if (j > ny || (i <= nx && SVALS[c1, i] <= SVALS[c2, j]))
+			t = SVALS[c1, i]
+		else
+			t = SVALS[c2, j]
+		for (cx = 0; i <= nx && SVALS[c1, i] == t; i++)
+			cx++
+		for (q = cx; j <= ny && SVALS[c2, j] == t; j++)
+			q++
+		rank = 2 * p + 1 + q
+		s += cx * rank
+		ties += q * q * q - q
+		for (k = 1; MW_EXACT && k <= q; k++)
+			r[p + k] = rank
+		p += q
 	}
-	for (i = 1; i <= ny; i++) {
-		v[nx + i] = y[i] + 0
-		g[nx + i] = 0
-	}
-	# Sort the pool (insertion sort of values and groups together).
-	for (i = 2; i <= n; i++) {
-		t = v[i]
-		k = g[i]
-		for (j = i - 1; j >= 1 && v[j] > t; j--) {
-			v[j + 1] = v[j]
-			g[j + 1] = g[j]
-		}
-		v[j + 1] = t
-		g[j + 1] = k
-	}
-	# Ranks, doubled so that mean ranks of ties stay whole: positions
-	# i..j tied get (i + j) each.
-	s = ties = 0
-	for (i = 1; i <= n; i = j + 1) {
-		for (j = i; j < n && v[j + 1] == v[i]; j++)
-			;
-		for (k = i; k <= j; k++) {
-			r[k] = i + j
-			if (g[k])
-				s += i + j
-		}
-		t = j - i + 1
-		ties += t * t * t - t
-	}
-	if (nx * ny <= mw_exact_max()) {
-		MW_EXACT = 1
+	if (MW_EXACT)
 		return mw_exact(r, n, nx, s)
-	}
-	MW_EXACT = 0
 	return mw_normal(nx, ny, s, ties)
 }
 

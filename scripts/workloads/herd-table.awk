@@ -1,4 +1,4 @@
-# herd.awk: the table of smpb-herd runs, in seed 002's form.
+# herd-table.awk: the table of smpb-herd runs, in seed 002's form.
 #
 # Input: raw/herd of a saved run (see lib.awk for its lines).
 # Output: the heading line, then
@@ -9,7 +9,7 @@
 # share, Jain's fairness index; runs without the last three, like the
 # seed's, show the first two columns only), then the footnotes.
 # Environment: SMPB_ENV, the run's env file. No -v variables.
-# Needs lib.awk loaded first.
+# Needs the awk library (see lib.awk) loaded first.
 
 BEGIN {
 	load_env(ENVIRON["SMPB_ENV"])
@@ -24,16 +24,16 @@ BEGIN {
 		next
 	cell = F["place"] SUBSEP n
 	HAS[cell] = 1
-	PROCS = PROCS " " n
+	keyadd("procs", n)
 	if ("exit" in F) {
 		fail(cell, F["exit"])
 	} else {
 		take(cell, "wall_s")
 		if ("active_procs" in F) {
 			FAIR = 1
-			push(ACTIVE, cell, "active_procs")
-			push(TOP, cell, "top_share_pct")
-			push(JAIN, cell, "jain")
+			push("active", cell, "active_procs")
+			push("top", cell, "top_share_pct")
+			push("jain", cell, "jain")
 		}
 	}
 	if (ITER == "")
@@ -42,18 +42,10 @@ BEGIN {
 		OPTS = argrest(" -n ")
 }
 
-# med(list, fmt): the median of a list of numbers in fmt, or "-".
-function med(list, fmt,    a, n) {
-	n = sorted(list, a)
-	if (n == 0)
-		return "-"
-	return sprintf(fmt, n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2)
-}
-
 END {
 	print heading("herd")
 	out("Processes  Time(sec)" (FAIR ? "  Active  Top(%)    Jain" : ""))
-	np = split(numsort(PROCS), procs, " ")
+	np = keysort("procs", procs)
 	for (i = 1; i <= np; i++) {
 		c = "free" SUBSEP procs[i]
 		if (!(c in HAS))
@@ -61,8 +53,9 @@ END {
 		line = sprintf("%9d  %9s%1s", procs[i], fmt_cell(c, "%.3f"),
 		    mark(c))
 		if (FAIR)
-			line = line sprintf(" %6s  %6s  %6s", med(ACTIVE[c], "%d"),
-			    med(TOP[c], "%.1f"), med(JAIN[c], "%.4f"))
+			line = line sprintf(" %6s  %6s  %6s",
+			    med("active" SUBSEP c, "%d"),
+			    med("top" SUBSEP c, "%.1f"), med("jain" SUBSEP c, "%.4f"))
 		out(line)
 	}
 	if (ENV["profile"] != "historical" && ITER != 5000000)

@@ -1,4 +1,4 @@
-# bind.awk: the table of smpb-bind runs, in seed 004's blocks.
+# bind-table.awk: the table of smpb-bind runs, in seed 004's blocks.
 #
 # Input: raw/bind of a saved run (see lib.awk for its lines).
 # Output: the heading line, then one block per configuration, headed as
@@ -19,7 +19,7 @@
 # workers are too many for one line, the two wrapped one after the
 # other), and a last line with each worker's median; then the footnotes.
 # Environment: SMPB_ENV, the run's env file. No -v variables.
-# Needs lib.awk loaded first.
+# Needs the awk library (see lib.awk) and workloads/bind.awk loaded first.
 
 BEGIN {
 	load_env(ENVIRON["SMPB_ENV"])
@@ -50,7 +50,7 @@ BEGIN {
 	}
 	cfg = order SUBSEP w SUBSEP b SUBSEP h SUBSEP kib
 	if (!(cfg in NLINES)) {
-		CFGS = CFGS " " order
+		keyadd("cfgs", order)
 		CFG[order] = cfg
 	}
 	k = ++NLINES[cfg]
@@ -133,7 +133,7 @@ function fold(s) {
 
 END {
 	print heading("bind")
-	no = split(numsort(CFGS), ord, " ")
+	no = keysort("cfgs", ord)
 	for (o = 1; o <= no; o++) {
 		cfg = CFG[ord[o]]
 		fold(title(cfg))

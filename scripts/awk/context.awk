@@ -9,7 +9,7 @@
 #	  CPUs; note: <text>.
 #	Command line: <...>
 #	Config (cksum <n>): <the options that matter to scheduling>
-# No -v variables. Needs lib.awk loaded first.
+# No -v variables. Needs the awk library (see lib.awk) loaded first.
 
 BEGIN {
 	load_env(ENVIRON["SMPB_ENV"])

@@ -9,25 +9,24 @@
 # into <name>.png (or the file named by the variable out_<name>, "-" in
 # name read as "_") in the directory it is run in.
 # What is drawn, by kind:
-#   figure   ring, herd, yield: the figure compare shows (lib.awk's
-#            figure()) against N, one line per run and placement: medians
-#            of the repeats, bars from the smallest to the largest;
-#            pipe: the %CPU matrix as a heat map, one panel per run and
-#            placement;
-#   latency  ring, herd: the wakeup latency percentiles of runs made
-#            with -l (p50, p90, p99, p99.9) against N, log scale.
-# Placements are named as place_text() (lib.awk) names them.
-# -v variables: workload; kind, figure or latency; part, dat or gp; name,
-# the files' base name (ring, ring-latency).
-# Needs lib.awk loaded first.
+#   figure   the figure compare shows (the workload's figure()), as the
+#            workload's facts say (lib.awk): a curve, against N (its
+#            plot_x()), one line per run and placement: medians of the
+#            repeats, bars from the smallest to the largest (ring, herd,
+#            yield); or a heat map, a panel per run and placement, its
+#            plot_x() across and plot_y() down, each cell coloured and
+#            labelled with its median (the pipe's %CPU matrix);
+#   latency  the wakeup latency percentiles of runs made with -l (p50,
+#            p90, p99, p99.9) against N, log scale (ring, herd).
+# Placements are named as place_text() (text.awk) names them.
+# -v variables: workload, the workload whose hooks (workloads/<w>.awk)
+# are loaded; kind, figure or latency; part, dat or gp; name, the files'
+# base name (ring, ring-latency).
+# Needs the awk library (see lib.awk) loaded first.
 
 BEGIN {
-	WHAT["ring"] = "switches / second (higher is better)"
-	WHAT["herd"] = "seconds for 5000000 iterations (lower is better)"
-	WHAT["yield"] = "microseconds per yield (lower is better)"
-	XLABEL["ring"] = "processes in the ring, N"
-	XLABEL["herd"] = "processes sharing the pipe, P"
-	XLABEL["yield"] = "threads, N"
+	facts(FACT)
+	HEAT = FACT["plot"] == "map"
 	PCT["p50"] = "lat_p50_us"
 	PCT["p90"] = "lat_p90_us"
 	PCT["p99"] = "lat_p99_us"
@@ -41,7 +40,7 @@ BEGIN {
 	}
 	if (part == "dat")
 		print_data()
-	else if (workload == "pipe")
+	else if (HEAT)
 		print_heatmap()
 	else
 		print_curves()
@@ -57,8 +56,8 @@ function name_run(j,    s, k) {
 }
 
 # read_raw(j, path): the measurements of run j, into series (one per
-# placement, in the order first seen) of cells (one per N, or per write
-# size and think for the pipe).
+# placement, in the order first seen) of cells (one per N, or per column
+# and row of a heat map).
 function read_raw(j, path,    line, s, x, y, c, i, v) {
 	while ((getline line < path) > 0) {
 		if (!parse(line) || ("exit" in F))
@@ -72,22 +71,21 @@ function read_raw(j, path,    line, s, x, y, c, i, v) {
 			SPLACE[NSERIES] = F["place"]
 		}
 		s = SERIES[s]
-		if (workload == "pipe") {
-			x = ident("think", "-t", 1)
-			y = ident("write_kib", "-s", 16)
-			v = figure(workload)
+		if (HEAT) {
+			x = plot_x()
+			y = plot_y()
+			v = figure()
 			if (x == "" || y == "" || v == "")
 				continue
-			XS[s] = XS[s] " " x
-			YS[s] = YS[s] " " y
+			keyadd(s SUBSEP "x", x)
+			keyadd(s SUBSEP "y", y)
 			add(s SUBSEP x SUBSEP y, v)
 			continue
 		}
-		x = workload == "yield" ? ident("threads", "-n", 1) : \
-		    ident("procs", "-n", 2)
+		x = plot_x()
 		if (x == "")
 			continue
-		XS[s] = XS[s] " " x
+		keyadd(s SUBSEP "x", x)
 		if (XMIN == "" || x < XMIN)
 			XMIN = x
 		if (x > XMAX)
@@ -100,7 +98,7 @@ function read_raw(j, path,    line, s, x, y, c, i, v) {
 					add(c SUBSEP PNAME[i], F[PCT[PNAME[i]]])
 			continue
 		}
-		v = figure(workload)
+		v = figure()
 		if (v == "")
 			continue
 		add(c, v)
@@ -124,9 +122,9 @@ function gpq(s) {
 }
 
 function print_data(    s, n, x, y, nx, ny, i, k, c, line) {
-	if (workload == "pipe")
-		print "# pipe: %CPU of the pair, medians; columns: think index," \
-		    " size index, %CPU, think, write KiB"
+	if (HEAT)
+		print "# " workload ": " FACT["what"] ", medians; columns: " \
+		    FACT["plot_columns"]
 	else if (kind == "latency")
 		print "# " workload ": wakeup latency, us, medians; columns: N," \
 		    " p50, p90, p99, p99.9"
@@ -137,9 +135,9 @@ function print_data(    s, n, x, y, nx, ny, i, k, c, line) {
 		if (s > 1)
 			printf "\n\n"
 		print "# " (s - 1) ": " title(s)
-		n = split(numsort(XS[s]), x, " ")
-		if (workload == "pipe") {
-			ny = split(numsort(YS[s]), y, " ")
+		n = keysort(s SUBSEP "x", x)
+		if (HEAT) {
+			ny = keysort(s SUBSEP "y", y)
 			for (k = 1; k <= ny; k++)
 				for (i = 1; i <= n; i++) {
 					c = s SUBSEP x[i] SUBSEP y[k]
@@ -171,12 +169,13 @@ function full(v) {
 
 # what(): the figure drawn, and which way is better.
 function what() {
-	return WHAT[workload]
+	return FACT["what"] " (" (FACT["higher"] ? "higher" : "lower") \
+	    " is better)"
 }
 
-# xlabel(): what N is.
+# xlabel(): what N is, or what goes across a heat map.
 function xlabel() {
-	return XLABEL[workload]
+	return FACT["plot_xlabel"]
 }
 
 # header(w, h): the lines every script starts with: a size in pixels,
@@ -249,9 +248,9 @@ function print_curves(    s, k, sep, using, t) {
 }
 
 # tics(axis, list, unit): label the axis's positions 0, 1, ... with the
-# sorted numbers of list, each followed by unit; return how many.
+# sorted keys of list, each followed by unit; return how many.
 function tics(axis, list, unit,    n, v, i, s) {
-	n = split(numsort(list), v, " ")
+	n = keysort(list, v)
 	s = ""
 	for (i = 1; i <= n; i++)
 		s = s (i > 1 ? ", " : "") "'" v[i] unit "' " (i - 1)
@@ -259,9 +258,10 @@ function tics(axis, list, unit,    n, v, i, s) {
 	return n
 }
 
-# print_heatmap(): the pipe's %CPU matrix, a panel per run and placement,
-# write sizes down as in the seed's table, thinks across, each cell
-# coloured from red (100%, serialised) to green (200%, in parallel) and
+# print_heatmap(): the figure's matrix, a panel per run and placement,
+# rows down (the pipe's write sizes, as in the seed's table), columns
+# across (its thinks), each cell coloured by the workload's palette (the
+# pipe's from red, 100%, serialised, to green, 200%, in parallel) and
 # labelled with its figure.
 function print_heatmap(    cols, rows, s, n) {
 	cols = NSERIES < 3 ? NSERIES : 3
@@ -270,19 +270,19 @@ function print_heatmap(    cols, rows, s, n) {
 	rows = int((NSERIES + cols - 1) / cols)
 	header(380 * cols + 40, 340 * rows + 60)
 	print "set multiplot layout " rows "," cols " title " \
-	    gpq("pipe: %CPU of the pair (200% = in parallel), medians")
-	print "set palette defined (0 '#d7191c', 100 '#fdae61'," \
-	    " 150 '#ffffbf', 200 '#1a9641')"
-	print "set cbrange [0:200]"
+	    gpq(workload ": " FACT["what"] (FACT["aside"] == "" ? "" : \
+	    " " FACT["aside"]) ", medians")
+	print "set palette defined (" FACT["plot_palette"] ")"
+	print "set cbrange [" FACT["plot_range"] "]"
 	print "unset colorbox"
-	print "set xlabel 'think'"
-	print "set ylabel 'write size'"
+	print "set xlabel " gpq(xlabel())
+	print "set ylabel " gpq(FACT["plot_ylabel"])
 	print "set tics scale 0"
 	for (s = 1; s <= NSERIES; s++) {
 		print "set title " gpq(title(s))
-		n = tics("x", XS[s], "")
+		n = tics("x", s SUBSEP "x", FACT["plot_xunit"])
 		print "set xrange [-0.5:" (n - 0.5) "]"
-		n = tics("y", YS[s], "k")
+		n = tics("y", s SUBSEP "y", FACT["plot_yunit"])
 		print "set yrange [" (n - 0.5) ":-0.5]"
 		printf "plot '%s.dat' index %d using 1:2:(0.5):(0.5):3" \
 		    " with boxxyerror fs solid 1.0 noborder lc palette notitle, \\\n",

@@ -12,7 +12,7 @@
 # comma, a double quote, a CR or LF, or a blank at either end is quoted,
 # its double quotes doubled; every record ends in CRLF.
 # -v variables: workloads, the workloads in their order.
-# Needs lib.awk loaded first.
+# Needs the awk library (see lib.awk) loaded first.
 
 BEGIN {
 	NCOL = split("run dir workload repeat placement cpulist argv exit",

@@ -15,7 +15,7 @@
 # SMPB_WHY_PERF, what perf said when it failed.
 # -v variables: cpu, the CPU of the ring and the yield; workers, N; runs,
 # samples per side; load_end, the load average at the end.
-# Needs lib.awk loaded first.
+# Needs the awk library (see lib.awk) loaded first.
 
 BEGIN {
 	load_env(ENVIRON["SMPB_ENV"])
@@ -44,17 +44,19 @@ function row(label, ours, ref, fmt,    line) {
 # the i-th sample of each side, run one after the other: a drift of the
 # host over the runs falls on both sides of a pair alike, where a ratio
 # of the two medians may pair a fast run with a slow one.
-function pair_ratio(ours, ref,    a, b, n, i, s, r) {
-	n = split(VALS[ours], a, " ")
-	if (split(VALS[ref], b, " ") < n)
-		n = split(VALS[ref], b, " ")
+function pair_ratio(ours, ref,    n, i, m, r) {
+	n = NVALS[ours] + 0
+	if (NVALS[ref] < n)
+		n = NVALS[ref] + 0
+	m = 0
+	# Each ratio in CONVFMT's ten digits, as a cell's repeats are kept.
 	for (i = 1; i <= n; i++)
-		if (b[i] > 0)
-			s = s " " a[i] / b[i]
-	n = sorted(s, r)
-	if (n == 0)
+		if (VALS[ref, i] + 0 > 0)
+			r[++m] = (VALS[ours, i] / VALS[ref, i] "") + 0
+	if (m == 0)
 		return 0
-	return n % 2 ? r[(n + 1) / 2] : (r[n / 2] + r[n / 2 + 1]) / 2
+	nsort(r, m)
+	return m % 2 ? r[(m + 1) / 2] : (r[m / 2] + r[m / 2 + 1]) / 2
 }
 
 # ratio(v), pct(v): a ratio, a fraction in %, in at most 6 characters

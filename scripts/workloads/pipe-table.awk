@@ -1,4 +1,4 @@
-# pipe.awk: the table of smpb-pipe runs, in seed 000's form.
+# pipe-table.awk: the table of smpb-pipe runs, in seed 000's form.
 #
 # Input: raw/pipe of a saved run (see lib.awk for its lines).
 # Output: the heading line; for each placement that was run, nearest first
@@ -10,7 +10,7 @@
 # (nothing pipelined there). Cells are medians of the pair's CPU usage,
 # (user + sys) / wall * 100.
 # Environment: SMPB_ENV, the run's env file. No -v variables.
-# Needs lib.awk loaded first.
+# Needs the awk library (see lib.awk) loaded first.
 
 BEGIN {
 	load_env(ENVIRON["SMPB_ENV"])
@@ -26,9 +26,12 @@ BEGIN {
 		next
 	cell = F["place"] SUBSEP s SUBSEP t
 	HAS[cell] = 1
-	PLACES_RUN = PLACES_RUN " " F["place"]
-	SIZES = SIZES " " s
-	THINKS = THINKS " " t
+	if (!(F["place"] in PLACE_SEEN)) {
+		PLACE_SEEN[F["place"]] = 1
+		PLACES_RUN = PLACES_RUN " " F["place"]
+	}
+	keyadd("sizes", s)
+	keyadd("thinks", t)
 	if ("exit" in F)
 		fail(cell, F["exit"])
 	else
@@ -47,8 +50,8 @@ BEGIN {
 
 END {
 	print heading("pipe")
-	ns = split(numsort(SIZES), size, " ")
-	nt = split(numsort(THINKS), think, " ")
+	ns = keysort("sizes", size)
+	nt = keysort("thinks", think)
 	np = split(place_list(PLACES_RUN), places, " ")
 	for (p = 1; p <= np; p++) {
 		pl = places[p]

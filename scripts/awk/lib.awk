@@ -1,0 +1,257 @@
+# lib.awk: reading a saved run, for every awk program of smpbench.
+#
+# The awk library is loaded first, in this order, then a workload's
+# hooks (below) where the program is about one workload, then the
+# program:
+#	awk -f awk/lib.awk -f awk/cells.awk -f awk/text.awk -f awk/stats.awk \
+#	    -f awk/why-lib.awk -f workloads/ring.awk -f awk/compare.awk
+# lib.awk reads a run (this file), cells.awk keeps a cell's repeats and
+# gives its median and mark, text.awk lays out what tables share
+# (heading, footnotes, placements), stats.awk judges the repeats,
+# why-lib.awk is what the why tables share. They have no rules, no -v
+# variables and print nothing by themselves; lib.awk has a BEGIN that
+# sets CONVFMT.
+#
+# Input it understands:
+#   - a raw line of a saved run: key=value pairs separated by single spaces,
+#     the driver's own keys first (place=free, one, smt, llc, spread, xllc,
+#     node or cores, see topology.awk; rep=K; argv=the program's options
+#     joined by commas; cpulist=L when pinned), then either the program's
+#     -p line or exit=N when the measurement failed;
+#   - an env file: key=value lines, the value running to the end of the line.
+# Output: nothing by itself; the callers print through out() (text.awk).
+#
+# Arrays it fills: F (the fields of the last parse()), ENV (load_env()).
+#
+# Saved runs are data from elsewhere: every value is checked before it is
+# used (num(), raw()), and what is wrong is reported on stderr with its
+# file and line (complain()), left out, and its cell marked "!".
+#
+# Workloads. What the shared programs (compare.awk, plot.awk, why.awk)
+# need to know of a workload, they ask of its hooks: workloads/<w>.awk,
+# loaded after the library and before the program, defines the same
+# functions for every workload, and the shared programs never test a
+# workload's name. A hook reads the line parse() made (F) and calls the
+# library only (lib.awk, cells.awk, text.awk, why-lib.awk):
+#   facts(D)        fills D with the workload's words and constants:
+#                   what (its figure and unit, "switches / second"),
+#                   aside (said after which way is better, or ""),
+#                   higher (1 when a higher figure is better, else 0),
+#                   fmt (the figure's printf format; "" is secs()),
+#                   head (compare's heading of the rows),
+#                   fast (what the better cluster of a bimodal cell is
+#                   called), skip (the options that make the rows,
+#                   " -n -c ", left out when runs' options are compared),
+#                   note (compare's footnote on the figure, or ""),
+#                   wait_per and wait_unit (what the run-queue delay is
+#                   counted per, and its unit, us or ms),
+#                   plot (its shape, as workloads/<w>.sh's plots_<w>
+#                   has it: "curve", "map" (a heat map), or "" for none)
+#                   and plot_xlabel; a heat map's plot_ylabel,
+#                   plot_xunit and plot_yunit (after each tic),
+#                   plot_columns (its data's columns), plot_palette and
+#                   plot_range (gnuplot's colours and their range)
+#   figure()        the figure compare and plot show, or "" (reported)
+#   why_wait()      the run-queue delay per wait_per, in wait_unit, or
+#                   "" (NUM_BAD set when a value was there but not a
+#                   figure; an absent key is silent)
+#   row_key(pn, l2) compare's row: a number that orders the rows of one
+#                   placement, ROW_NAME set to its heading (pn: " " and
+#                   the placement, "" unpinned; l2: the run's L2 KiB);
+#                   "" when its parameters are not numbers (reported)
+#   plot_x()        the plot's x: N for curves, a heat map's column
+#   plot_y()        a heat map's row ("" for curves)
+#   why_line()      take the line into the why table (why-lib.awk)
+#   why_table()     print the why table
+# The workload's table (workloads/<w>-table.awk) is its own program,
+# loaded with its hooks.
+
+# Numbers kept as text (a cell's repeats, add()) keep ten significant
+# digits, not awk's six.
+BEGIN {
+	CONVFMT = "%.10g"
+}
+
+# parse(line): split a raw line into F[key] = value; true when it is one.
+function parse(line,    n, i, a, eq) {
+	split("", F)
+	n = split(line, a, " ")
+	for (i = 1; i <= n; i++) {
+		eq = index(a[i], "=")
+		if (eq > 1)
+			F[substr(a[i], 1, eq - 1)] = substr(a[i], eq + 1)
+	}
+	return ("place" in F)
+}
+
+# raw(line, file, lineno): parse a raw line and check the driver's keys
+# (place a lower-case word, rep a number; exit, if there, a number);
+# report a line that is none, and return false for it.
+function raw(line, file, lineno) {
+	WHERE_FILE = file
+	WHERE_LINE = lineno
+	if (parse(line) && F["place"] ~ /^[a-z]+$/ && F["rep"] ~ /^[0-9]+$/ &&
+	    (!("exit" in F) || F["exit"] ~ /^[0-9]+$/))
+		return 1
+	complain("not a measurement: " excerpt(line))
+	return 0
+}
+
+# excerpt(s): s, printable and at most 40 characters, to quote it.
+function excerpt(s) {
+	gsub(/[^ -~]/, "?", s)
+	if (length(s) > 40)
+		s = substr(s, 1, 37) "..."
+	return "'" s "'"
+}
+
+# complain(msg): report a problem of the current raw line (WHERE_FILE,
+# WHERE_LINE) on stderr; three a file, then a count at the end (finish).
+function complain(msg) {
+	COMPLAINTS++
+	if (++BADLINES[WHERE_FILE] <= 3)
+		warn(WHERE_FILE ":" WHERE_LINE ": " msg)
+}
+
+# warn(msg): one line on stderr.
+function warn(msg) {
+	print "smpbench: " msg | "cat 1>&2"
+}
+
+# finish(status): report what complain() left unsaid, flush stderr, and
+# give the exit status: status, or 3 when a saved value was bad.
+function finish(status,    f) {
+	for (f in BADLINES)
+		if (BADLINES[f] > 3)
+			warn(f ": " BADLINES[f] - 3 " more bad lines")
+	close("cat 1>&2")
+	if (status == 0 && COMPLAINTS > 0)
+		return 3
+	return status
+}
+
+# num(key): F[key] as a number, when it is one we can use: plain decimal
+# digits with at most one point, below 1e15 (so not "-5", "1e400", "nan"
+# or "inf"); else "". NUM_BAD says whether the key was there, with a
+# bad value, or absent.
+function num(key,    v) {
+	NUM_BAD = 0
+	if (!(key in F))
+		return ""
+	v = F[key]
+	if (v ~ /^[0-9]+(\.[0-9]+)?$/ && length(v) <= 24 && v + 0 < 1e15)
+		return v + 0
+	NUM_BAD = 1
+	return ""
+}
+
+# bad(key): report the current line's key as unusable (absent or bad).
+function bad(key) {
+	if (key in F)
+		complain(key "=" excerpt(F[key]) " is not a figure; left out")
+	else
+		complain("no " key "=; left out")
+}
+
+# argval(flag, dflt): the value after flag in F["argv"], else dflt.
+function argval(flag, dflt,    n, i, a) {
+	n = split(F["argv"], a, ",")
+	for (i = 1; i < n; i++)
+		if (a[i] == flag)
+			return a[i + 1]
+	return dflt
+}
+
+# argflag(flag): 1 when the boolean flag is in F["argv"], else 0.
+function argflag(flag,    n, i, a) {
+	n = split(F["argv"], a, ",")
+	for (i = 1; i <= n; i++)
+		if (a[i] == flag)
+			return 1
+	return 0
+}
+
+# ident(key, flag, dflt): a cell's parameter: the program's -p key when the
+# line has it, else the option in argv (a failed run has no -p keys);
+# "" (reported) when it is not a number.
+function ident(key, flag, dflt,    v) {
+	if (key in F)
+		v = F[key]
+	else
+		v = argval(flag, dflt)
+	if (v ~ /^[0-9]+(\.[0-9]+)?$/ && length(v) <= 24)
+		return v + 0
+	complain(key "=" excerpt(v) " is not a number; line left out")
+	return ""
+}
+
+# argrest(skip): argv as the command line, without the options in skip
+# (a list like " -n -c "), for a table's footnote.
+function argrest(skip,    n, i, a, s) {
+	n = split(F["argv"], a, ",")
+	s = ""
+	for (i = 1; i <= n; i++) {
+		if (index(skip, " " a[i] " ") > 0) {
+			if (i < n && a[i + 1] !~ /^-/)
+				i++
+			continue
+		}
+		s = s (s == "" ? "" : " ") a[i]
+	}
+	return s
+}
+
+# need(key): num(key), reported when it is not a figure.
+function need(key,    v) {
+	v = num(key)
+	if (v == "")
+		bad(key)
+	return v
+}
+
+# scaled(v, k): v * k, or "" for "".
+function scaled(v, k) {
+	return v == "" ? "" : v * k
+}
+
+# run_dirs(dir): the runs' directories, from SMPB_RUNS (one a line), into
+# dir[1..n]; return n.
+function run_dirs(dir,    n, i) {
+	n = split(ENVIRON["SMPB_RUNS"], dir, "\n")
+	for (i = 1; i <= n; i++)
+		if (dir[i] == "")
+			return i - 1
+	return n
+}
+
+# load_env(path): read an env file into ENV. A saved run may come from
+# anywhere: its values are kept printable ASCII (control characters go,
+# each other character becomes one "?"), so tables stay ASCII and aligned.
+function load_env(path,    line, eq, v) {
+	split("", ENV)
+	while ((getline line < path) > 0) {
+		eq = index(line, "=")
+		if (eq > 1) {
+			v = substr(line, eq + 1)
+			gsub(/[\300-\377]/, "?", v)
+			gsub(/[\001-\037\177-\277]/, "", v)
+			ENV[substr(line, 1, eq - 1)] = v
+		}
+	}
+	close(path)
+}
+
+# who(): the name of the run: its label, or else its kernel.
+function who() {
+	if (ENV["label"] != "")
+		return ENV["label"]
+	if (ENV["kernel"] != "")
+		return ENV["kernel"]
+	return "unknown kernel"
+}
+
+# note_rep(): remember the largest repeat number seen.
+function note_rep() {
+	if (F["rep"] + 0 > MAXREP)
+		MAXREP = F["rep"] + 0
+}

@@ -1,0 +1,154 @@
+# text.awk: what every table prints besides its cells: its heading, the
+# placements, the footnotes, lines of at most 72 columns.
+#
+# Part of the awk library (see lib.awk): no rules and no -v variables;
+# it prints only when called (out(), wrap(), footnotes()). It reads ENV
+# (load_env()), MAXREP (note_rep()), MARKS_USED (cells.awk), and the
+# table's PLACES and SKIPPED, which place_notes() sets.
+
+# cpus_text(n): "1 CPU", "2 CPUs", "? CPUs".
+function cpus_text(n) {
+	if (n !~ /^[0-9]+$/)
+		n = "?"
+	return n " CPU" (n == 1 ? "" : "s")
+}
+
+# heading(workload): the line above every table, saying where it came
+# from: workload, label or kernel, CPU model, CPU count; at most 72 columns.
+function heading(workload,    model, tail, s, room) {
+	model = ENV["cpu_model"]
+	if (model == "")
+		model = "unknown CPU"
+	tail = ", " cpus_text(ENV["cpus_online"])
+	s = workload ": " who() ", "
+	room = 72 - length(s) - length(tail)
+	if (room < 8)
+		room = 8
+	if (length(model) > room)
+		model = substr(model, 1, room - 1) "~"
+	s = s model tail
+	if (length(s) > 72)
+		s = substr(s, 1, 71) "~"
+	return s
+}
+
+# out(s): print a table line without trailing blanks.
+function out(s) {
+	sub(/ +$/, "", s)
+	print s
+}
+
+# wrap(s): print s as lines of at most 72 columns, broken at blanks (a
+# word longer than a line in pieces, each ending its line); lines after
+# the first are indented by two.
+function wrap(s,    n, i, a, line, w, room) {
+	n = split(s, a, " ")
+	line = ""
+	for (i = 1; i <= n; i++) {
+		w = a[i]
+		if (line ~ /[^ ]/ && length(line) + 1 + length(w) > 72) {
+			out(line)
+			line = "  "
+		}
+		while (length(line) + (line ~ /[^ ]/) + length(w) > 72) {
+			room = 72 - length(line) - (line ~ /[^ ]/)
+			out(line (line ~ /[^ ]/ ? " " : "") substr(w, 1, room))
+			w = substr(w, room + 1)
+			line = "  "
+		}
+		line = line (line ~ /[^ ]/ ? " " : "") w
+	}
+	if (line ~ /[^ ]/)
+		out(line)
+}
+
+# reps_text(): how many repeats the medians are of.
+function reps_text() {
+	if (MAXREP <= 1)
+		return "one run per cell"
+	return "median of " MAXREP " runs"
+}
+
+# place_rank(p): where placement p sorts, nearest first (free first).
+function place_rank(p,    i) {
+	i = index(" free one smt llc spread xllc node cores ", " " p " ")
+	return i ? i : 999
+}
+
+# place_text(p): what placement p means, for a table.
+function place_text(p) {
+	if (p == "free")
+		return "unpinned"
+	if (p == "one")
+		return "both on one CPU"
+	if (p == "smt")
+		return "two threads of one core"
+	if (p == "llc")
+		return "two cores sharing a last-level cache"
+	if (p == "spread")
+		return "two CPUs"
+	if (p == "xllc")
+		return "two last-level caches of one node"
+	if (p == "node")
+		return "two NUMA nodes"
+	if (p == "cores")
+		return "one CPU of each core"
+	return "placement " p
+}
+
+# place_list(list): the placements of a blank-separated list, each once,
+# nearest first (those of one rank in the order of the list).
+function place_list(list,    n, a, i, k, s, seen) {
+	n = split(list, a, " ")
+	for (i = 1; i <= n; i++)
+		k[i] = place_rank(a[i])
+	sort_by(k, a, n)
+	s = ""
+	for (i = 1; i <= n; i++)
+		if (!(a[i] in seen)) {
+			seen[a[i]] = 1
+			s = s (s == "" ? "" : " ") a[i]
+		}
+	return s
+}
+
+# place_notes(): the footnote of the pipe and ring tables on placement,
+# in SKIPPED: that no placement on two CPUs existed (only one CPU was
+# available), or else what the topology did not tell.
+function place_notes() {
+	if (ENV["topo_placements"] ~ /^free( one)?$/ ||
+	    ("spread_cpus" in ENV && ENV["spread_cpus"] == "" &&
+	    ENV["one_cpu"] != ""))
+		SKIPPED = "No placement on two CPUs: only one CPU was available."
+	else if (ENV["topo_note"] != "")
+		SKIPPED = "Placements: " ENV["topo_note"] "."
+}
+
+# footnotes(prog, opts): the lines under every table: what ran, and what
+# the marks mean (only the marks that appear).
+function footnotes(prog, opts,    s) {
+	if (ENV["profile"] == "historical") {
+		if (ENV["source"] != "")
+			wrap("Source: " ENV["source"] ".")
+	} else {
+		s = prog (opts == "" ? "" : " " opts) "; " reps_text()
+		if (PLACES != "")
+			s = s "; " PLACES
+		wrap(s ".")
+	}
+	if (MARKS_USED["*"])
+		wrap("* the repeats spread by more than 10% ((max - min) / median).")
+	if (MARKS_USED["~"])
+		wrap("~ the repeats fall into two clusters far apart (bimodal):" \
+		    " a median of such a mixture says little; see smpbench" \
+		    " compare.")
+	if (MARKS_USED["!"])
+		wrap("! a repeat failed; see the errors file of the run.")
+	if (MARKS_USED["?"])
+		wrap("! a saved value was not a figure (reported when shown)" \
+		    " and is left out.")
+	if (MARKS_USED["n"])
+		wrap("n/a: not supported on this system (the program exited 4).")
+	if (SKIPPED != "")
+		wrap(SKIPPED)
+}

@@ -1,0 +1,76 @@
+# t801-static: the static checks (make check): every sh file of the driver
+# and the tests is clean under shellcheck -s sh; every awk program starts
+# with the header that says what it reads and writes; every man page
+# lints clean under mandoc; each page's SYNOPSIS is its program's -h.
+# Needs the programs built (their -h); nothing is run beyond that.
+# shellcheck source=tests/lib.sh
+. tests/lib.sh
+
+# sh_files: the tracked or present sh files of the driver, the tests and
+# CI: *.sh, and files whose first line is #!/bin/sh.
+sh_files() {
+	find scripts tests .ci -type f ! -path 'tests/tmp/*' 2>/dev/null |
+	    LC_ALL=C sort | while read -r f; do
+		case $f in
+		*.sh) printf '%s\n' "$f" ;;
+		*.awk | *.c | *.h | *.[0-9] | *.o) ;;
+		*)
+			IFS= read -r sf_first <"$f" 2>/dev/null
+			case $sf_first in
+			'#!/bin/sh'*) printf '%s\n' "$f" ;;
+			esac
+			;;
+		esac
+	done
+}
+
+if need_cmd shellcheck; then
+	files=$(sh_files)
+	# shellcheck disable=SC2086 # the file list, split on purpose
+	out=$(shellcheck -s sh -x -f gcc $files 2>&1)
+	is "$out" "" "shellcheck -s sh: $(printf '%s\n' "$files" | wc -l |
+	    tr -d ' ') files clean"
+else
+	t_skip "shellcheck is not installed"
+fi
+
+for f in $(find scripts -name '*.awk' | LC_ALL=C sort); do
+	like "$(head -n 1 "$f")" "^# ${f##*/}: " "$f starts with its header"
+done
+
+# synopsis PAGE: the SYNOPSIS of PAGE as one line of words.
+synopsis() {
+	mandoc -Tascii "$1" | sed "s/.$(printf '\b')//g" |
+	    awk '/^SYNOPSIS/ { on = 1; next } /^[A-Z]/ { on = 0 } on' |
+	    tr -s ' \t\n' '   ' | sed 's/^ *//; s/ *$//'
+}
+
+# usage_of CMD...: its -h's usage lines (up to the first blank line) as
+# one line of words.
+usage_of() {
+	"$@" -h | sed '/^$/,$d; s/^usage: //' | tr -s ' \t\n' '   ' |
+	    sed 's/^ *//; s/ *$//'
+}
+
+if need_cmd mandoc; then
+	for page in scripts/*.[17] src/*.1; do
+		is "$(mandoc -Tlint -W warning "$page" 2>&1)" "" \
+		    "$page lints clean"
+	done
+	is "$(synopsis scripts/smpbench.1)" "$(usage_of sh scripts/smpbench)" \
+	    "scripts/smpbench.1: SYNOPSIS is smpbench -h"
+	for page in src/*.1; do
+		name=${page##*/}
+		name=${name%.1}
+		if [ -x "bin/smpb-$name" ]; then
+			is "$(synopsis "$page")" "$(usage_of "bin/smpb-$name")" \
+			    "$page: SYNOPSIS is smpb-$name -h"
+		else
+			t_result 1 "bin/smpb-$name is built (make)"
+		fi
+	done
+else
+	t_skip "mandoc is not installed"
+fi
+
+done_testing
