@@ -29,8 +29,8 @@ LIB = src/lib/libsmpb.a
 LIBOBJ = src/lib/clock.o src/lib/guard.o src/lib/hist.o src/lib/io.o \
 	src/lib/kv.o src/lib/measure.o src/lib/mem.o src/lib/opt.o \
 	src/lib/pidmap.o src/lib/proc.o src/lib/prog.o src/lib/reap.o \
-	src/lib/report.o src/lib/sig.o src/lib/stats.o src/lib/sys.o \
-	src/lib/team.o src/lib/worker.o
+	src/lib/report.o src/lib/sig.o src/lib/spawn.o src/lib/stats.o \
+	src/lib/sys.o src/lib/team.o src/lib/worker.o
 
 BIN = bin/smpb-bind bin/smpb-herd bin/smpb-hog bin/smpb-pipe bin/smpb-ring \
 	bin/smpb-yield
@@ -50,7 +50,8 @@ UNIT = tests/unit/t001-opt tests/unit/t002-stats tests/unit/t003-clock \
 	tests/unit/t007-prog tests/unit/t008-measure tests/unit/t009-hist \
 	tests/unit/t010-sig tests/unit/t011-mem tests/unit/t012-proc \
 	tests/unit/t013-io tests/unit/t014-worker tests/unit/t015-pidmap \
-	tests/unit/t016-guard tests/unit/t017-reap tests/unit/t018-report
+	tests/unit/t016-guard tests/unit/t017-reap tests/unit/t018-report \
+	tests/unit/t019-spawn
 
 all: $(BIN)
 

@@ -153,7 +153,7 @@ writer(struct team *t, int fd, char *buf, bool stamp)
 		}
 		if (write_full(fd, buf, run.write_size) == -1) {
 			if (errno == EPIPE)
-				worker_fail(t, WRITER, "the reader is gone");
+				worker_lost(t, WRITER, "the reader is gone");
 			worker_fail(t, WRITER, "write:");
 		}
 		think(run.units);
@@ -170,7 +170,7 @@ reader(struct team *t, int fd, char *buf, struct hist *h)
 		if ((r = read_full(fd, buf, run.write_size)) == -1)
 			worker_fail(t, READER, "read:");
 		if ((size_t)r < run.write_size)
-			worker_fail(t, READER, "the writer is gone after %llu "
+			worker_lost(t, READER, "the writer is gone after %llu "
 			    "of %llu transfers", (unsigned long long)i,
 			    (unsigned long long)run.transfers);
 		if (h != NULL) {

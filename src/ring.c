@@ -154,13 +154,13 @@ master(struct team *t, const struct link *l, struct hist *h)
 	 * by any worker.
 	 */
 	if (!token_out(t, 0, l->out) || token_in(t, 0, l->in, NULL) == 0)
-		worker_fail(t, 0, "the ring is broken: a worker is gone");
+		worker_lost(t, 0, "the ring is broken: a worker is gone");
 	worker_restart(t, 0);
 	if (!token_out(t, 0, l->out))
-		worker_fail(t, 0, "the ring is broken: worker 1 is gone");
+		worker_lost(t, 0, "the ring is broken: worker 1 is gone");
 	for (;;) {
 		if (token_in(t, 0, l->in, h) == 0)
-			worker_fail(t, 0, "the ring is broken: a worker is "
+			worker_lost(t, 0, "the ring is broken: a worker is "
 			    "gone");
 		laps++;
 		if (laps == (uint64_t)opt.laps)
@@ -171,7 +171,7 @@ master(struct team *t, const struct link *l, struct hist *h)
 			until_check = check_every;
 		}
 		if (!token_out(t, 0, l->out))
-			worker_fail(t, 0, "the ring is broken: worker 1 is "
+			worker_lost(t, 0, "the ring is broken: worker 1 is "
 			    "gone");
 	}
 	worker_end(t, 0);
@@ -190,7 +190,7 @@ relay(struct team *t, int self, const struct link *l, struct hist *h)
 	while (token_in(t, self, l->in, rec) == 1) {
 		rec = h;
 		if (!token_out(t, self, l->out))
-			worker_fail(t, self, "the ring is broken: worker %d is "
+			worker_lost(t, self, "the ring is broken: worker %d is "
 			    "gone", (self + 1) % team_size(t));
 	}
 	close(l->out);

@@ -13,7 +13,7 @@
  *	layers: sys mem clock stats hist io
  *	layers: prog sig kv opt
  *	layers: proc measure
- *	layers: pidmap guard worker reap team
+ *	layers: pidmap guard worker spawn reap team
  *	layers: report
  *
  * sys: every platform difference. mem: mappings of their own. clock:
@@ -23,8 +23,9 @@
  * proc: the kernel's scheduler statistics from /proc. measure: what is
  * taken of a worker at its gate and at its end. pidmap: pid -> worker.
  * guard: the guardian, the registry of live teams, killing them. worker:
- * a worker's life, from its start to its end. reap: main's watch over
- * the workers, their records and deaths. team: main's side of a team.
+ * a worker's side of a team. spawn: a worker started, process or
+ * thread. reap: main's watch over the workers, their records and
+ * deaths. team: main's side of a team.
  * report: what was measured, and the common parts of the output.
  */
 #ifndef HARNESS_H
@@ -62,7 +63,7 @@ struct usage {
 struct sched_stats {
 	bool		valid;
 	uint64_t	run_ns;		/* time on a CPU */
-	uint64_t	wait_ns;	/* time runnable, waiting on a run queue */
+	uint64_t	wait_ns;	/* runnable, waiting on a run queue */
 	uint64_t	slices;		/* times it was given a CPU */
 	uint64_t	migrations;	/* moves to another CPU */
 };
@@ -90,6 +91,7 @@ int	sys_bind(int cpu);
 int	sys_current_cpu(void);
 int	sys_clock_gettime(clockid_t id, struct timespec *ts);
 void	sys_close_from(int low);
+void	sys_die_with_parent(pid_t parent);
 int	sys_parent_death_signal(int sig);
 ssize_t	sys_read_small(const char *path, char *buf, size_t size);
 long	sys_parse_kib(const char *text);
@@ -135,6 +137,7 @@ double	hist_quantile(const struct hist *h, double q);
 /* prog.c, sig.c, kv.c, opt.c ----------------------------------------------- */
 
 extern const char *prog_usage;	/* the usage line: set by prog_init */
+extern bool prog_stdout_closed;	/* stdout was closed at the start */
 
 void	at_die(void (*fn)(void));
 bool	sig_child_event(void);
@@ -171,29 +174,39 @@ void	measure_add(struct measure *sum, const struct measure *m);
  *
  *	W_SPAWNED  forked or created; not heard from yet
  *	W_READY    its READY record came: it waits at the gate
+ *	W_LOST     its LOST record came: another worker's end broke its
+ *		   work (worker_lost), and it exits
  *	W_DONE     its DONE record came: its slot is final
  *	W_REAPED   reaped (processes) or joined (threads)
  *
  * Workers speak on one record pipe, one 4-byte record per message
  * (atomic, as it is under PIPE_BUF): the kind in the top byte, the
  * worker's index below. A process that is reaped before it reached
- * W_DONE died, whatever phase it was in, and the run ends there.
+ * W_LOST or W_DONE died, whatever phase it was in, and the run ends
+ * there; a LOST record ends it too, naming the death that explains it.
  */
 #define MAX_TEAMS	4
 
-enum worker_state { W_SPAWNED = 1, W_READY, W_DONE, W_REAPED };
-enum record_kind { REC_READY = 1, REC_DONE, REC_FAILED };
+enum worker_state { W_SPAWNED = 1, W_READY, W_LOST, W_DONE, W_REAPED };
+enum record_kind { REC_READY = 1, REC_DONE, REC_FAILED, REC_LOST };
 
 #define REC_MAKE(kind, self)	((int32_t)((uint32_t)(kind) << 24 | \
 				    (uint32_t)(self)))
 #define REC_KIND(rec)		((int)((uint32_t)(rec) >> 24))
 #define REC_SELF(rec)		((int)((uint32_t)(rec) & 0xffffff))
 
-/* The shared control line, on a page of its own (team.c, map_shared). */
+/*
+ * The shared control line, on a page of its own (team.c, map_shared),
+ * and after it, on lines of their own, what the first worker that lost a
+ * peer says (worker_lost): main prints it where no death explains it.
+ */
 struct control {
 	_Alignas(SMPB_CACHELINE)
 	atomic_int	running;	/* set by team_new, cleared by stop */
 	_Atomic uint64_t deadline_ns;	/* team_run_for's end; 0: none */
+	_Alignas(SMPB_CACHELINE)
+	atomic_int	lost_claimed;	/* 1: lost_msg is written, or being */
+	char		lost_msg[256];	/* "worker 0: the ring is broken..." */
 };
 
 /*
@@ -212,7 +225,7 @@ struct seat {
 					   sleeper: as it went to sleep) */
 	struct measure	run;		/* from then to worker_end */
 	struct sched_files files;	/* the worker's, gate to worker_end */
-	struct hist	*hist;		/* -l: the worker's own, in its memory */
+	struct hist	*hist;		/* -l: the worker's own, its memory */
 	int		cpu_start;	/* CPU at the start, -1 = unknown */
 	int		cpu_end;	/* CPU at the end, -1 = unknown */
 	bool		gated;		/* passed worker_gate(_asleep) */
@@ -268,10 +281,11 @@ struct hist_shared {
 struct book {
 	int		spawned;	/* workers started so far */
 	int		nready, ndone, nreaped;
+	bool		lost;		/* a LOST record came (reap.c) */
 	/* Processes */
 	struct pidmap	map;
-	int		*done_queue;	/* workers in the order they said DONE */
-	int		done_next;	/* done_queue[0..done_next) are reaped */
+	int		*done_queue;	/* workers, in the order of DONE */
+	int		done_next;	/* done_queue[0..done_next): reaped */
 	struct member	members[];	/* main's view of each worker */
 };
 
@@ -323,8 +337,9 @@ void	guard_unregister(struct team *t);
 struct team *guard_team(int i);
 void	guard_child_init(void);
 
-/* worker.c */
-void	worker_start(struct team *t, struct start *s);
+/* worker.c, spawn.c */
+void	worker_done(struct team *t, int self);
+void	spawn_worker(struct team *t, struct start *s);
 
 /* reap.c */
 void	reap_watch(struct team *t, int timeout_ms);

@@ -7,6 +7,7 @@
  * lowercase word (sched_stats=kernel), in a fixed order per program; a
  * script can split on spaces and '='.
  */
+#include <errno.h>
 #include <stdio.h>
 
 #include "harness.h"
@@ -59,12 +60,23 @@ kv_end(void)
 }
 
 /*
- * Everything printed on stdout must have reached it: a full disk or a
- * closed pipe is a failure (exit 1), not a result silently lost.
+ * Everything printed on stdout must have reached it: a full disk, a
+ * closed pipe or a stdout closed from the start (prog_init) is a failure
+ * (exit 1), not a result silently lost. A signal that came meanwhile (a
+ * write to a pipe nobody reads yet can take long) is acted on, as it
+ * would have been anywhere else main waits: exit 128 + signal, whether
+ * it cut the write short or the result got through before it.
  */
 void
 kv_flush(void)
 {
-	if (fflush(stdout) == EOF || ferror(stdout))
+	if (prog_stdout_closed) {
+		errno = EBADF;
 		die(SMPB_EXIT_FAIL, "cannot write the output:");
+	}
+	if (fflush(stdout) == EOF || ferror(stdout)) {
+		sig_check();
+		die(SMPB_EXIT_FAIL, "cannot write the output:");
+	}
+	sig_check();
 }

@@ -14,7 +14,6 @@
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 #include <unistd.h>
 
 #include "harness.h"
@@ -52,7 +51,11 @@ opt_num(int flag, const char *arg, long long lo, long long hi)
 	return v;
 }
 
-/* Seconds: digits with an optional fraction, "2", "0.5", ".25". */
+/*
+ * Seconds: digits with an optional fraction, "2", "0.5", ".25", with as
+ * many leading zeros as any decimal may have; too many digits is a value
+ * out of range, as for opt_num.
+ */
 double
 opt_seconds(int flag, const char *arg, double lo, double hi)
 {
@@ -65,7 +68,7 @@ opt_seconds(int flag, const char *arg, double lo, double hi)
 	if (*p == '.')
 		for (p++; *p >= '0' && *p <= '9'; p++)
 			digits++;
-	if (digits == 0 || *p != '\0' || strlen(arg) > 20)
+	if (digits == 0 || *p != '\0')
 		die(SMPB_EXIT_USAGE, "-%c: '%s' is not a number of seconds "
 		    "(%g..%g)", flag, arg, lo, hi);
 	v = strtod(arg, NULL);

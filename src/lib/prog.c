@@ -9,6 +9,8 @@
  * file calls none of them by name.
  */
 #include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,6 +23,7 @@
 
 const char *prog_name = "smpb";
 const char *prog_usage = "";
+bool prog_stdout_closed;	/* stdout was closed at the start */
 
 /*
  * Cleanup hooks, run newest first by die() in the process that registered
@@ -31,6 +34,29 @@ static void (*hooks[MAX_HOOKS])(void);
 static int nhooks;
 static pid_t hooks_owner;
 
+/*
+ * Descriptors 0, 1 and 2 open before anything else is: a program started
+ * with one closed would give its number to the next pipe it makes, and
+ * write its result into the workers' record pipe, or read from it. Each
+ * closed one is opened on /dev/null (the lowest free number: its own),
+ * and a closed stdout is remembered, for a result written there is lost
+ * (kv_flush fails).
+ */
+static void
+open_std(void)
+{
+	int fd;
+
+	for (fd = 0; fd <= 2; fd++) {
+		if (fcntl(fd, F_GETFD) != -1 || errno != EBADF)
+			continue;
+		if (open("/dev/null", fd == 0 ? O_RDONLY : O_WRONLY) != fd)
+			die(SMPB_EXIT_FAIL, "cannot open /dev/null:");
+		if (fd == 1)
+			prog_stdout_closed = true;
+	}
+}
+
 void
 prog_init(const char *argv0, const char *usage_text)
 {
@@ -38,6 +64,12 @@ prog_init(const char *argv0, const char *usage_text)
 
 	prog_name = slash != NULL ? slash + 1 : argv0;
 	prog_usage = usage_text;
+	open_std();
+	/*
+	 * A closed pipe is an error (EPIPE) that kv_flush reports, from the
+	 * first line written on (-h, -V), not a silent death by SIGPIPE.
+	 */
+	signal(SIGPIPE, SIG_IGN);
 	if (!clock_works())
 		die(SMPB_EXIT_FAIL, "clock_gettime: no monotonic clock here:");
 }

@@ -16,7 +16,6 @@
 #include <errno.h>
 #include <poll.h>
 #include <signal.h>
-#include <stdlib.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -39,7 +38,7 @@ queue_done(struct team *t, int self)
 	if (t->kind != TEAM_PROCS)
 		return;
 	if (b->done_queue == NULL &&
-	    (b->done_queue = calloc((size_t)t->n, sizeof(int))) == NULL)
+	    (b->done_queue = mem_shared((size_t)t->n * sizeof(int))) == NULL)
 		die(SMPB_EXIT_FAIL, "out of memory:");
 	b->done_queue[b->ndone] = self;
 }
@@ -71,6 +70,14 @@ take_record(struct team *t, int32_t rec)
 		break;
 	case REC_FAILED:
 		die(SMPB_EXIT_FAIL, NULL);	/* the worker said why */
+	case REC_LOST:
+		if (b->members[self].state < W_LOST) {
+			if (b->members[self].state == W_SPAWNED)
+				b->nready++;
+			b->members[self].state = W_LOST;
+		}
+		b->lost = true;
+		break;
 	default:
 		die(SMPB_EXIT_FAIL, "a corrupt report from the workers (%ld)",
 		    (long)rec);
@@ -110,7 +117,7 @@ judge(struct team *t, pid_t pid, int st)
 	if (k < 0)
 		return;			/* not one of ours */
 	reap_drain(t);
-	if (b->members[k].state != W_DONE) {
+	if (b->members[k].state != W_DONE && b->members[k].state != W_LOST) {
 		b->members[k].state = W_REAPED;
 		b->nreaped++;
 		if (WIFSIGNALED(st))
@@ -152,10 +159,36 @@ reap_done_in_turn(struct team *t)
 		b->done_next++;
 }
 
+/*
+ * A worker that dies between its fork and its setpgid is not in the
+ * guardian's group, where waitpid looks: when a look at the group found
+ * nothing, the workers that have not said READY (one that did had
+ * joined the group first) are looked at by their pids. There are such
+ * workers only while the team starts.
+ */
+static void
+reap_strays(struct team *t)
+{
+	struct book *b = t->book;
+	pid_t pid;
+	int k, st;
+
+	for (k = 0; k < b->spawned && b->nready < b->spawned; k++) {
+		if (b->members[k].state != W_SPAWNED || b->members[k].pid <= 0)
+			continue;
+		while ((pid = waitpid(b->members[k].pid, &st, WNOHANG)) == -1 &&
+		    errno == EINTR)
+			continue;
+		if (pid > 0)
+			judge(t, pid, st);
+	}
+}
+
 /* Reap the team's workers that have exited, without waiting. */
 static void
 reap_exited(struct team *t)
 {
+	int before = t->book->nreaped;
 	pid_t pid;
 	int st;
 
@@ -164,6 +197,8 @@ reap_exited(struct team *t)
 	reap_done_in_turn(t);
 	while ((pid = waitpid(-t->guardian, &st, WNOHANG)) > 0)
 		judge(t, pid, st);
+	if (t->book->nreaped == before)
+		reap_strays(t);
 }
 
 /*
@@ -199,13 +234,45 @@ reap_if_due(bool timed_out)
 			reap_exited(guard_team(i));
 }
 
-/* Without waiting: act on signals, records and deaths. */
+/*
+ * A worker lost a peer (worker_lost): EOF or EPIPE where a worker should
+ * be. The death behind it is what to name, not the worker that saw it,
+ * and the dead worker's pipes close as it exits, before the kernel makes
+ * it a zombie (a moment later; seconds on a machine loaded enough): main
+ * waits for it, LOST_WAIT_NS at most, reaping what exits, and judge
+ * names the first death it finds. Where none comes (a thread cannot die
+ * alone), the first lost worker's own message is printed.
+ */
+#define LOST_WAIT_NS	(10 * (uint64_t)1000000000)
+
+static void
+blame(struct team *t)
+{
+	struct pollfd pfd = { .fd = t->rec_fd[0], .events = POLLIN };
+	uint64_t end = clock_now_ns() + LOST_WAIT_NS;
+
+	while (t->kind == TEAM_PROCS && clock_now_ns() < end) {
+		reap_if_due(true);
+		if (poll(&pfd, 1, 10) == -1 && errno != EINTR)
+			die(SMPB_EXIT_FAIL, "poll:");
+		sig_check();
+		reap_drain(t);
+	}
+	die(SMPB_EXIT_FAIL, "%s", t->ctl->lost_msg);
+}
+
+/*
+ * Without waiting: act on signals, records and deaths. A LOST record is
+ * acted on last, once the deaths already there are judged.
+ */
 void
 reap_check(struct team *t)
 {
 	sig_check();
 	reap_drain(t);
 	reap_if_due(false);
+	if (t->book->lost)
+		blame(t);
 }
 
 /*
@@ -225,6 +292,8 @@ reap_watch(struct team *t, int timeout_ms)
 	sig_check();
 	reap_drain(t);
 	reap_if_due(r == 0 && timeout_ms > 0);
+	if (t->book->lost)
+		blame(t);
 }
 
 /* Every worker has said DONE: reap (or join) them all. */
@@ -272,6 +341,6 @@ reap_fini(struct team *t)
 	struct book *b = t->book;
 
 	pidmap_free(t);
-	free(b->done_queue);
+	mem_free(b->done_queue, (size_t)t->n * sizeof(int));
 	b->done_queue = NULL;
 }

@@ -21,9 +21,12 @@
 /* Written by the handlers, read by sig_check and sig_child_event. */
 static volatile sig_atomic_t caught_signal;
 static volatile sig_atomic_t child_event;
+static volatile sig_atomic_t parent_event;
 static unsigned watchdog_s;
 /* -W: the parent to outlive no longer than a second; 0 when not watched. */
 static pid_t watched_parent;
+/* -W: the signal the kernel sends when the parent's thread ends; 0: none. */
+static int parent_signal;
 /* The process sig_setup installed the handlers in. */
 static pid_t handlers_owner;
 
@@ -48,14 +51,19 @@ on_signal(int sig)
 	}
 	if (sig == SIGCHLD)
 		child_event = 1;
+	else if (sig == parent_signal)
+		parent_event = 1;
 	else if (caught_signal == 0)
 		caught_signal = sig;
 }
 
 /*
  * -W: a parent that dies (a driver killed outright) must not leave this
- * program measuring on. Its death is turned into SIGHUP, by the kernel
- * where it can (sys.c) and else by sig_check's look at getppid, so it ends
+ * program measuring on. sig_check looks at getppid; the kernel, where it
+ * can (sys.c), wakes main at once with a signal of its own, which is not
+ * SIGHUP: it comes when the *thread* that started this program ends,
+ * which may leave the parent process alive. Only a parent process that
+ * getppid no longer gives is gone; then the program says so and ends
  * like a hang-up: workers killed and reaped, exit 129. A parent that
  * names itself in SMPB_PARENT is also found gone when it died before
  * this program could ask.
@@ -64,11 +72,18 @@ static void
 watch_parent(void)
 {
 	const char *want = getenv("SMPB_PARENT");
+	struct sigaction sa;
 	char *end;
 	long pid;
 	int err;
 
-	err = sys_parent_death_signal(SIGHUP);
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	parent_signal = SIGRTMIN;
+	if (sigaction(parent_signal, &sa, NULL) == -1)
+		die(SMPB_EXIT_FAIL, "sigaction:");
+	err = sys_parent_death_signal(parent_signal);
 	if (err != 0 && err != ENOTSUP) {
 		errno = err;
 		die(SMPB_EXIT_FAIL, "-W: cannot watch the parent process:");
@@ -77,14 +92,32 @@ watch_parent(void)
 	/* A parent that died before the kernel was asked is missed by it. */
 	if (want != NULL && (pid = strtol(want, &end, 10)) > 0 &&
 	    *end == '\0' && pid != (long)watched_parent)
-		caught_signal = SIGHUP;
+		die(SMPB_EXIT_SIGNAL + SIGHUP, "parent process %ld is gone",
+		    pid);
+}
+
+/*
+ * -W: end the program if the parent process is gone. After the kernel's
+ * signal with the parent still there (one of its threads ended), the
+ * signal is asked for again, for the parent's next thread or its death.
+ */
+static void
+check_parent(void)
+{
+	if (getppid() != watched_parent)
+		die(SMPB_EXIT_SIGNAL + SIGHUP, "parent process %ld is gone",
+		    (long)watched_parent);
+	if (parent_event) {
+		parent_event = 0;
+		(void)sys_parent_death_signal(parent_signal);
+	}
 }
 
 /*
  * Install the handlers (without SA_RESTART, so a blocked call returns
- * EINTR and main gets to sig_check), ignore SIGPIPE so a closed pipe is an
- * EPIPE error, arm the watchdog (limit_s, -L; 0: none) and, with watch
- * (-W), the watch over the parent.
+ * EINTR and main gets to sig_check), arm the watchdog (limit_s, -L; 0:
+ * none) and, with watch (-W), the watch over the parent. (SIGPIPE is
+ * ignored from prog_init on.)
  */
 void
 sig_setup(unsigned limit_s, bool watch)
@@ -101,7 +134,6 @@ sig_setup(unsigned limit_s, bool watch)
 	for (i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
 		if (sigaction(sigs[i], &sa, NULL) == -1)
 			die(SMPB_EXIT_FAIL, "sigaction:");
-	signal(SIGPIPE, SIG_IGN);
 	watchdog_s = limit_s;
 	alarm(limit_s);
 	if (watch)
@@ -114,11 +146,11 @@ sig_check(void)
 {
 	int sig;
 
-	if (watched_parent != 0 && getppid() != watched_parent &&
-	    caught_signal == 0)
-		caught_signal = SIGHUP;
-	if ((sig = caught_signal) == 0)
+	if ((sig = caught_signal) == 0) {
+		if (watched_parent != 0)
+			check_parent();
 		return;
+	}
 	if (sig == SIGALRM)
 		die(SMPB_EXIT_TIMEOUT, "timed out after %u s", watchdog_s);
 	die(SMPB_EXIT_SIGNAL + sig, NULL);

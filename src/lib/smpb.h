@@ -68,7 +68,6 @@ void	opt_no_operands(int argc, char *argv[]);
 bool	sys_can_bind(void);
 int	sys_cpus_allowed(int *cpus, int max);
 long	sys_l2_kib(void);
-void	sys_die_with_parent(pid_t parent);
 
 /* clock.c, io.c, stats.c, hist.c: time, whole reads and writes, figures. */
 uint64_t clock_now_ns(void);
@@ -116,7 +115,10 @@ int	team_size(struct team *t);
 /*
  * worker.c: what a worker calls: the gate (or, for one that waits for
  * work a released worker sends it, a sleep through it), a restart of its
- * interval after a warm-up, its end, the run flag, and its failure.
+ * interval after a warm-up, its end, the run flag, and its failure: its
+ * own (worker_fail), or one that another worker's end explains, an EOF
+ * or EPIPE where a worker should be (worker_lost: main names the worker
+ * that died, else prints this message).
  */
 void	worker_gate(struct team *t, int self);
 void	worker_gate_asleep(struct team *t, int self);
@@ -126,6 +128,7 @@ bool	worker_running(struct team *t);
 bool	worker_running_spaced(struct team *t);
 struct hist *worker_hist(struct team *t, int self);
 _Noreturn void worker_fail(struct team *t, int self, const char *fmt, ...);
+_Noreturn void worker_lost(struct team *t, int self, const char *fmt, ...);
 
 /*
  * report.c: what the harness measured, the one way a program reads it:

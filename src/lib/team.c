@@ -21,7 +21,6 @@
  */
 #include <errno.h>
 #include <fcntl.h>
-#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -35,10 +34,15 @@ make_pipe(int fd[2], const char *what)
 		    "'ulimit -n'): pipe:", what);
 }
 
+/*
+ * Memory main keeps for the team: mapped (mem.c), not on the heap, like
+ * the team itself; nor is it a leak to a leak checker when main ends
+ * early with the team alive (die).
+ */
 static void *
-xcalloc(size_t n, size_t size)
+map_private(size_t size)
 {
-	void *p = calloc(n, size);
+	void *p = mem_private(size);
 
 	if (p == NULL)
 		die(SMPB_EXIT_FAIL, "out of memory:");
@@ -114,7 +118,7 @@ team_alloc(int n, const int *cpus, int ncpus)
  * to set, and to clear at its exit, and one more process mapping the
  * page for the kernel to visit where it walks a page's mappings. The
  * control page has no neighbours, and a worker's first access to its
- * seat is a write (worker_main), which maps that page alone.
+ * seat is a write (spawn.c), which maps that page alone.
  */
 static void
 map_shared(struct team *t, int n)
@@ -145,8 +149,8 @@ team_new(enum team_kind kind, int n, const int *cpus, int ncpus)
 	map_shared(t, n);
 	atomic_store(&t->ctl->running, 1);
 	if (kind == TEAM_THREADS) {
-		t->threads = xcalloc((size_t)n, sizeof(*t->threads));
-		t->starts = xcalloc((size_t)n, sizeof(*t->starts));
+		t->threads = map_private((size_t)n * sizeof(*t->threads));
+		t->starts = map_private((size_t)n * sizeof(*t->starts));
 	}
 	guard_register(t);
 	make_pipe(t->rec_fd, "record");
@@ -191,7 +195,7 @@ team_spawn(struct team *t, int self, worker_fn *fn, void *arg)
 	else
 		sig_check();
 	t->book->members[self].state = W_SPAWNED;
-	worker_start(t, &s);
+	spawn_worker(t, &s);
 }
 
 /* Sleep until end_ns (clock_now_ns), watching the workers. */
@@ -287,8 +291,8 @@ team_free(struct team *t)
 	mem_free(t->ctl, sizeof(*t->ctl));
 	mem_free(t->seats, t->seats_size);
 	mem_free(t->lat, sizeof(*t->lat));
-	free(t->threads);
-	free(t->starts);
+	mem_free(t->threads, (size_t)t->n * sizeof(*t->threads));
+	mem_free(t->starts, (size_t)t->n * sizeof(*t->starts));
 	mem_free(t->book, t->book_size);
 	mem_free(t, t->size);
 }

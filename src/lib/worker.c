@@ -1,6 +1,5 @@
 /*
- * worker.c: a team's worker, from its start (worker_start: a process of
- * its own, or a thread) to its DONE record, and its life as it sees it:
+ * worker.c: a team's worker, as it sees its life (spawn.c starts it):
  *
  *	set up (close stray fds, allocate, calibrate)
  *	worker_gate(t, self);	ready; blocks until go; measured as it leaves
@@ -11,7 +10,7 @@
  *	worker_end(t, self);	the clock and the measure again
  *	tear down (pass EOF on, release the others)
  *
- * worker_main runs the workload's function, then worker_gate and
+ * After the workload's function, worker_done passes worker_gate and
  * worker_end if it did not: a worker that never waits still reports, but
  * its work ran before the gate. A worker calls worker_gate; worker_end
  * is needed only where teardown follows the loop. Each worker says READY
@@ -22,7 +21,6 @@
  */
 #include <errno.h>
 #include <pthread.h>
-#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -30,8 +28,6 @@
 #include <unistd.h>
 
 #include "harness.h"
-
-#define THREAD_STACK	(256 * 1024)
 
 /* The calling worker's calls of worker_running since its gate. */
 static _Thread_local unsigned running_calls;
@@ -214,101 +210,42 @@ add_latency(struct team *t, struct seat *me)
 }
 
 /*
- * A worker's life, in its process or thread, from its start
- * (worker_start) to its DONE record.
- */
-static void
-worker_main(struct start *s)
-{
-	struct team *t = s->team;
-	struct seat *me = &t->seats[s->self];
-	int err, cpu;
-
-	/* Its first access to its seat: a write (team.c, map_shared). */
-	me->cpu_start = me->cpu_end = -1;
-	me->files.schedstat = me->files.sched = -1;
-	if (t->cpus != NULL) {
-		cpu = t->cpus[s->self % t->ncpus];
-		if ((err = sys_bind(cpu)) != 0)
-			worker_fail(t, s->self, "cannot bind to CPU %d: %s",
-			    cpu, strerror(err));
-	}
-	s->fn(t, s->self, s->arg);
-	worker_gate(t, s->self);	/* a worker that never waited counts */
-	worker_end(t, s->self);
-	add_latency(t, me);
-	send_record(t, REC_DONE, s->self);
-}
-
-static void *
-thread_main(void *arg)
-{
-	worker_main(arg);
-	return NULL;
-}
-
-/* The child keeps its own copy of s, on the stack it was forked with. */
-static void
-spawn_process(struct team *t, struct start *s)
-{
-	pid_t pid;
-
-	if ((pid = fork()) == -1)
-		die(SMPB_EXIT_FAIL, "cannot start %s %d of %d (raise "
-		    "'ulimit -u' or use fewer): fork:", t->name, s->self,
-		    t->n);
-	if (pid == 0) {
-		if (setpgid(0, t->guardian) == -1)
-			worker_fail(t, s->self, "cannot join the workers' "
-			    "process group: setpgid:");
-		guard_child_init();
-		sys_die_with_parent(t->parent);
-		worker_main(s);
-		_exit(SMPB_EXIT_OK);
-	}
-	t->book->members[s->self].pid = pid;
-	t->book->spawned++;	/* before anything can die: guard_kill's */
-	guard_adopt(t, s->self);
-}
-
-/* A thread's start lives as long as the team, in t->starts. */
-static void
-spawn_thread(struct team *t, struct start *s)
-{
-	pthread_attr_t attr;
-	sigset_t all, old;
-	int err;
-
-	/* Workers block every signal: main alone takes them. */
-	sigfillset(&all);
-	pthread_sigmask(SIG_SETMASK, &all, &old);
-	pthread_attr_init(&attr);
-	pthread_attr_setstacksize(&attr, THREAD_STACK);
-	err = pthread_create(&t->threads[s->self], &attr, thread_main, s);
-	pthread_attr_destroy(&attr);
-	pthread_sigmask(SIG_SETMASK, &old, NULL);
-	if (err != 0) {
-		errno = err;
-		die(SMPB_EXIT_FAIL, "cannot start thread %d of %d (raise "
-		    "'ulimit -u' or 'ulimit -v', or use fewer): "
-		    "pthread_create:", s->self, t->n);
-	}
-}
-
-/*
- * Start worker s->self, in a process of its own or a thread, running its
- * life (worker_main) from there.
+ * After the workload's function: the gate and the end if it did not
+ * pass them (a worker that never waited counts, its work before the
+ * gate), its latencies into the team's, and its DONE record.
  */
 void
-worker_start(struct team *t, struct start *s)
+worker_done(struct team *t, int self)
 {
-	if (t->kind == TEAM_PROCS) {
-		spawn_process(t, s);
-	} else {
-		t->starts[s->self] = *s;
-		spawn_thread(t, &t->starts[s->self]);
-		t->book->spawned++;
-	}
+	worker_gate(t, self);
+	worker_end(t, self);
+	add_latency(t, &t->seats[self]);
+	send_record(t, REC_DONE, self);
+}
+
+/* "worker 3: what failed[: errno text]", into buf. */
+static void
+fail_text(char *buf, size_t size, struct team *t, int self, int err,
+    const char *fmt, va_list ap)
+{
+	char msg[200];
+	size_t len = strlen(fmt);
+
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	if (len > 0 && fmt[len - 1] == ':')
+		snprintf(buf, size, "%s %d: %s %s", t->name, self, msg,
+		    strerror(err));
+	else
+		snprintf(buf, size, "%s %d: %s", t->name, self, msg);
+}
+
+static _Noreturn void
+end_worker(struct team *t, int kind, int self)
+{
+	send_record(t, kind, self);
+	if (t->kind == TEAM_PROCS)
+		_exit(SMPB_EXIT_FAIL);
+	pthread_exit(NULL);
 }
 
 /*
@@ -318,22 +255,35 @@ worker_start(struct team *t, struct start *s)
 _Noreturn void
 worker_fail(struct team *t, int self, const char *fmt, ...)
 {
-	char msg[256];
-	va_list ap;
+	char text[sizeof(t->ctl->lost_msg)];
 	int saved = errno;
-	size_t len = strlen(fmt);
+	va_list ap;
 
 	va_start(ap, fmt);
-	vsnprintf(msg, sizeof(msg), fmt, ap);
+	fail_text(text, sizeof(text), t, self, saved, fmt, ap);
 	va_end(ap);
-	if (len > 0 && fmt[len - 1] == ':')
-		fprintf(stderr, "%s: %s %d: %s %s\n", prog_name, t->name, self,
-		    msg, strerror(saved));
-	else
-		fprintf(stderr, "%s: %s %d: %s\n", prog_name, t->name, self,
-		    msg);
-	send_record(t, REC_FAILED, self);
-	if (t->kind == TEAM_PROCS)
-		_exit(SMPB_EXIT_FAIL);
-	pthread_exit(NULL);
+	fprintf(stderr, "%s: %s\n", prog_name, text);
+	end_worker(t, REC_FAILED, self);
+}
+
+/*
+ * A failure that another worker's end explains (the ring broken by a
+ * worker killed, a reader gone): the worker that saw it does not say it,
+ * as it knows neither who ended nor how. Main looks for the death first
+ * and names it (reap.c); the first such worker's message, kept in the
+ * control page, is printed only where no death is found.
+ */
+_Noreturn void
+worker_lost(struct team *t, int self, const char *fmt, ...)
+{
+	int saved = errno;
+	va_list ap;
+
+	if (atomic_exchange(&t->ctl->lost_claimed, 1) == 0) {
+		va_start(ap, fmt);
+		fail_text(t->ctl->lost_msg, sizeof(t->ctl->lost_msg), t, self,
+		    saved, fmt, ap);
+		va_end(ap);
+	}
+	end_worker(t, REC_LOST, self);
 }

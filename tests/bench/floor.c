@@ -39,6 +39,7 @@
 #include <limits.h>
 #include <pthread.h>
 #include <sched.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -374,6 +375,7 @@ floor_time(char *argv[])
 	if ((pid = fork()) == -1)
 		die(SMPB_EXIT_FAIL, "fork:");
 	if (pid == 0) {
+		signal(SIGPIPE, SIG_DFL);	/* prog_init ignored it */
 		execvp(argv[0], argv);
 		fprintf(stderr, "floor: %s: %s\n", argv[0], strerror(errno));
 		_exit(127);

@@ -15,6 +15,8 @@ static const struct {
 	long long	want;
 } good_nums[] = {
 	{ "2", 2 }, { "100000", 100000 }, { "007", 7 }, { "42", 42 },
+	{ "00000000000000000000000000000000000002", 2 },
+	{ "0000000000000000000000000000000000100000", 100000 },
 };
 
 static const struct {
@@ -42,7 +44,21 @@ static const struct {
 	double		want;
 } good_secs[] = {
 	{ "1", 1 }, { "0.5", 0.5 }, { ".25", 0.25 }, { "2.", 2 },
-	{ "86400", 86400 },
+	{ "86400", 86400 }, { "0000000000000000000001", 1 },
+	{ "0000000000000000000000000000000.5", 0.5 },
+	{ "86400.0000000000000000000000000000", 86400 },
+};
+
+static const struct {
+	const char	*arg;
+	const char	*err;
+} far_secs[] = {
+	{ "1000000000000000000000000",
+	  "smpb-t: -T: '1000000000000000000000000' is out of range "
+	  "(0.001..86400)\n" },
+	{ "0.0000000000000000000000001",
+	  "smpb-t: -T: '0.0000000000000000000000001' is out of range "
+	  "(0.001..86400)\n" },
 };
 
 static const char *const bad_secs[] = {
@@ -120,6 +136,13 @@ test_seconds(void)
 		    bad_secs[i]);
 		ok(count_lines(r.err) == 1 && strncmp(r.err, "smpb-t: -T: '",
 		    13) == 0, "one line naming -T for '%s'", bad_secs[i]);
+	}
+	for (i = 0; i < sizeof(far_secs) / sizeof(far_secs[0]); i++) {
+		child_run(&r, call_seconds, far_secs[i].arg);
+		is_int(r.status, SMPB_EXIT_USAGE, "opt_seconds refuses '%s'",
+		    far_secs[i].arg);
+		is_str(r.err, far_secs[i].err, "as out of range, however many "
+		    "digits");
 	}
 }
 

@@ -1,6 +1,8 @@
 /*
- * t004-out: the parsable line, byte for byte.
+ * t004-kv: the parsable line, byte for byte; a signal that came while it
+ * was written is acted on once it is.
  */
+#include <signal.h>
 #include <string.h>
 
 #include "harness.h"
@@ -23,6 +25,19 @@ print_line(const void *arg)
 	kv_end();
 }
 
+/* SIGTERM recorded before the line is flushed: the line, then 143. */
+static void
+print_signalled(const void *arg)
+{
+	(void)arg;
+	sig_setup(30, false);
+	raise(SIGTERM);
+	kv_begin();
+	kv_int("late", 1);
+	kv_end();
+	printf("survived\n");
+}
+
 int
 main(void)
 {
@@ -33,5 +48,9 @@ main(void)
 	is_str(r.out, "procs=16 wall_s=1.500 big=12345678901 tiny=0.00001234 "
 	    "neg=-1\nagain=0\n", "key=value pairs, single spaces, no exponent, "
 	    "one line each");
+	child_run(&r, print_signalled, NULL);
+	is_int(r.status, 143, "a signal that came while the line was written "
+	    "ends the program after it (143)");
+	is_str(r.out, "late=1\n", "the line written whole before");
 	return done_testing();
 }

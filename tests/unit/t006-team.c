@@ -2,8 +2,8 @@
  * t006-team: a team as main runs it, of processes and of threads: made,
  * spawned, released through the gate, waited for and freed; the seats'
  * shared pages; placement; the /proc files held where descriptors allow;
- * and the limits that refuse or fail a start. The worker's side is
- * t014-worker; deaths t017-reap; the guardian t016-guard.
+ * and the limit that refuses a start. The worker's side is t014-worker;
+ * its start t019-spawn; deaths t017-reap; the guardian t016-guard.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -90,7 +90,8 @@ test_counting(enum team_kind kind)
 	    report_wall_ns(t, -1), "%s: the run's wall time closes at the last "
 	    "end, or earlier at worker 0's", kind_name[kind]);
 	if (sys_current_cpu() >= 0)
-		ok(report_cpus_used(t) >= 1 && report_cpus_used(t) <= sys_cpus_online(),
+		ok(report_cpus_used(t) >= 1 &&
+		    report_cpus_used(t) <= sys_cpus_online(),
 		    "%s: the CPUs the workers ran on are counted (%d)",
 		    kind_name[kind], report_cpus_used(t));
 	else
@@ -225,26 +226,6 @@ test_shared_pages(void)
 	    "and its slot's (the most: %ld kB)", most);
 }
 
-/* Burn CPU before the gate, then spin until stopped. */
-static void
-spinner(struct team *t, int self, void *arg)
-{
-	struct seat *me = seat(t, self);
-	uint64_t n = 0;
-
-	(void)arg;
-	if (self == 0)
-		burn_cpu_s(0.3);	/* set-up: must not be measured */
-	worker_gate(t, self);
-	if (self == 1) {		/* nothing at all: measured as such */
-		worker_end(t, self);
-		return;
-	}
-	while (worker_running(t))
-		sink += ++n;
-	me->slot.result[0] = n;
-}
-
 static void
 test_pinning(enum team_kind kind)
 {
@@ -263,8 +244,8 @@ test_pinning(enum team_kind kind)
 		team_spawn(t, k, counter, NULL);
 	team_go(t);
 	team_wait(t);
-	is_int(report_cpus_used(t), 1, "%s: all pinned to CPU %d ran on one CPU",
-	    kind_name[kind], cpus[n - 1]);
+	is_int(report_cpus_used(t), 1, "%s: all pinned to CPU %d ran on one "
+	    "CPU", kind_name[kind], cpus[n - 1]);
 	is_int(seat(t, NW - 1)->cpu_end, cpus[n - 1], "%s: on CPU %d",
 	    kind_name[kind], cpus[n - 1]);
 	report_totals(t, &sum, NULL);
@@ -317,44 +298,6 @@ test_few_descriptors(void)
 	    "kernel's statistics are there all the same");
 }
 
-/*
- * Thread creation fails part-way (the address space is too small for the
- * stacks): main names the thread and the limits to raise, and exits 1 with
- * the threads already started detached, not left joinable.
- */
-static void
-run_thread_limit(const void *arg)
-{
-	struct rlimit rl = { .rlim_cur = 64 << 20, .rlim_max = 64 << 20 };
-	struct team *t;
-	int k;
-
-	(void)arg;
-	prog_init("smpb-t", "");
-	sig_setup(30, false);
-	t = team_new(TEAM_THREADS, 4096, NULL, 0);
-	if (setrlimit(RLIMIT_AS, &rl) == -1)
-		_exit(99);
-	for (k = 0; k < 4096; k++)
-		team_spawn(t, k, spinner, NULL);
-	_exit(0);
-}
-
-static void
-test_thread_limit(void)
-{
-	static const char want[] = " of 4096 (raise 'ulimit -u' or "
-	    "'ulimit -v', or use fewer): pthread_create: ";
-	struct child_result r;
-
-	child_run(&r, run_thread_limit, NULL);
-	is_int(r.status, SMPB_EXIT_FAIL,
-	    "threads: a creation failure makes exit 1");
-	ok(strncmp(r.err, "smpb-t: cannot start thread ", 28) == 0 &&
-	    strstr(r.err, want) != NULL, "and names the thread and the limits "
-	    "(%.*s)", (int)strcspn(r.err, "\n"), r.err);
-}
-
 /* More workers than the system has pids: refused before any is made. */
 static void
 run_too_many(const void *arg)
@@ -391,7 +334,6 @@ main(void)
 	test_shared_pages();
 	test_pinning(TEAM_PROCS);
 	test_pinning(TEAM_THREADS);
-	test_thread_limit();
 	test_too_many();
 	return done_testing();
 }

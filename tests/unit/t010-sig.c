@@ -88,8 +88,8 @@ parent_named(const void *arg)
 {
 	(void)arg;
 	setenv("SMPB_PARENT", "1", 1);
-	sig_setup(30, true);
 	at_die(hook_a);
+	sig_setup(30, true);
 	sig_check();
 	printf("survived");
 }
@@ -144,6 +144,7 @@ main(void)
 	is_int(r.status, 129, "-W: a parent named in SMPB_PARENT that is not "
 	    "ours is gone: exit 129");
 	is_str(r.out, "a", "after cleanup");
+	is_str(r.err, "smpb-t: parent process 1 is gone\n", "and says why");
 	child_run(&r, parent_here, NULL);
 	is_str(r.out, "survived", "-W: the parent SMPB_PARENT names is ours: "
 	    "the run goes on");

@@ -57,7 +57,7 @@ test_interrupted(void)
 	for (i = 0; i < sizeof(big); i++)
 		big[i] = (char)(i * 7);
 	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on_signal;	/* no SA_RESTART: a call ends in EINTR */
+	sa.sa_handler = on_signal;	/* no SA_RESTART: calls end in EINTR */
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGUSR1, &sa, NULL);
 	if (pipe(fd) == -1)

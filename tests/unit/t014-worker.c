@@ -230,7 +230,7 @@ test_failure(enum team_kind kind)
 struct deadline_seen {
 	uint64_t	before_ns;	/* main's clock before team_run_for */
 	uint64_t	false_ns;	/* when worker_running turned false */
-	int		late;		/* through the gate after the deadline */
+	int		late;		/* out of the gate past the deadline */
 	int		stopped;	/* main stopped, loop ended by itself */
 	char		main_state;	/* main's, as the loop ended: T */
 	int		hard_limit;	/* the loop ended by the hard limit */
