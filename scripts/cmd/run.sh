@@ -33,7 +33,11 @@ dry_run() {
 		dr_total=$((dr_total + dr_n * $(workload_repeats "$dr_w")))
 	done
 	to_out printf '%s' "$dr_out"
-	say "$sweep run: $dr_total measurements ($repeats repeats); nothing run"
+	if [ "$runs" -gt 1 ]; then
+		say "$sweep run: $dr_total measurements ($repeats repeats), $runs runs of them; nothing run"
+	else
+		say "$sweep run: $dr_total measurements ($repeats repeats); nothing run"
+	fi
 }
 
 # measure WORKLOAD PLACE REP OPTIONS...: run one measurement and add its
@@ -138,7 +142,8 @@ check_limits() {
 }
 
 # run_check_options: check the options (opt_*) and set what they ask for:
-# repeats, sweep (the profile, or SMPBENCH_SWEEP), watchdog.
+# repeats, runs, settle_bound, sweep (the profile, or SMPBENCH_SWEEP),
+# watchdog.
 run_check_options() {
 	[ "$opt_o_set" -eq 1 ] && [ -z "$opt_out" ] &&
 	    usage_error "run: -o: needs a directory"
@@ -155,6 +160,12 @@ run_check_options() {
 		repeats=$(decimal "$opt_repeats" 1 100) ||
 		    usage_error "run: -r: '$(printable "$opt_repeats")' is not a number of repeats (1..100)"
 	fi
+	runs=$(decimal "$opt_runs" 1 100) ||
+	    usage_error "run: -R: '$(printable "$opt_runs")' is not a number of runs (1..100)"
+	if [ "$opt_S_set" -eq 1 ]; then
+		settle_bound=$(decimal "$opt_settle" 0 3600) ||
+		    usage_error "run: -S: '$(printable "$opt_settle")' is not a number of seconds (0..3600)"
+	fi
 	opt_label=$(printable "$opt_label")
 	for cr_p in $(printf '%s\n' "$opt_places" | tr ',' ' '); do
 		case " all $PLACEMENTS " in
@@ -170,6 +181,10 @@ run_check_options() {
 	esac
 	watchdog=$WATCHDOG_QUICK
 	[ "$sweep" = full ] && watchdog=$WATCHDOG_FULL
+	if [ "$opt_S_set" -eq 0 ]; then
+		settle_bound=$SETTLE_DEFAULT
+		[ "$sweep" = tiny ] && settle_bound=$SETTLE_TINY
+	fi
 	return 0
 }
 
@@ -201,9 +216,30 @@ run_pick_workloads() {
 	need_lib $cr_todo why
 }
 
-# run_begin: take the signals, count the measurements, check the limits,
-# make the run's directory and save its env: from here on the run is
-# kept, complete or not.
+# run_id K: an id no other run has: the time, the host, the driver's
+# pid, the run's number in its series and, where /dev/urandom can be
+# read, 32 random bits.
+run_id() {
+	ri_rand=$(od -An -N4 -tx4 /dev/urandom 2>/dev/null | tr -d ' \n')
+	printf '%s-%s-%s-%s%s\n' "$(date -u +%Y%m%dT%H%M%SZ)" \
+	    "$(sanitise "$(uname -n)")" "$$" "$1" "${ri_rand:+-$ri_rand}"
+}
+
+# settle_keys: how the machine settled before the run (settle's
+# variables), as env lines.
+# shellcheck disable=SC2154 # settle_*: settle()'s (lib/host.sh)
+settle_keys() {
+	printf 'settle_wait_s=%s\n' "$settle_wait"
+	printf 'settle_state=%s\n' "$settle_state"
+	printf 'settle_procs_running=%s\n' "$settle_procs"
+	printf 'settle_psi_some_pct=%s\n' "$settle_psi"
+	printf 'settle_busy_cpus=%s\n' "$settle_busy"
+}
+
+# run_begin K: take the signals, count the measurements, check the
+# limits, make the run's directory, wait for a quiet machine and save the
+# run's env (K: the run's number in the series, for its id): from here
+# on the run is kept, complete or not.
 # shellcheck disable=SC2034,SC2154 # the state of lib/record.sh and
 # lib/topology.sh
 run_begin() {
@@ -224,6 +260,8 @@ run_begin() {
 	make_run_dir
 	cr_err=$(mkdir "$run_dir/raw" 2>&1) ||
 	    run_abort 1 "cannot write in $run_dir (${cr_err##*: })"
+	# The machine settled (or not) before the run's env is taken.
+	settle "$settle_bound"
 	# From the env's capture until it is saved a signal is held: the run
 	# is then removed, or kept with its env and a marker, never left with
 	# an env alone (run_hold).
@@ -232,6 +270,8 @@ run_begin() {
 		capture_env
 		run_keys "$sweep" "$repeats" "$opt_r_set" "$opt_label" \
 		    "$opt_note" "$cr_todo" "$places"
+		printf 'run_id=%s\n' "$(run_id "$1")"
+		settle_keys
 	)
 	if [ -z "$run_held" ]; then
 		write_atomic "$run_dir/env" "$cr_env" ||
@@ -261,11 +301,17 @@ run_begin() {
 	cr_tables=0
 }
 
-# run_sweep WORKLOAD: measure every cell of the workload's sweep, its
-# repeats times, then print and save its table.
+# run_sweep WORKLOAD: wait for a quiet machine, time the canary, measure
+# every cell of the workload's sweep, its repeats times, time the canary
+# again and save the host's line; then print and save its table.
 # shellcheck disable=SC2034 # run_current: for on_signal() (lib/record.sh)
 run_sweep() {
 	run_current=$1
+	settle "$settle_bound"
+	[ "$settle_state" = timeout ] &&
+	    warn "$1: not quiet after waiting $settle_wait s ($(quiet_why "$settle_procs" "$settle_psi" "$settle_busy")): measured all the same"
+	cr_before=$(canary_ns)
+	cr_snap0=$(host_snapshot)
 	run_na=
 	m_prog=$(prog "$1")
 	empty_file "$run_work/raw" ||
@@ -283,12 +329,19 @@ run_sweep() {
 		done <"$run_work/cells"
 		cr_rep=$((cr_rep + 1))
 	done
+	cr_snap1=$(host_snapshot)
+	cr_after=$(canary_ns)
+	add_line "$run_work/host" "$(host_line "$1" "$cr_before" "$cr_after" \
+	    "$cr_snap0" "$cr_snap1")" ||
+	    write_lost "$run_work/host" "the host's line of $1"
+	write_atomic "$run_dir/host" <"$run_work/host" ||
+	    write_lost "$run_dir/host" "the host's line of $1"
 	save_table "$1"
 	cr_tables=$((cr_tables + 1))
 }
 
 # run_finish: add the end of the run to its env, then the completion
-# marker; exit 1 when a measurement failed.
+# marker; false when a measurement failed.
 run_finish() {
 	# shellcheck disable=SC2034 # for on_signal() (lib/record.sh)
 	run_current=
@@ -319,9 +372,58 @@ run_finish() {
 	if [ "$run_failed" -gt 0 ]; then
 		cr_s=s
 		[ "$run_failed" -eq 1 ] && cr_s=
-		die 1 "$run_failed measurement$cr_s failed (see $run_dir/errors); saved in $run_dir"
+		say "$run_failed measurement$cr_s failed (see $run_dir/errors); saved in $run_dir"
+		return 1
 	fi
 	say "saved in $run_dir ($cr_secs s)"
+	return 0
+}
+
+# run_series: make the runs of -R, each a run of its own: with -o DIR
+# and more than one, DIR (new or empty) holds them as DIR/1 ... DIR/N.
+# Say where they are and how to compare them; false when a measurement
+# of one failed.
+# shellcheck disable=SC2034 # the state of lib/record.sh, for each run
+run_series() {
+	rs_series=
+	if [ "$runs" -gt 1 ] && [ -n "$opt_out" ]; then
+		rs_series=$(path_arg "$opt_out")
+		if ! mkdir "$rs_series" 2>/dev/null; then
+			if [ ! -d "$rs_series" ]; then
+				mkdir -p "$(dirname "$rs_series")" 2>/dev/null
+				rs_err=$(mkdir "$rs_series" 2>&1) ||
+				    die 1 "cannot create $opt_out: ${rs_err##*: }"
+			elif ! only_work "$rs_series" || [ -e "$rs_series/.work" ]; then
+				die 1 "-o $opt_out: exists and is not empty"
+			fi
+		fi
+	fi
+	rs_k=1 rs_ok=0 rs_dirs=
+	while [ "$rs_k" -le "$runs" ]; do
+		[ -n "$rs_series" ] && opt_out=$rs_series/$rs_k
+		run_dir='' run_work='' run_child='' run_current=''
+		run_done=0 run_made=0 run_saved=0
+		[ "$tty" -eq 1 ] && [ "$runs" -gt 1 ] && say "run $rs_k of $runs"
+		run_begin "$rs_k"
+		for cr_w in $cr_todo; do
+			run_sweep "$cr_w"
+		done
+		run_finish || rs_ok=1
+		rs_dirs="$rs_dirs $run_dir"
+		rs_k=$((rs_k + 1))
+	done
+	if [ "$runs" -gt 1 ]; then
+		rs_what="$runs runs"
+		rs_how="runs that share a label make one column"
+		if [ -n "$opt_label" ]; then
+			rs_what="$rs_what labelled \"$opt_label\""
+		else
+			rs_how="$rs_how: label each kernel's runs with -l"
+		fi
+		say "$rs_what saved in:$rs_dirs"
+		say "to set them beside another kernel's runs: smpbench compare$rs_dirs RUNS... ($rs_how)"
+	fi
+	return "$rs_ok"
 }
 
 cmd_run() {
@@ -334,8 +436,11 @@ cmd_run() {
 	opt_o_set=0
 	opt_places=
 	opt_dry=0
+	opt_runs=1
+	opt_settle=
+	opt_S_set=0
 	opt_bad=
-	cr_optstring=:fhl:m:no:P:qr:
+	cr_optstring=:fhl:m:no:P:qr:R:S:
 	OPTIND=1
 	while getopts "$cr_optstring" opt; do
 		case $opt in
@@ -347,6 +452,8 @@ cmd_run() {
 		P) opt_places=$OPTARG ;;
 		q) opt_profile=quick ;;
 		r) opt_repeats=$OPTARG opt_r_set=1 ;;
+		R) opt_runs=$OPTARG ;;
+		S) opt_settle=$OPTARG opt_S_set=1 ;;
 		h) opt_bad=h; break ;;
 		*) opt_bad=$opt${OPTARG-}; break ;;
 		esac
@@ -363,10 +470,5 @@ cmd_run() {
 		dry_run "$cr_todo"
 		return 0
 	fi
-	run_begin
-	for cr_w in $cr_todo; do
-		run_sweep "$cr_w"
-	done
-	run_finish
-	return 0
+	run_series
 }

@@ -1,10 +1,12 @@
 # shellcheck shell=sh
 # lib/machine.sh: the machine and the kernel as a run records them in its
 # env (see results/README): CPUs, load, governor, the kernel's context,
-# and the warnings about what makes figures unreliable. What cannot be
-# read is recorded as unknown, never guessed. Sourced by smpbench.
+# the run's CPU limits (its cgroup), and the warnings about what makes
+# figures unreliable. What cannot be read is recorded as unknown, never
+# guessed. Sourced by smpbench.
 
-# Warn above this 1-minute load average.
+# Warn above this 1-minute load average, where the instantaneous measures
+# of a quiet machine (lib/host.sh) cannot be taken.
 LOAD_LIMIT=0.5
 
 # CPU_MAX: how many CPUs a kernel can have (NR_CPUS is at most 8192): a
@@ -250,6 +252,151 @@ kernel_context() {
 	printf 'config=%s\n' "${kc_opts:-none}"
 }
 
+# --- the run's CPU limits ---------------------------------------------------
+
+# cgroup_limits: the CPU limits of the cgroup this process is in (its
+# line of proc/self/cgroup for each hierarchy, found where
+# proc/self/mountinfo says the hierarchy is mounted, else at the usual
+# places under sys/fs/cgroup), as env lines: cgroup v2's cpu.max and
+# cpu.weight, v1's cpu.cfs_quota_us, cpu.cfs_period_us and cpu.shares,
+# and the CPUs of its cpuset in either (v2's cpuset.cpus.effective, v1's
+# cpuset.cpus). Each is "none" where its controller is not there (the v1
+# keys on a v2 machine, the v2 keys where cpu is a v1 controller),
+# "unknown" where it cannot be read.
+cgroup_limits() {
+	cgl_cg=$SMPB_ROOT/proc/self/cgroup
+	cgl_mi=$SMPB_ROOT/proc/self/mountinfo
+	[ -r "$cgl_cg" ] || cgl_cg=/dev/null
+	[ -r "$cgl_mi" ] || cgl_mi=/dev/null
+	LC_ALL=C awk -v root="$SMPB_ROOT" -v cg="$cgl_cg" -v mi="$cgl_mi" '
+	# value(DIR, FILE): the first line of DIR/FILE, or unknown.
+	function value(dir, file,    v, r) {
+		if (dir == "")
+			return "unknown"
+		r = (getline v < (root dir "/" file))
+		close(root dir "/" file)
+		return r > 0 && v != "" ? v : "unknown"
+	}
+	function exists(path,    v, r) {
+		r = (getline v < (root path))
+		close(root path)
+		return r >= 0
+	}
+	# join(MOUNT, MROOT, PATH): the directory of cgroup PATH in a
+	# hierarchy mounted at MOUNT from its MROOT; "" when PATH is not
+	# under MROOT.
+	function join(mount, mroot, path) {
+		if (mount == "")
+			return ""
+		if (mroot == "/" || mroot == "")
+			return mount (path == "/" ? "" : path)
+		if (path == mroot)
+			return mount
+		if (index(path, mroot "/") == 1)
+			return mount substr(path, length(mroot) + 1)
+		return ""
+	}
+	FILENAME == cg {
+		seen = 1
+		i = index($0, ":")
+		rest = substr($0, i + 1)
+		i = index(rest, ":")
+		if (i == 0)
+			next
+		ctl = substr(rest, 1, i - 1)
+		path = substr(rest, i + 1)
+		if (ctl == "") {
+			v2 = 1
+			v2path = path
+		}
+		n = split(ctl, c, ",")
+		for (k = 1; k <= n; k++) {
+			if (c[k] == "cpu") { v1cpu = 1; cpupath = path }
+			if (c[k] == "cpuset") { v1set = 1; setpath = path }
+		}
+	}
+	FILENAME == mi {
+		for (k = 7; k < NF && $k != "-"; k++)
+			;
+		if ($k != "-")
+			next
+		if ($(k + 1) == "cgroup2") {
+			v2mnt = $5; v2root = $4
+		} else if ($(k + 1) == "cgroup") {
+			n = split($(k + 3), o, ",")
+			for (j = 1; j <= n; j++) {
+				if (o[j] == "cpu") { cpumnt = $5; cpuroot = $4 }
+				if (o[j] == "cpuset") { setmnt = $5; setroot = $4 }
+			}
+		}
+	}
+	END {
+		if (!seen) {
+			print "cgroup_cpu_max=unknown"
+			print "cgroup_cpu_weight=unknown"
+			print "cgroup_cpuset_cpus=unknown"
+			print "cgroup_cfs_quota_us=unknown"
+			print "cgroup_cfs_period_us=unknown"
+			print "cgroup_cpu_shares=unknown"
+			exit
+		}
+		# Without mountinfo, the usual places.
+		if (v2 && v2mnt == "") {
+			if (exists("/sys/fs/cgroup/cgroup.controllers"))
+				v2mnt = "/sys/fs/cgroup"
+			else if (exists("/sys/fs/cgroup/unified/cgroup.controllers"))
+				v2mnt = "/sys/fs/cgroup/unified"
+		}
+		if (v1cpu && cpumnt == "") {
+			if (exists("/sys/fs/cgroup/cpu/cpu.shares"))
+				cpumnt = "/sys/fs/cgroup/cpu"
+			else if (exists("/sys/fs/cgroup/cpu,cpuacct/cpu.shares"))
+				cpumnt = "/sys/fs/cgroup/cpu,cpuacct"
+		}
+		if (v1set && setmnt == "" &&
+		    exists("/sys/fs/cgroup/cpuset/cpuset.cpus"))
+			setmnt = "/sys/fs/cgroup/cpuset"
+		v2dir = v2 ? join(v2mnt, v2root, v2path) : ""
+		# The controllers of the v2 cgroup: read (v2ok), even if none.
+		v2ok = 0
+		if (v2dir != "") {
+			r = (getline v2ctl < (root v2dir "/cgroup.controllers"))
+			close(root v2dir "/cgroup.controllers")
+			if (r >= 0) {
+				v2ok = 1
+				v2ctl = " " (r > 0 ? v2ctl : "") " "
+			}
+		}
+		max = weight = quota = period = shares = "none"
+		if (v1cpu) {
+			d = join(cpumnt, cpuroot, cpupath)
+			quota = value(d, "cpu.cfs_quota_us")
+			period = value(d, "cpu.cfs_period_us")
+			shares = value(d, "cpu.shares")
+		} else if (v2ok && index(v2ctl, " cpu ")) {
+			max = value(v2dir, "cpu.max")
+			weight = value(v2dir, "cpu.weight")
+		} else if (v2 && !v2ok)
+			max = weight = "unknown"
+		if (v1set)
+			cpus = value(join(setmnt, setroot, setpath), "cpuset.cpus")
+		else if (v2ok && index(v2ctl, " cpuset "))
+			cpus = value(v2dir, "cpuset.cpus.effective")
+		else if (v2 && !v2ok)
+			cpus = "unknown"
+		else
+			cpus = "none"
+		print "cgroup_cpu_max=" max
+		print "cgroup_cpu_weight=" weight
+		print "cgroup_cpuset_cpus=" cpus
+		print "cgroup_cfs_quota_us=" quota
+		print "cgroup_cfs_period_us=" period
+		print "cgroup_cpu_shares=" shares
+	}' "$cgl_cg" "$cgl_mi" 2>/dev/null | while IFS= read -r cgl_line; do
+		printf '%s\n' "$(printable "$cgl_line")"
+	done
+}
+
 # cpu_busy_ticks: the clock ticks all CPUs have spent busy (user, nice,
 # system, irq, softirq, steal) since boot; nothing where proc/stat cannot
 # be read.
@@ -329,20 +476,42 @@ capture_env() {
 	env_line cache_l2_kib "$(cache_kib l2)"
 	env_line cache_llc_kib "$(cache_kib llc)"
 	kernel_context
+	cgroup_limits
 	printf '%s\n' "$topo_env"
 }
 
 # env_warnings: warn about what makes figures unreliable, reading env
-# lines on stdin.
+# lines on stdin: a machine that is not quiet by the instantaneous
+# measures of settle_procs_running, settle_psi_some_pct and
+# settle_busy_cpus (see lib/host.sh), or, where they are unknown, a load
+# average above LOAD_LIMIT; a governor other than performance; one CPU.
 env_warnings() {
 	ew_env=$(cat)
 	ew_load=$(printf '%s\n' "$ew_env" | sed -n 's/^loadavg=\([^ ]*\).*/\1/p')
 	ew_gov=$(printf '%s\n' "$ew_env" | sed -n 's/^governor=//p')
 	ew_cpus=$(printf '%s\n' "$ew_env" | sed -n 's/^cpus_online=//p')
-	if [ -n "$ew_load" ] && [ "$ew_load" != unknown ] &&
-	    awk -v l="$ew_load" -v m="$LOAD_LIMIT" 'BEGIN { exit !(l + 0 > m + 0) }'; then
-		warn "load average $ew_load is above $LOAD_LIMIT: other work disturbs the figures"
-	fi
+	ew_state=$(printf '%s\n' "$ew_env" | sed -n 's/^settle_state=//p')
+	ew_wait=$(printf '%s\n' "$ew_env" | sed -n 's/^settle_wait_s=//p')
+	ew_why=$(quiet_why \
+	    "$(printf '%s\n' "$ew_env" | sed -n 's/^settle_procs_running=//p')" \
+	    "$(printf '%s\n' "$ew_env" | sed -n 's/^settle_psi_some_pct=//p')" \
+	    "$(printf '%s\n' "$ew_env" | sed -n 's/^settle_busy_cpus=//p')")
+	case $ew_why in
+	'') ;;
+	unknown)
+		if [ -n "$ew_load" ] && [ "$ew_load" != unknown ] &&
+		    awk -v l="$ew_load" -v m="$LOAD_LIMIT" 'BEGIN { exit !(l + 0 > m + 0) }'; then
+			warn "load average $ew_load is above $LOAD_LIMIT: other work disturbs the figures"
+		fi
+		;;
+	*)
+		if [ "$ew_state" = timeout ]; then
+			warn "not quiet after waiting $ew_wait s ($ew_why): other work disturbs the figures"
+		else
+			warn "not quiet ($ew_why): other work disturbs the figures"
+		fi
+		;;
+	esac
 	case $ew_gov in
 	none | performance | '') ;;
 	*) warn "CPU governor '$ew_gov', not 'performance': figures follow the clock" ;;

@@ -7,7 +7,7 @@
 # shellcheck source=tests/lib.sh
 . tests/lib.sh
 SB=scripts/smpbench
-for p in ring pipe herd yield bind; do
+for p in ring pipe herd yield bind hog; do
 	[ -x bin/smpb-$p ] || skip_all "bin/smpb-$p is not built (run make)"
 done
 
@@ -32,14 +32,21 @@ is "$RC" 0 "a tiny run of every workload exits 0"
 is "$ERR" "smpbench: saved in $out ($(sed -n 's/^seconds=//p' "$out/complete") s)" \
     "stderr, not a terminal: only where the run was saved"
 printf '%s\n' "$OUT" >"$TMPDIR_T/whole.out"
-is "$(ls "$out" | tr '\n' ' ')" "complete env raw tables " "env, raw/, tables, complete"
+is "$(ls "$out" | tr '\n' ' ')" "complete env host raw tables " "env, host, raw/, tables, complete"
 is "$(ls "$out/raw" | tr '\n' ' ')" "bind herd pipe ring yield " "one raw file per workload"
 is "$(find "$out" -name '.*' | wc -l | tr -d ' ')" 0 "no temporary file left"
 is "$(cat "$out/tables")" "$OUT" "tables holds what was printed"
 check "the tables are ASCII, at most 72 columns" narrow "$out/tables"
 keys=$(sed 's/=.*//' "$out/env" | tr '\n' ' ')
-is "$keys" "suite_version date host kernel uname cpu_model cpus_online cpus_online_list cpus_allowed_list smt loadavg governor cache_l2_kib cache_llc_kib boost cmdline preempt sched_features sched_ext config_hash config topology topo_packages topo_dies topo_cores topo_threads_per_core topo_llc_level topo_llcs topo_llc_kib topo_l2_kib topo_nodes topo_llc_cpus topo_node_cpus place_one place_spread topo_usable_cpus topo_placements topo_placements_quick topo_note profile repeats label note workloads placements loadavg_end load_other " \
+is "$keys" "suite_version date host kernel uname cpu_model cpus_online cpus_online_list cpus_allowed_list smt loadavg governor cache_l2_kib cache_llc_kib boost cmdline preempt sched_features sched_ext config_hash config cgroup_cpu_max cgroup_cpu_weight cgroup_cpuset_cpus cgroup_cfs_quota_us cgroup_cfs_period_us cgroup_cpu_shares topology topo_packages topo_dies topo_cores topo_threads_per_core topo_llc_level topo_llcs topo_llc_kib topo_l2_kib topo_nodes topo_llc_cpus topo_node_cpus place_one place_spread topo_usable_cpus topo_placements topo_placements_quick topo_note profile repeats label note workloads placements run_id settle_wait_s settle_state settle_procs_running settle_psi_some_pct settle_busy_cpus loadavg_end load_other " \
     "env has every key, the load at the end and other work last"
+is "$(sed -n 's/^settle_state=//p' "$out/env")" skipped \
+    "the tiny sweep does not wait for a quiet machine (-S 0)"
+is "$(sed 's/ steal_pct=.*//' "$out/host" | tr '\n' ' ')" \
+    "workload=pipe settle_wait_s=0.0 settle_state=skipped workload=ring settle_wait_s=0.0 settle_state=skipped workload=herd settle_wait_s=0.0 settle_state=skipped workload=yield settle_wait_s=0.0 settle_state=skipped workload=bind settle_wait_s=0.0 settle_state=skipped " \
+    "host: one line per workload, in the order run"
+bad=$(LC_ALL=C grep -Evc '^workload=[a-z]+ settle_wait_s=[0-9]+\.[0-9] settle_state=(quiet|timeout|skipped) steal_pct=([0-9]+\.[0-9]{2}|unknown) psi_some_pct=([0-9]+\.[0-9]{2}|unknown) canary_before_ns=[0-9]+\.[0-9]{4} canary_after_ns=[0-9]+\.[0-9]{4} canary_spread_pct=[0-9]+\.[0-9]{2}$' "$out/host")
+is "$bad" 0 "host: every line has its keys, the canary's timed by smpb-hog"
 is "$(sed -n 's/^cpu_model=//p' "$out/env")" "Test CPU" "env: the CPU model"
 is "$(sed -n 's/^kernel=//p' "$out/env")" "$(uname -r)" "env: the kernel release"
 is "$(sed -n 's/^profile=//p' "$out/env")" tiny "env: the profile"
@@ -104,6 +111,30 @@ if need_cmd busybox && busybox awk 'BEGIN { exit 0 }' 2>/dev/null; then
 else
 	t_result 0 "# SKIP busybox awk is not installed"
 fi
+
+# -R 2: two runs, each a run of its own in DIR/1 and DIR/2, with the same
+# label and ids of their own; where they are, and how to compare them.
+out=$TMPDIR_T/two
+run sh $SB run -R 2 -r 1 -l twice -o "$out" ring
+is "$RC" 0 "-R 2: exits 0"
+is "$(ls "$out" | tr '\n' ' ')" "1 2 " "-R 2 -o DIR: DIR/1 and DIR/2"
+check "-R 2: the first run is complete" test -f "$out/1/complete"
+check "-R 2: the second run is complete" test -f "$out/2/complete"
+is "$(sed -n 's/^label=//p' "$out/1/env" "$out/2/env" | tr '\n' ' ')" "twice twice " \
+    "-R 2: both runs have the label"
+id1=$(sed -n 's/^run_id=//p' "$out/1/env")
+id2=$(sed -n 's/^run_id=//p' "$out/2/env")
+like "$id1" '^[0-9]{8}T[0-9]{6}Z-[A-Za-z0-9._+-]+-[0-9]+-1(-[0-9a-f]{8})?$' "-R 2: a run id: time, host, pid, number"
+check "-R 2: the two runs have ids of their own ($id1, $id2)" test "$id1" != "$id2"
+cmp -s "$out/1/env" "$out/2/env"
+is "$?" 1 "-R 2: and env files of their own"
+is "$(printf '%s\n' "$OUT" | grep -c '^ring: twice, ')" 2 "-R 2: each run prints its table"
+is "$(printf '%s\n' "$ERR" | tail -n 2)" "smpbench: 2 runs labelled \"twice\" saved in: $out/1 $out/2
+smpbench: to set them beside another kernel's runs: smpbench compare $out/1 $out/2 RUNS... (runs that share a label make one column)" \
+    "-R 2: says where the runs are and the compare command"
+run sh $SB run -R 2 -r 1 -o "$out" ring
+is "$RC" 1 "-R 2 -o DIR: a DIR that is not empty is refused"
+is "$ERR" "smpbench: -o $out: exists and is not empty" "and says so"
 
 # The default place: results/<date>-<host>-<kernel>-<label>, the label made
 # safe (no /, no control character) for the name, printable in the tables.

@@ -82,10 +82,11 @@ for s in $SHELLS; do
 	done
 done
 
-# Ctrl-C during a real smpb-ring measurement: the ring is gone too.
+# Ctrl-C during a real smpb-ring measurement: the ring is gone too (-S 0:
+# measured at once, without waiting for a quiet machine).
 if [ -n "$dflt" ]; then
 	out=$TMPDIR_T/real
-	SMPBENCH_SWEEP=quick setsid $dflt sh $SB run -r 1 -o "$out" ring \
+	SMPBENCH_SWEEP=quick setsid $dflt sh $SB run -r 1 -S 0 -o "$out" ring \
 	    >/dev/null 2>&1 &
 	pid=$!
 	wait_file 20 "$out/raw/ring"

@@ -1,7 +1,9 @@
 # t705-env: smpbench env on fake machines (SMPBENCH_PROC), under every
 # POSIX shell we can find: what it records, the kernel's context among
-# it, the warnings (load above 0.5, a governor other than performance,
-# one CPU online) and their absence; and a run on a one-CPU machine,
+# it, the machine's state now by the measures a run waits on, the
+# warnings (a machine not quiet by them, or without them a load above
+# 0.5; a governor other than performance; one CPU online) and their
+# absence; and a run on a one-CPU machine,
 # which skips the placements on two CPUs and says so. These machines
 # have no topology files: a note says what that leaves (see t708 for
 # machines that have them).
@@ -69,12 +71,33 @@ mkdir -p "$D/boot" "$D/sys/kernel"
 printf 'root=/dev/vda preempt=voluntary\n' >"$D/proc/cmdline"
 printf 'CONFIG_PREEMPT_NONE=y\nCONFIG_PREEMPT_DYNAMIC=y\n' \
     >"$D/boot/config-$(uname -r)"
+# Machines with a proc/stat: the state now decides, not the load average:
+# one quiet now after a load of 7.65 (the herd of a run just made), one
+# with 9 tasks runnable at a load of 0.10.
+AFTER=$TMPDIR_T/after
+NOW=$TMPDIR_T/busynow
+machine "$AFTER" 7.65 0-1 - -
+machine "$NOW" 0.10 0-1 - -
+for m in "$AFTER:1" "$NOW:9"; do
+	printf 'cpu  100 0 100 1000 0 0 0 0 0 0\nintr 1\nprocs_running %s\nprocs_blocked 0\n' \
+	    "${m#*:}" >"${m%:*}/proc/stat"
+done
 for s in $SHELLS; do
 	sh=$(shell_cmd $s)
 	if [ -z "$sh" ]; then
 		t_result 0 "# SKIP $s is not installed"
 		continue
 	fi
+	run env SMPBENCH_PROC="$AFTER" $sh $SB env
+	is "$ERR" "$NOTE" "$s: quiet now, at a load of 7.65: no warning"
+	is "$(printf '%s\n' "$OUT" | grep '^settle_' | tr '\n' ' ')" \
+	    "settle_procs_running=1 settle_psi_some_pct=unknown settle_busy_cpus=0.00 " \
+	    "$s: the state now: procs_running, no pressure file, no other work"
+	run env SMPBENCH_PROC="$NOW" $sh $SB env
+	is "$ERR" "smpbench: warning: not quiet (9 tasks runnable, quiet is 2 or fewer): other work disturbs the figures
+$NOTE" "$s: 9 tasks runnable at a load of 0.10: warned, by what it does now"
+	like "$OUT" '^settle_procs_running=9$' "$s: and says so"
+
 	run env SMPBENCH_PROC="$Q" $sh $SB env
 	is "$RC" 0 "$s: env exits 0"
 	is "$ERR" "$NOTE" "$s: a quiet machine: no warning, a note on the topology"
@@ -89,6 +112,9 @@ for s in $SHELLS; do
 	like "$OUT" '^uname=.' "$s: uname -a"
 	like "$OUT" '^suite_version=[0-9]' "$s: the suite version"
 	like "$OUT" '^workloads=' "$s: which programs are built"
+	is "$(printf '%s\n' "$OUT" | grep '^settle_' | tr '\n' ' ')" \
+	    "settle_procs_running=unknown settle_psi_some_pct=unknown settle_busy_cpus=unknown " \
+	    "$s: no proc/stat: the state now unknown"
 
 	run env SMPBENCH_PROC="$B" $sh $SB env
 	is "$RC" 0 "$s: env on a busy machine still exits 0"

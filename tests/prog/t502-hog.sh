@@ -11,7 +11,7 @@ is "$OUT$ERR" "" "and prints nothing"
 
 run $HOG -h
 is "$RC" 0 "-h exits 0"
-is "$OUT" "usage: smpb-hog [-hV] [-L seconds] [-T seconds]" "-h prints usage on stdout"
+is "$OUT" "usage: smpb-hog [-hpV] [-L seconds] [-T seconds]" "-h prints usage on stdout"
 run $HOG -V
 is "$RC" 0 "-V exits 0"
 like "$OUT" '^smpb-hog \(smpbench\) [0-9]+\.[0-9]+' "-V prints the version"
@@ -21,10 +21,31 @@ bad_inputs $HOG <<'EOF_BAD'
 -T 0|smpb-hog: -T: '0' is out of range (0.001..86400)
 -T x|smpb-hog: -T: 'x' is not a number of seconds (0.001..86400)
 -L 604801|smpb-hog: -L: '604801' is out of range (0..604800)
--p|smpb-hog: -p: unknown option (see smpb-hog -h)
+-p|smpb-hog: -p: needs -T, the seconds to time (see smpb-hog -h)
+-p -L 5|smpb-hog: -p: needs -T, the seconds to time (see smpb-hog -h)
+-x|smpb-hog: -x: unknown option (see smpb-hog -h)
 -T|smpb-hog: -T: needs an argument (see smpb-hog -h)
 now|smpb-hog: unexpected operand 'now' (see smpb-hog -h)
 EOF_BAD
+
+# The canary: -p times the spins for -T seconds and prints one line,
+# spins (whole chunks of 65536), the seconds they took (at least -T: the
+# chunks are timed alone, until they add up to it), and their quotient.
+run $HOG -p -T 0.005
+is "$RC" 0 "-p -T 0.005 exits 0"
+is "$ERR" "" "and says nothing on stderr"
+is "$(printf '%s\n' "$OUT" | sed 's/=[^ ]*//g')" "spins seconds ns_per_spin" \
+    "-p: one line, spins seconds ns_per_spin"
+like "$OUT" '^spins=[0-9]+ seconds=[0-9]+\.[0-9]{6} ns_per_spin=[0-9]+\.[0-9]{4}$' \
+    "-p: plain decimal numbers"
+check "-p: spins are whole chunks of 65536" awk -v n="$(kv "$OUT" spins)" \
+    'BEGIN { exit !(n > 0 && n % 65536 == 0) }'
+check "-p: at least the 0.005 s asked were timed" awk -v s="$(kv "$OUT" seconds)" \
+    'BEGIN { exit !(s >= 0.005) }'
+check "-p: ns_per_spin is seconds * 1e9 / spins" awk -v n="$(kv "$OUT" spins)" \
+    -v s="$(kv "$OUT" seconds)" -v x="$(kv "$OUT" ns_per_spin)" \
+    'BEGIN { q = s * 1e9 / n; d = q - x; if (d < 0) d = -d
+	exit !(x > 0 && d <= 0.0001 + q * 0.001) }'
 
 # start_hog ARGS: a hog in the background; sets PID.
 start_hog() {

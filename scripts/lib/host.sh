@@ -1,0 +1,301 @@
+# shellcheck shell=sh
+# lib/host.sh: the host as a run watches it, from the kernel's counters
+# (under SMPBENCH_PROC): whether the machine is quiet now, and the wait
+# for it before a run and before each workload (settle); what the host
+# took over a workload, steal time and CPU pressure (host_drift); and the
+# CPU's own speed before and after it, timed by smpb-hog -p (the canary).
+# results/README says what a run records of them. Sourced by smpbench.
+
+# Quiet is judged by instantaneous measures over one window, never by
+# the load average, which the suite's own herd keeps high for minutes:
+#   procs_running (proc/stat) at most QUIET_PROCS, the fewer of two looks,
+#	at the window's start and at its end: the look is one of the tasks
+#	it counts, so that is one task beyond the driver's own;
+#   other work on fewer than QUIET_BUSY CPUs: the busy ticks of all CPUs
+#	(user, nice, system, irq, softirq) over the window, less the
+#	driver's own CPU time in it, over the window;
+#   CPU pressure, where the kernel has proc/pressure/cpu, below QUIET_PSI
+#	percent: the growth of its "some" total (the microseconds some task
+#	waited for a CPU) over the window, not its avg10, which lags.
+SETTLE_WINDOW=0.5
+QUIET_PROCS=2
+QUIET_BUSY=0.1
+QUIET_PSI=5
+# The bound of the wait before a run and each workload, in seconds (run
+# -S): the default, and the tiny sweep's, which the tests run.
+# shellcheck disable=SC2034 # for run
+SETTLE_DEFAULT=60
+# shellcheck disable=SC2034 # for run
+SETTLE_TINY=0
+# The canary: CANARY_RUNS timings of CANARY_SECONDS each by smpb-hog -p,
+# before and after each workload.
+CANARY_RUNS=5
+CANARY_SECONDS=0.005
+
+# host_tck: the clock ticks of a second in proc/stat (CLK_TCK).
+host_tck() {
+	ht=$(getconf CLK_TCK 2>/dev/null)
+	case $ht in
+	'' | *[!0-9]* | 0) ht=100 ;;
+	esac
+	printf '%s\n' "$ht"
+}
+
+# host_snapshot: the kernel's counters now, as one line of five words,
+# "busy steal procs psi uptime": the busy and the steal ticks of all CPUs
+# and procs_running (proc/stat), the "some" total of CPU pressure in
+# microseconds (proc/pressure/cpu) and the seconds since boot
+# (proc/uptime); - for each that cannot be read.
+host_snapshot() {
+	hs_stat=$SMPB_ROOT/proc/stat
+	hs_psi=$SMPB_ROOT/proc/pressure/cpu
+	hs_up=$SMPB_ROOT/proc/uptime
+	[ -r "$hs_stat" ] || hs_stat=/dev/null
+	[ -r "$hs_psi" ] || hs_psi=/dev/null
+	[ -r "$hs_up" ] || hs_up=/dev/null
+	LC_ALL=C awk -v s="$hs_stat" -v p="$hs_psi" -v u="$hs_up" '
+	BEGIN { busy = steal = procs = psi = up = "-" }
+	FILENAME == s && $1 == "cpu" && NF >= 8 {
+		busy = sprintf("%.0f", $2 + $3 + $4 + $7 + $8)
+		if (NF >= 9)
+			steal = sprintf("%.0f", $9)
+	}
+	FILENAME == s && $1 == "procs_running" { procs = $2 + 0 }
+	FILENAME == p && $1 == "some" {
+		for (i = 2; i <= NF; i++)
+			if ($i ~ /^total=[0-9]+$/)
+				psi = substr($i, 7)
+	}
+	FILENAME == u && FNR == 1 && $1 ~ /^[0-9]+(\.[0-9]+)?$/ { up = $1 }
+	END { print busy, steal, procs, psi, up }' \
+	    "$hs_stat" "$hs_psi" "$hs_up" 2>/dev/null
+}
+
+# quiet_look WAITED BOUND: watch the machine for one window, WAITED
+# seconds into a wait of at most BOUND; print "procs psi busy waited
+# wait verdict": procs_running (the fewer of the two looks), CPU
+# pressure (%), other work (CPUs), each "unknown" where it cannot be
+# taken; the seconds waited in all (to the start of this window when it
+# was quiet, else to its end), exact and to one decimal; and quiet,
+# busy, timeout (busy, and BOUND reached) or unknown (no procs_running
+# to judge by). The window's length is the uptime's growth where the
+# kernel gives it, else SETTLE_WINDOW.
+quiet_look() {
+	ql_win=$SETTLE_WINDOW
+	# In a subshell of its own: its times are the look's and its sleep's,
+	# the driver's own CPU time in the window.
+	ql=$(
+		times
+		host_snapshot
+		sleep "$ql_win" 2>/dev/null || sleep 1
+		host_snapshot
+		times
+	)
+	printf '%s\n' "$ql" | LC_ALL=C awk -v waited="$1" -v bound="$2" \
+	    -v win="$ql_win" -v tck="$(host_tck)" -v qprocs="$QUIET_PROCS" \
+	    -v qbusy="$QUIET_BUSY" -v qpsi="$QUIET_PSI" '
+	function cpu(line,    n, i, f, t, s) {
+		n = split(line, f, " ")
+		s = 0
+		for (i = 1; i <= n; i++) {
+			split(f[i], t, "m")
+			s += t[1] * 60 + t[2]
+		}
+		return s
+	}
+	{ l[NR] = $0 }
+	END {
+		if (NR != 6) {
+			print "unknown unknown unknown", waited, "0.0 unknown"
+			exit
+		}
+		split(l[3], a, " ")
+		split(l[4], b, " ")
+		secs = win
+		if (a[5] != "-" && b[5] != "-" && b[5] - a[5] > 0)
+			secs = b[5] - a[5]
+		procs = "unknown"
+		if (a[3] != "-")
+			procs = a[3]
+		if (b[3] != "-" && (procs == "unknown" || b[3] + 0 < procs + 0))
+			procs = b[3]
+		busy = "unknown"
+		if (a[1] != "-" && b[1] != "-") {
+			own = cpu(l[5] " " l[6]) - cpu(l[1] " " l[2])
+			v = ((b[1] - a[1]) / tck - own) / secs
+			busy = sprintf("%.2f", v < 0 ? 0 : v)
+		}
+		psi = "unknown"
+		if (a[4] != "-" && b[4] != "-") {
+			v = (b[4] - a[4]) / (secs * 1e6) * 100
+			psi = sprintf("%.1f", v < 0 ? 0 : (v > 100 ? 100 : v))
+		}
+		if (procs == "unknown")
+			verdict = "unknown"
+		else if (procs + 0 <= qprocs + 0 &&
+		    (busy == "unknown" || busy + 0 < qbusy + 0) &&
+		    (psi == "unknown" || psi + 0 < qpsi + 0))
+			verdict = "quiet"
+		else {
+			waited += secs
+			verdict = waited >= bound ? "timeout" : "busy"
+		}
+		printf "%s %s %s %.3f %.1f %s\n", procs, psi, busy, waited,
+		    waited, verdict
+	}'
+}
+
+# quiet_why PROCS PSI BUSY: why the machine is not quiet by these
+# measures, as words for a warning; nothing when it is quiet, unknown
+# when procs_running is unknown.
+quiet_why() {
+	LC_ALL=C awk -v procs="$1" -v psi="$2" -v busy="$3" \
+	    -v qprocs="$QUIET_PROCS" -v qbusy="$QUIET_BUSY" -v qpsi="$QUIET_PSI" '
+	BEGIN {
+		if (procs !~ /^[0-9]+$/) {
+			print "unknown"
+			exit
+		}
+		if (procs + 0 > qprocs + 0)
+			w = w "; " procs " tasks runnable, quiet is " qprocs \
+			    " or fewer"
+		if (busy != "unknown" && busy + 0 >= qbusy + 0)
+			w = w "; other work on " busy " CPUs, quiet is under " qbusy
+		if (psi != "unknown" && psi + 0 >= qpsi + 0)
+			w = w "; CPU pressure " psi "%, quiet is under " qpsi "%"
+		print substr(w, 3)
+	}'
+}
+
+# settle BOUND: wait, at most BOUND seconds (0: not at all), until the
+# machine is quiet, looking in windows of SETTLE_WINDOW. Sets
+# settle_wait (seconds waited, one decimal), settle_state (quiet,
+# timeout, or skipped: BOUND 0, or no proc/stat to judge by), and the
+# state it started in, settle_procs, settle_psi and settle_busy (of the
+# last window; unknown when skipped).
+# shellcheck disable=SC2034 # settle_*: for run and host_line
+settle() {
+	settle_wait=0.0 settle_state=skipped
+	settle_procs=unknown settle_psi=unknown settle_busy=unknown
+	[ "$1" -gt 0 ] && [ -r "$SMPB_ROOT/proc/stat" ] || return 0
+	st_waited=0
+	while :; do
+		# shellcheck disable=SC2046 # six words
+		set -- "$1" $(quiet_look "$st_waited" "$1")
+		[ $# -eq 7 ] && [ "$7" != unknown ] || return 0
+		settle_procs=$2 settle_psi=$3 settle_busy=$4
+		st_waited=$5 settle_wait=$6
+		case $7 in
+		quiet | timeout)
+			settle_state=$7
+			return 0
+			;;
+		esac
+		progress "waiting for a quiet machine, ${6%.*} s of $1 s: $(quiet_why "$2" "$3" "$4")"
+	done
+}
+
+# host_drift SNAPSHOT0 SNAPSHOT1 CPUS: what the host took between two
+# host_snapshot lines, over the uptime between them, as "steal psi":
+# steal time as a percentage of the CPU time of that wall time on CPUS
+# online CPUs, and CPU pressure (the "some" total's growth) as a
+# percentage of it; unknown where a count or the uptime is missing.
+host_drift() {
+	LC_ALL=C awk -v s0="$1" -v s1="$2" -v cpus="$3" -v tck="$(host_tck)" '
+	BEGIN {
+		split(s0, a, " ")
+		split(s1, b, " ")
+		steal = psi = "unknown"
+		wall = 0
+		if (a[5] != "" && a[5] != "-" && b[5] != "" && b[5] != "-")
+			wall = b[5] - a[5]
+		if (wall > 0 && cpus + 0 > 0 && a[2] ~ /^[0-9]+$/ &&
+		    b[2] ~ /^[0-9]+$/) {
+			v = (b[2] - a[2]) / tck / (wall * cpus) * 100
+			steal = sprintf("%.2f", v < 0 ? 0 : (v > 100 ? 100 : v))
+		}
+		if (wall > 0 && a[4] ~ /^[0-9]+$/ && b[4] ~ /^[0-9]+$/) {
+			v = (b[4] - a[4]) / (wall * 1e6) * 100
+			psi = sprintf("%.2f", v < 0 ? 0 : (v > 100 ? 100 : v))
+		}
+		print steal, psi
+	}'
+}
+
+# canary_ns: the CPU's speed now: CANARY_RUNS timings of smpb-hog -p of
+# CANARY_SECONDS each, their ns_per_spin one a line; nothing for a timing
+# that failed, or when smpb-hog is not built.
+canary_ns() {
+	cn_hog=$(prog hog) || return 0
+	[ -n "$cn_hog" ] || return 0
+	cn_k=0
+	while [ "$cn_k" -lt "$CANARY_RUNS" ]; do
+		cn_k=$((cn_k + 1))
+		cn_line=$("$cn_hog" -p -L 10 -T "$CANARY_SECONDS" </dev/null \
+		    2>/dev/null) || continue
+		case $cn_line in
+		*"$NL"*) continue ;;
+		"spins="*" seconds="*" ns_per_spin="*) ;;
+		*) continue ;;
+		esac
+		cn_ns=${cn_line##* ns_per_spin=}
+		case $cn_ns in
+		'' | .* | *. | *.*.* | *[!0-9.]*) ;;
+		*) printf '%s\n' "$cn_ns" ;;
+		esac
+	done
+}
+
+# host_line WORKLOAD BEFORE AFTER SNAPSHOT0 SNAPSHOT1: the host file's
+# line of a workload (see results/README): how the machine settled before
+# it (settle's variables), the steal time and CPU pressure between the
+# snapshots taken around it, and the canary's timings BEFORE and AFTER
+# it (canary_ns): the median of each, and the spread of all, (max - min)
+# over their median, in percent.
+# shellcheck disable=SC2154 # cpus_online: placement()'s
+host_line() {
+	hl_drift=$(host_drift "$4" "$5" "$cpus_online")
+	{
+		printf '%s\n' "$2" | sed 's/^/b /'
+		printf '%s\n' "$3" | sed 's/^/a /'
+	} | LC_ALL=C awk -v w="$1" -v wait="$settle_wait" \
+	    -v state="$settle_state" -v drift="$hl_drift" '
+	function median(v, n,    i, j, t) {
+		for (i = 2; i <= n; i++)
+			for (j = i; j > 1 && v[j - 1] > v[j]; j--) {
+				t = v[j]; v[j] = v[j - 1]; v[j - 1] = t
+			}
+		if (n % 2)
+			return v[(n + 1) / 2]
+		return (v[n / 2] + v[n / 2 + 1]) / 2
+	}
+	NF == 2 && $2 ~ /^[0-9]+(\.[0-9]+)?$/ {
+		all[++nall] = $2 + 0
+		if ($1 == "b")
+			bef[++nb] = $2 + 0
+		else
+			aft[++na] = $2 + 0
+	}
+	END {
+		split(drift, d, " ")
+		cb = ca = sp = "unknown"
+		if (nb > 0)
+			cb = sprintf("%.4f", median(bef, nb))
+		if (na > 0)
+			ca = sprintf("%.4f", median(aft, na))
+		if (nall > 1) {
+			lo = hi = all[1]
+			for (i = 2; i <= nall; i++) {
+				if (all[i] < lo) lo = all[i]
+				if (all[i] > hi) hi = all[i]
+			}
+			m = median(all, nall)
+			if (m > 0)
+				sp = sprintf("%.2f", (hi - lo) / m * 100)
+		}
+		printf "workload=%s settle_wait_s=%s settle_state=%s", w, wait, state
+		printf " steal_pct=%s psi_some_pct=%s", d[1], d[2]
+		printf " canary_before_ns=%s canary_after_ns=%s", cb, ca
+		printf " canary_spread_pct=%s\n", sp
+	}'
+}
