@@ -76,6 +76,7 @@ cmd_plot() {
 	opt_o_set=0
 	opt_bad=
 	cp_opts=:ho:
+	eval "set -- $(opt_order "$cp_opts" ${1+"$@"})"
 	OPTIND=1
 	while getopts "$cp_opts" opt; do
 		case $opt in

@@ -312,6 +312,7 @@ cmd_run() {
 	opt_dry=0
 	opt_bad=
 	cr_optstring=:fhl:m:no:P:qr:
+	eval "set -- $(opt_order "$cr_optstring" ${1+"$@"})"
 	OPTIND=1
 	while getopts "$cr_optstring" opt; do
 		case $opt in

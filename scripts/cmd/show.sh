@@ -6,6 +6,7 @@ cmd_show() {
 	opt_rebuild=0
 	opt_bad=
 	cs_opts=:hr
+	eval "set -- $(opt_order "$cs_opts" ${1+"$@"})"
 	OPTIND=1
 	while getopts "$cs_opts" opt; do
 		case $opt in
