@@ -13,23 +13,28 @@ function cpus_text(n) {
 	return n " CPU" (n == 1 ? "" : "s")
 }
 
-# heading(workload): the line above every table, saying where it came
-# from: workload, label or kernel, CPU model, CPU count; at most 72 columns.
-function heading(workload,    model, tail, s, room) {
-	model = ENV["cpu_model"]
-	if (model == "")
-		model = "unknown CPU"
-	tail = ", " cpus_text(ENV["cpus_online"])
-	s = workload ": " who() ", "
-	room = 72 - length(s) - length(tail)
-	if (room < 8)
-		room = 8
-	if (length(model) > room)
-		model = substr(model, 1, room - 1) "~"
-	s = s model tail
-	if (length(s) > 72)
-		s = substr(s, 1, 71) "~"
-	return s
+# run_name(): the run as a table's heading names it: its kernel release,
+# and its label beside it when it has one, "6.18.0 (second)".
+function run_name(    k, l) {
+	k = ENV["kernel"] == "" ? "unknown kernel" : ENV["kernel"]
+	l = ENV["label"]
+	return (l == "" || l == k) ? k : k " (" l ")"
+}
+
+# heading(what): the line above every table, saying where it came from:
+# what it is (a workload, "ring, why"), the run's kernel and label (see
+# run_name()), its CPU model and CPU count, "pipe: 6.18.0 (second), AMD
+# EPYC, 2 CPUs". Wider than 72 columns, it is two lines, the machine on
+# the second: the kernel and the label are never cut.
+function heading(what,    s, t) {
+	s = what ": " run_name() ","
+	t = (ENV["cpu_model"] == "" ? "unknown CPU" : ENV["cpu_model"]) \
+	    ", " cpus_text(ENV["cpus_online"])
+	if (length(s) + 1 + length(t) <= 72)
+		return s " " t
+	if (length(t) > 70)
+		t = substr(t, 1, 69) "~"
+	return wrap_text(s) "\n  " t
 }
 
 # out(s): print a table line without trailing blanks.
@@ -38,28 +43,45 @@ function out(s) {
 	print s
 }
 
-# wrap(s): print s as lines of at most 72 columns, broken at blanks (a
-# word longer than a line in pieces, each ending its line); lines after
-# the first are indented by two.
-function wrap(s,    n, i, a, line, w, room) {
+# wrap(s): print s as lines of at most 72 columns (wrap_text()).
+function wrap(s) {
+	s = wrap_text(s)
+	if (s != "")
+		print s
+}
+
+# wrap_text(s): s as lines of at most 72 columns, joined by newlines,
+# broken at blanks (a word longer than a line in pieces, each ending its
+# line); lines after the first are indented by two, no line ends in a
+# blank.
+function wrap_text(s,    n, i, a, line, w, room, t) {
 	n = split(s, a, " ")
-	line = ""
+	line = t = ""
 	for (i = 1; i <= n; i++) {
 		w = a[i]
 		if (line ~ /[^ ]/ && length(line) + 1 + length(w) > 72) {
-			out(line)
+			t = t unblank(line) "\n"
 			line = "  "
 		}
 		while (length(line) + (line ~ /[^ ]/) + length(w) > 72) {
 			room = 72 - length(line) - (line ~ /[^ ]/)
-			out(line (line ~ /[^ ]/ ? " " : "") substr(w, 1, room))
+			t = t unblank(line (line ~ /[^ ]/ ? " " : "") \
+			    substr(w, 1, room)) "\n"
 			w = substr(w, room + 1)
 			line = "  "
 		}
 		line = line (line ~ /[^ ]/ ? " " : "") w
 	}
 	if (line ~ /[^ ]/)
-		out(line)
+		t = t unblank(line)
+	sub(/\n$/, "", t)
+	return t
+}
+
+# unblank(s): s without its trailing blanks.
+function unblank(s) {
+	sub(/ +$/, "", s)
+	return s
 }
 
 # reps_text(): how many repeats the medians are of.
