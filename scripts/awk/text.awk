@@ -1,10 +1,26 @@
 # text.awk: what every table prints besides its cells: its heading, the
-# placements, the footnotes, lines of at most 72 columns.
+# placements, the footnotes, the legend of its marks, lines of at most
+# 72 columns.
 #
 # Part of the awk library (see lib.awk): no rules and no -v variables;
-# it prints only when called (out(), wrap(), footnotes()). It reads ENV
-# (load_env()), MAXREP (note_rep()), MARKS_USED (cells.awk), and the
-# table's PLACES and SKIPPED, which place_notes() sets.
+# it prints only when called (out(), wrap(), legend(), footnotes()). It
+# reads ENV (load_env()), MAXREP (note_rep()), MARKS_USED (cells.awk), and
+# the table's PLACES and SKIPPED, which place_notes() sets.
+#
+# Marks. A mark is one character after a cell, and means one thing in
+# every table of smpbench, a run's (run, show) and compare's alike:
+#	~  the repeats spread by more than 10% ((max - min) / median)
+#	=  the repeats fall into two clusters far apart (bimodal)
+#	!  a repeat failed, or its saved value was not a figure
+#	*  the change against the first column is significant (compare)
+#	@  the placement differed between the sides (compare)
+#	?  the run is in doubt, for the reason given on its "?" line
+#	   (compare, after a column's label)
+# mark_text() says what each means, and legend() lists the marks a table
+# shows, in this order, in one line under it (two if it must):
+#	Marks: ~ the repeats spread by more than 10% ((max - min) /
+#	  median); ! a repeat failed (see the run's errors) or ...
+# so that a table pasted alone still says what its marks are.
 
 # cpus_text(n): "1 CPU", "2 CPUs", "? CPUs".
 function cpus_text(n) {
@@ -91,6 +107,45 @@ function reps_text() {
 	return "median of " MAXREP " runs"
 }
 
+# mark_text(m): what the mark m means (see Marks, above).
+function mark_text(m) {
+	if (m == "~")
+		return "the repeats spread by more than 10% ((max - min) / median)"
+	if (m == "=")
+		return "the repeats fall into two clusters far apart (bimodal):" \
+		    " the median of such a mixture says little; see smpbench" \
+		    " compare"
+	if (m == "!")
+		return "a repeat failed (see the run's errors) or was not a figure"
+	if (m == "*")
+		return "the change is significant"
+	if (m == "@")
+		return "the placement differed between the sides"
+	if (m == "?")
+		return "the run is in doubt (see its ? line)"
+	return "unknown mark"
+}
+
+# legend(marks): the legend of the marks in the string marks, in the
+# order of Marks above, each once: one line (or more, wrapped), "Marks:
+# ~ the repeats spread ...; ! a repeat failed ...". Nothing when marks is
+# empty.
+function legend(marks,    order, i, m, s) {
+	order = "~=!*@?"
+	s = ""
+	for (i = 1; i <= length(order); i++) {
+		m = substr(order, i, 1)
+		# \001 for the blank after a mark: a line never ends with one.
+		if (index(marks, m))
+			s = s (s == "" ? "" : "; ") m "\001" mark_text(m)
+	}
+	if (s == "")
+		return
+	s = wrap_text("Marks: " s ".")
+	gsub(/\001/, " ", s)
+	print s
+}
+
 # place_rank(p): where placement p sorts, nearest first (free first).
 function place_rank(p,    i) {
 	i = index(" free one smt llc spread xllc node cores ", " " p " ")
@@ -146,8 +201,8 @@ function place_notes() {
 		SKIPPED = "Placements: " ENV["topo_note"] "."
 }
 
-# footnotes(prog, opts): the lines under every table: what ran, and what
-# the marks mean (only the marks that appear).
+# footnotes(prog, opts): the lines under every table: what ran, and the
+# legend of the marks that appear.
 function footnotes(prog, opts,    s) {
 	if (ENV["profile"] == "historical") {
 		if (ENV["source"] != "")
@@ -158,17 +213,8 @@ function footnotes(prog, opts,    s) {
 			s = s "; " PLACES
 		wrap(s ".")
 	}
-	if (MARKS_USED["*"])
-		wrap("* the repeats spread by more than 10% ((max - min) / median).")
-	if (MARKS_USED["~"])
-		wrap("~ the repeats fall into two clusters far apart (bimodal):" \
-		    " a median of such a mixture says little; see smpbench" \
-		    " compare.")
-	if (MARKS_USED["!"])
-		wrap("! a repeat failed; see the errors file of the run.")
-	if (MARKS_USED["?"])
-		wrap("! a saved value was not a figure (reported when shown)" \
-		    " and is left out.")
+	legend((MARKS_USED["~"] ? "~" : "") (MARKS_USED["="] ? "=" : "") \
+	    (MARKS_USED["!"] || MARKS_USED["?"] ? "!" : ""))
 	if (MARKS_USED["n"])
 		wrap("n/a: not supported on this system (the program exited 4).")
 	if (SKIPPED != "")
