@@ -122,6 +122,8 @@ is "$(sed -n 's/^label=//p' "$res/$d/env")" "my/newlab el" "env: the label, with
 is "$(printf '%s\n' "$OUT" | head -n 1 | sed 's/ [0-9]* CPUs*$//')" \
     "ring: $(uname -r) (my/newlab el), Test CPU," \
     "the table is headed by the kernel, the label beside it"
+is "$(printf '%s\n' "$OUT" | grep -c "^ring, why: $(uname -r | sed 's/[].[*^$\\]/\\&/g') (my/newlab el), Test CPU, ")" 1 \
+    "and so is its why table"
 run env SMPBENCH_RESULTS="$res" sh $SB run -r 1 -l "$label" ring
 is "$(ls "$res" | wc -l | tr -d ' ')" 2 "a second run beside it gets a name of its own"
 
