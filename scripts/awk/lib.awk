@@ -253,8 +253,3 @@ function who() {
 	return "unknown kernel"
 }
 
-# note_rep(): remember the largest repeat number seen.
-function note_rep() {
-	if (F["rep"] + 0 > MAXREP)
-		MAXREP = F["rep"] + 0
-}

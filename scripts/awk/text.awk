@@ -4,7 +4,7 @@
 #
 # Part of the awk library (see lib.awk): no rules and no -v variables;
 # it prints only when called (out(), wrap(), legend(), footnotes()). It
-# reads ENV (load_env()), MAXREP (note_rep()), MARKS_USED (cells.awk), and
+# reads ENV (load_env()), REPN (note_rep()), MARKS_USED (cells.awk), and
 # the table's PLACES and SKIPPED, which place_notes() sets.
 #
 # Marks. A mark is one character after a cell, and means one thing in
@@ -100,11 +100,47 @@ function unblank(s) {
 	return s
 }
 
-# reps_text(): how many repeats the medians are of.
-function reps_text() {
-	if (MAXREP <= 1)
-		return "one run per cell"
-	return "median of " MAXREP " runs"
+# note_rep(): count the parsed line as one repeat of its cell, the
+# measurement its placement and options make (F["place"], F["argv"]),
+# in REPN; whether it failed or not.
+function note_rep(    c) {
+	c = F["place"] SUBSEP F["argv"]
+	if (!(c in REPN))
+		NREPN++
+	REPN[c]++
+}
+
+# reps_text(): how many repeats the table's cells (note_rep()) hold:
+# "median of 3 repeats"; where cells hold different numbers (a run
+# interrupted in the middle of a sweep), how many cells hold each, the
+# most repeats first, "median of each cell's repeats: 4 cells have 3,
+# 71 have 2".
+function reps_text(    c, n, k, cnt, v, i, s) {
+	k = 0
+	for (c in REPN) {
+		n = REPN[c]
+		if (!(n in cnt))
+			v[++k] = n
+		cnt[n]++
+	}
+	if (k == 0)
+		return "no measurement"
+	if (k == 1)
+		return v[1] == 1 ? "one measurement per cell" : \
+		    "median of " v[1] " repeats"
+	nsort(v, k)
+	s = ""
+	for (i = k; i >= 1; i--)
+		s = s (i == k ? "" : ", ") cnt[v[i]] \
+		    (i < k ? "" : cnt[v[i]] == 1 ? " cell" : " cells") \
+		    (cnt[v[i]] == 1 ? " has " : " have ") v[i]
+	return "median of each cell's repeats: " s
+}
+
+# ran_text(prog, opts): what made a table's cells, for its footnote:
+# "smpb-ring -T 0.5; median of 5 repeats".
+function ran_text(prog, opts) {
+	return prog (opts == "" ? "" : " " opts) "; " reps_text()
 }
 
 # mark_text(m): what the mark m means (see Marks, above).
@@ -208,7 +244,7 @@ function footnotes(prog, opts,    s) {
 		if (ENV["source"] != "")
 			wrap("Source: " ENV["source"] ".")
 	} else {
-		s = prog (opts == "" ? "" : " " opts) "; " reps_text()
+		s = ran_text(prog, opts)
 		if (PLACES != "")
 			s = s "; " PLACES
 		wrap(s ".")

@@ -38,9 +38,11 @@ BEGIN {
 }
 
 {
-	if (!raw($0, FILENAME, FNR) || ("exit" in F))
+	if (!raw($0, FILENAME, FNR))
 		next
 	note_rep()
+	if ("exit" in F)
+		next
 	if (OPTS == "")
 		OPTS = argrest(FACT["skip"])
 	if (F["sched_stats"] == "kernel")
@@ -57,6 +59,6 @@ END {
 		exit finish(0)
 	print heading(workload ", why")
 	why_table()
-	wrap("smpb-" workload (OPTS == "" ? "" : " " OPTS) "; " reps_text() ".")
+	wrap(ran_text("smpb-" workload, OPTS) ".")
 	exit finish(0)
 }

@@ -67,7 +67,7 @@ for s in $SHELLS; do
 		    "$w, why: 6.1.0-a (kstats), Example CPU @ 2.00GHz, 2 CPUs" \
 		    "$s: $w's why table is headed by the kernel, label and machine"
 		like "$(printf '%s\n' "$block" | tail -n 1)" \
-		    "^smpb-$w( [-a-zA-Z0-9. ]+)?; median of 5 runs\\.\$" \
+		    "^smpb-$w( [-a-zA-Z0-9. ]+)?; median of 5 repeats\\.\$" \
 		    "$s: and ends with what ran, of how many repeats"
 	done
 	is "$(printf '%s\n' "$OUT" | grep -c 'above')" 0 \

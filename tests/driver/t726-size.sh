@@ -50,7 +50,7 @@ done
 run timeout 60 $sh "$SB" show -r "$T/big"
 is "$RC" 0 "$s: show of 20000 repeats of a cell ends, in time, with 0"
 like "$OUT" '^ 2 : 890000 switches / second$' "$s: with their median"
-like "$OUT" '^smpb-ring -T 0\.05 -l; median of 20000 runs\.$' \
+like "$OUT" '^smpb-ring -T 0\.05 -l; median of 20000 repeats\.$' \
     "$s: of all 20000"
 like "$OUT" '^   2  free          8\.00      12\.0          0\.22$' \
     "$s: and the why table of them"

@@ -2,7 +2,8 @@
 # can quote one at a time: headed by the kernel release, its label
 # beside it, and the machine, in 72 columns and never cut; one meaning
 # per mark (~ spread, = bimodal, ! failed; never compare's *), listed in
-# the one legend format of text.awk.
+# the one legend format of text.awk; the repeats the cells really hold,
+# per cell where they differ (an interrupted run).
 # shellcheck disable=SC2086 # $sh is a command line, split on purpose
 # shellcheck source=tests/lib.sh
 . tests/lib.sh
@@ -55,6 +56,7 @@ for s in $SHELLS; do
 	like "$OUT" '^ 2 : 300003= switches / second$' "$s: a bimodal cell is marked ="
 	like "$(lines_of "$OUT")" 'Marks: = the repeats fall into two clusters far apart \(bimodal\): ' \
 	    "$s: and its legend says so"
+	like "$OUT" '^smpb-ring -T 1; median of 5 repeats\.$' "$s: of 5 repeats"
 done
 
 # No table of a run marks anything *: that is compare's mark.
@@ -87,5 +89,21 @@ is "$OUT" "Marks: ~ the repeats spread by more than 10% ((max - min) / median);
   (see the run's errors) or was not a figure; * the change is
   significant; @ the placement differed between the sides." \
     "legend(): each mark once, in one order, one meaning; nothing for none"
+
+# An interrupted run: the repeats each cell really holds.
+cp -R $FIX/run-a "$T/cut"
+rm "$T/cut/tables" "$T/cut/complete"
+echo "interrupted by SIGINT during pipe; 32 of 180 measurements made" \
+    >"$T/cut/incomplete"
+head -n 32 $FIX/run-a/raw/pipe >"$T/cut/pipe" && mv "$T/cut/pipe" "$T/cut/raw/pipe"
+run sh $SB show "$T/cut"
+like "$OUT" "^smpb-pipe -b 1; median of each cell's repeats: 8 cells have 3, 4 have 2\.$" \
+    "an interrupted pipe: how many cells hold 3 repeats, how many 2"
+like "$OUT" '^smpb-ring -T 0\.05; median of 3 repeats; ' \
+    "a whole workload of it: all its cells' 3"
+head -n 25 $FIX/run-a/raw/pipe >"$T/cut/pipe" && mv "$T/cut/pipe" "$T/cut/raw/pipe"
+run sh $SB show "$T/cut"
+like "$OUT" "^smpb-pipe -b 1; median of each cell's repeats: 1 cell has 3, 11 have 2\.$" \
+    "one cell of 3: said in the singular"
 
 done_testing
