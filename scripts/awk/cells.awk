@@ -110,19 +110,20 @@ function spread_limit() {
 	return 0.10
 }
 
-# mark(cell): the one-character mark after a cell: ! a repeat failed or
-# its value was bad, ~ the repeats fall into two clusters (bimodal, see
-# stats.awk), * the repeats spread by more than 10%, blank otherwise.
+# mark(cell): the one-character mark after a cell (text.awk says what
+# each means, legend() under the table): ! a repeat failed or its value
+# was bad, = the repeats fall into two clusters (bimodal, see
+# stats.awk), ~ the repeats spread by more than 10%, blank otherwise.
 function mark(cell) {
 	if (FAILED[cell] > 0 || BAD[cell] > 0)
 		return "!"
 	if (bimodal(cell)) {
-		MARKS_USED["~"] = 1
-		return "~"
+		MARKS_USED["="] = 1
+		return "="
 	}
 	if (spread(cell) > spread_limit()) {
-		MARKS_USED["*"] = 1
-		return "*"
+		MARKS_USED["~"] = 1
+		return "~"
 	}
 	return " "
 }

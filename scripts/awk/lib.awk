@@ -62,7 +62,10 @@
 #   plot_x()        the plot's x: N for curves, a heat map's column
 #   plot_y()        a heat map's row ("" for curves)
 #   why_line()      take the line into the why table (why-lib.awk)
-#   why_table()     print the why table
+#   why_table()     print the why table, under the heading why.awk
+#                   prints: a title line, the header, the rows, a
+#                   footnote line per column (why.awk then says what ran
+#                   and how many repeats the medians are of)
 # The workload's table (workloads/<w>-table.awk) is its own program,
 # loaded with its hooks.
 
@@ -250,8 +253,3 @@ function who() {
 	return "unknown kernel"
 }
 
-# note_rep(): remember the largest repeat number seen.
-function note_rep() {
-	if (F["rep"] + 0 > MAXREP)
-		MAXREP = F["rep"] + 0
-}

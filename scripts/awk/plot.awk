@@ -3,11 +3,13 @@
 # Input: none on stdin; the runs' directories come from the environment,
 # SMPB_RUNS (one per line), and the program reads each run's env and
 # raw/<workload> itself, as compare.awk does.
-# Output, by part: "dat", the data, one block per series (gnuplot's
-# "index"), blocks two blank lines apart, each headed by a comment naming
-# its run and placement; or "gp", the gnuplot script that draws the data
-# into <name>.png (or the file named by the variable out_<name>, "-" in
-# name read as "_") in the directory it is run in.
+# Output, by part: "list", the pictures the plot is drawn in, one a
+# line, "NAME SERIES..." (see Pictures, below); "dat", the data of one
+# picture, one block per series (gnuplot's "index"), blocks two blank
+# lines apart, each headed by a comment naming its run and placement; or
+# "gp", the gnuplot script that draws the data into <name>.png (or the
+# file named by the variable out_<name>, "-" in name read as "_") in
+# the directory it is run in.
 # What is drawn, by kind:
 #   figure   the figure compare shows (the workload's figure()), as the
 #            workload's facts say (lib.awk): a curve, against N (its
@@ -19,9 +21,23 @@
 #   latency  the wakeup latency percentiles of runs made with -l (p50,
 #            p90, p99, p99.9) against N, log scale (ring, herd).
 # Placements are named as place_text() (text.awk) names them.
+# A cell whose repeats fall into two clusters (bimodal, stats.awk) has no
+# median, as compare gives it none: a curve breaks there, and the two
+# clusters' medians are drawn as open circles of its colour (a heat map
+# leaves it white, labelled with both); the data says NaN for its median
+# and holds the clusters' medians in two more columns (NaN elsewhere).
+# Pictures. A series is a run and a placement. A curve picture has at
+# most MAX_KEYS entries in its legend (one per series, four for the
+# latency percentiles): a plot of more is drawn in several pictures, the
+# series grouped by placement, nearest first, as many placements a
+# picture as fit (a placement of more runs than fit, in pictures of as
+# many runs as fit), each named for its placements, ring-latency-free,
+# ring-one-llc, ring-latency-free-2. A heat map is one picture.
 # -v variables: workload, the workload whose hooks (workloads/<w>.awk)
-# are loaded; kind, figure or latency; part, dat or gp; name, the files'
-# base name (ring, ring-latency).
+# are loaded; kind, figure or latency; part, list, dat or gp; name, the
+# plot's name (ring, ring-latency), and for dat and gp the picture's
+# (ring-latency-free), the files' base name; series, for dat and gp, the
+# series the picture draws (numbers of "list"'s line; all if empty).
 # Needs the awk library (see lib.awk) loaded first.
 
 BEGIN {
@@ -32,18 +48,84 @@ BEGIN {
 	PCT["p99"] = "lat_p99_us"
 	PCT["p99.9"] = "lat_p999_us"
 	NPCT = split("p50 p90 p99 p99.9", PNAME, " ")
+	MAX_KEYS = 8
 	nruns = run_dirs(dir)
 	for (j = 1; j <= nruns; j++) {
 		load_env(dir[j] "/env")
 		name_run(j)
 		read_raw(j, dir[j] "/raw/" workload)
 	}
+	if (part == "list") {
+		pictures()
+		exit
+	}
+	NPICK = split(series, PICK, " ")
+	if (NPICK == 0)
+		for (s = 1; s <= NSERIES; s++)
+			PICK[++NPICK] = s
 	if (part == "dat")
 		print_data()
 	else if (HEAT)
 		print_heatmap()
 	else
 		print_curves()
+}
+
+# pictures(): the pictures of the plot, one a line, "NAME SERIES..."
+# (see Pictures, above).
+function pictures(    per, np, places, p, s, k, n, i, line, pname, list,
+    cnt, used, runs) {
+	per = kind == "latency" ? NPCT : 1
+	if (HEAT || NSERIES * per <= MAX_KEYS) {
+		line = name
+		for (s = 1; s <= NSERIES; s++)
+			line = line " " s
+		print line
+		return
+	}
+	np = split(place_list(PLACES_SEEN), places, " ")
+	runs = int(MAX_KEYS / per)
+	pname = list = ""
+	used = 0
+	for (p = 1; p <= np; p++) {
+		n = 0
+		for (s = 1; s <= NSERIES; s++)
+			if (SPLACE[s] == places[p])
+				n++
+		if (n > runs) {
+			# A placement of more runs than fit: pictures of its own.
+			if (list != "")
+				print name pname list
+			pname = list = ""
+			used = k = cnt = 0
+			for (s = 1; s <= NSERIES; s++) {
+				if (SPLACE[s] != places[p])
+					continue
+				list = list " " s
+				if (++cnt == runs) {
+					print name "-" places[p] "-" ++k list
+					list = ""
+					cnt = 0
+				}
+			}
+			if (list != "")
+				print name "-" places[p] "-" ++k list
+			list = ""
+			continue
+		}
+		if (used + n * per > MAX_KEYS) {
+			print name pname list
+			pname = list = ""
+			used = 0
+		}
+		pname = pname "-" places[p]
+		used += n * per
+		for (s = 1; s <= NSERIES; s++)
+			if (SPLACE[s] == places[p])
+				list = list " " s
+	}
+	if (list != "")
+		print name pname list
 }
 
 # name_run(j): LABEL[j], the run's name in the plot, made unique.
@@ -69,6 +151,7 @@ function read_raw(j, path,    line, s, x, y, c, i, v) {
 			SERIES[s] = ++NSERIES
 			SRUN[NSERIES] = j
 			SPLACE[NSERIES] = F["place"]
+			PLACES_SEEN = PLACES_SEEN " " F["place"]
 		}
 		s = SERIES[s]
 		if (HEAT) {
@@ -121,29 +204,32 @@ function gpq(s) {
 	return "'" s "'"
 }
 
-function print_data(    s, n, x, y, nx, ny, i, k, c, line) {
+function print_data(    k, s, n, x, y, nx, ny, i, m, c, line) {
 	if (HEAT)
 		print "# " workload ": " FACT["what"] ", medians; columns: " \
-		    FACT["plot_columns"]
+		    FACT["plot_columns"] ", the clusters' medians of a bimodal" \
+		    " cell (its median NaN), the cell's label"
 	else if (kind == "latency")
-		print "# " workload ": wakeup latency, us, medians; columns: N," \
-		    " p50, p90, p99, p99.9"
+		print "# " workload ": wakeup latency, us, medians (NaN for a" \
+		    " bimodal cell); columns: N, p50, p90, p99, p99.9"
 	else
-		print "# " workload ": " what() "; columns: N, median, min," \
-		    " max, repeats"
-	for (s = 1; s <= NSERIES; s++) {
-		if (s > 1)
+		print "# " workload ": " what() "; columns: N, median (NaN for" \
+		    " a bimodal cell), min, max, repeats, the clusters' medians" \
+		    " of a bimodal cell"
+	for (k = 1; k <= NPICK; k++) {
+		s = PICK[k]
+		if (k > 1)
 			printf "\n\n"
-		print "# " (s - 1) ": " title(s)
+		print "# " (k - 1) ": " title(s)
 		n = keysort(s SUBSEP "x", x)
 		if (HEAT) {
 			ny = keysort(s SUBSEP "y", y)
-			for (k = 1; k <= ny; k++)
+			for (m = 1; m <= ny; m++)
 				for (i = 1; i <= n; i++) {
-					c = s SUBSEP x[i] SUBSEP y[k]
+					c = s SUBSEP x[i] SUBSEP y[m]
 					if (NVALS[c] > 0)
-						print (i - 1), (k - 1),
-						    full(median(c)), x[i], y[k]
+						print (i - 1), (m - 1), middle(c),
+						    x[i], y[m], clusters(c), label(c)
 				}
 			continue
 		}
@@ -151,15 +237,38 @@ function print_data(    s, n, x, y, nx, ny, i, k, c, line) {
 			c = s SUBSEP x[i]
 			if (kind == "latency") {
 				line = x[i]
-				for (k = 1; k <= NPCT; k++)
-					line = line " " \
-					    full(median(c SUBSEP PNAME[k]))
+				for (m = 1; m <= NPCT; m++)
+					line = line " " middle(c SUBSEP PNAME[m])
 				print line
 			} else if (NVALS[c] > 0)
-				print x[i], full(median(c)), full(lo(c)),
-				    full(hi(c)), NVALS[c]
+				print x[i], middle(c), full(lo(c)),
+				    full(hi(c)), NVALS[c], clusters(c)
 		}
 	}
+}
+
+# middle(c): the median of cell c in full, or NaN for a cell that has
+# none: one whose repeats fall into two clusters (bimodal), or none.
+function middle(c) {
+	if (NVALS[c] == 0 || bimodal(c))
+		return "NaN"
+	return full(median(c))
+}
+
+# label(c): what a heat map's cell c says: its median, or its clusters'
+# medians, "98|195" (gnuplot cannot compute a label from a NaN).
+function label(c) {
+	if (bimodal(c))
+		return sprintf("%.0f|%.0f", BI_LOWMED, BI_HIGHMED)
+	return sprintf("%.0f", median(c))
+}
+
+# clusters(c): the medians of cell c's two clusters, lower first, when
+# it is bimodal; else "NaN NaN".
+function clusters(c) {
+	if (!bimodal(c))
+		return "NaN NaN"
+	return full(BI_LOWMED) " " full(BI_HIGHMED)
 }
 
 # full(v): a figure in full, never in awk's six digits.
@@ -204,17 +313,56 @@ function colour(s,    c) {
 	return c[(s - 1) % 8 + 1]
 }
 
-# print_curves(): the figure or the latency against N, a line per series.
-function print_curves(    s, k, sep, using, t) {
+# titles(t, why): a picture's title, t, and under it why, when a cell
+# it draws has no median (bimodal), as a gnuplot string.
+function titles(t, why,    k, s, n, x, y, i, m, ny) {
+	for (k = 1; k <= NPICK; k++) {
+		s = PICK[k]
+		n = keysort(s SUBSEP "x", x)
+		ny = HEAT ? keysort(s SUBSEP "y", y) : 1
+		for (i = 1; i <= n; i++)
+			for (m = 1; m <= (kind == "latency" ? NPCT : ny); m++)
+				if (bimodal(s SUBSEP x[i] (HEAT ? SUBSEP y[m] : \
+				    kind == "latency" ? SUBSEP PNAME[m] : "")))
+					return gpq(t) " . \"\\n\" . " gpq(why)
+	}
+	return gpq(t)
+}
+
+# any_median(): 1 when a latency cell of the picture has a median.
+function any_median(    k, s, n, x, i, m, c) {
+	for (k = 1; k <= NPICK; k++) {
+		s = PICK[k]
+		n = keysort(s SUBSEP "x", x)
+		for (i = 1; i <= n; i++)
+			for (m = 1; m <= NPCT; m++) {
+				c = s SUBSEP x[i] SUBSEP PNAME[m]
+				if (NVALS[c] > 0 && !bimodal(c))
+					return 1
+			}
+	}
+	return 0
+}
+
+# print_curves(): the figure or the latency against N, a line per series
+# (for the figure, a bimodal cell's clusters as open circles).
+function print_curves(    k, s, m, sep, t) {
 	header(800, 500)
 	if (kind == "latency") {
-		print "set title " gpq(workload ": wakeup latency percentiles" \
-		    " (-l), medians of the repeats")
+		print "set title " titles(workload ": wakeup latency" \
+		    " percentiles (-l), medians of the repeats", "a gap: no" \
+		    " median where the repeats fall into two clusters (bimodal)")
 		print "set ylabel 'microseconds'"
 		print "set logscale y"
+		# Nothing to draw (every cell bimodal): gnuplot would refuse
+		# to find a range.
+		if (!any_median())
+			print "set xrange [" (XMIN - 1) ":" (XMAX + 1) "]; " \
+			    "set yrange [1:1000]"
 	} else {
-		print "set title " gpq(workload ": medians of the repeats," \
-		    " bars from the smallest to the largest")
+		print "set title " titles(workload ": medians of the repeats," \
+		    " bars from the smallest to the largest", "open circles:" \
+		    " the two clusters of a cell that has no median (bimodal)")
 		print "set ylabel " gpq(what())
 		if (MIN > 0 && MAX / MIN > 20)
 			print "set logscale y"
@@ -228,19 +376,24 @@ function print_curves(    s, k, sep, using, t) {
 	print "set key below"
 	print "set offsets graph 0.03, graph 0.03, graph 0.05, 0"
 	sep = "plot "
-	for (s = 1; s <= NSERIES; s++) {
+	for (k = 1; k <= NPICK; k++) {
+		s = PICK[k]
 		if (kind != "latency") {
 			printf "%s'%s.dat' index %d using 1:2:3:4 with yerrorlines" \
-			    " lc rgb '%s' pt %d title %s", sep, name, s - 1,
-			    colour(s), s, gpq(title(s))
+			    " lc rgb '%s' pt %d title %s", sep, name, k - 1,
+			    colour(k), k, gpq(title(s))
 			sep = ", \\\n\t"
+			printf "%s'' index %d using 1:6 with points lc rgb '%s'" \
+			    " pt 6 notitle, \\\n\t'' index %d using 1:7 with" \
+			    " points lc rgb '%s' pt 6 notitle", sep, k - 1,
+			    colour(k), k - 1, colour(k)
 			continue
 		}
-		for (k = 1; k <= NPCT; k++) {
-			t = title(s) ", " PNAME[k]
+		for (m = 1; m <= NPCT; m++) {
+			t = title(s) ", " PNAME[m]
 			printf "%s'%s.dat' index %d using 1:%d with linespoints" \
-			    " lc rgb '%s' pt %d title %s", sep, name, s - 1, k + 1,
-			    colour(s), k + 4, gpq(t)
+			    " lc rgb '%s' pt %d title %s", sep, name, k - 1, m + 1,
+			    colour(k), m + 4, gpq(t)
 			sep = ", \\\n\t"
 		}
 	}
@@ -262,23 +415,26 @@ function tics(axis, list, unit,    n, v, i, s) {
 # rows down (the pipe's write sizes, as in the seed's table), columns
 # across (its thinks), each cell coloured by the workload's palette (the
 # pipe's from red, 100%, serialised, to green, 200%, in parallel) and
-# labelled with its figure.
-function print_heatmap(    cols, rows, s, n) {
-	cols = NSERIES < 3 ? NSERIES : 3
+# labelled with its figure; a bimodal cell white, labelled with its two
+# clusters' medians, "98|195".
+function print_heatmap(    cols, rows, k, s, n) {
+	cols = NPICK < 3 ? NPICK : 3
 	if (cols < 1)
 		cols = 1
-	rows = int((NSERIES + cols - 1) / cols)
+	rows = int((NPICK + cols - 1) / cols)
 	header(380 * cols + 40, 340 * rows + 60)
 	print "set multiplot layout " rows "," cols " title " \
-	    gpq(workload ": " FACT["what"] (FACT["aside"] == "" ? "" : \
-	    " " FACT["aside"]) ", medians")
+	    titles(workload ": " FACT["what"] (FACT["aside"] == "" ? "" : \
+	    " " FACT["aside"]) ", medians", "white, a|b: the medians of two" \
+	    " clusters (bimodal), no median")
 	print "set palette defined (" FACT["plot_palette"] ")"
 	print "set cbrange [" FACT["plot_range"] "]"
 	print "unset colorbox"
 	print "set xlabel " gpq(xlabel())
 	print "set ylabel " gpq(FACT["plot_ylabel"])
 	print "set tics scale 0"
-	for (s = 1; s <= NSERIES; s++) {
+	for (k = 1; k <= NPICK; k++) {
+		s = PICK[k]
 		print "set title " gpq(title(s))
 		n = tics("x", s SUBSEP "x", FACT["plot_xunit"])
 		print "set xrange [-0.5:" (n - 0.5) "]"
@@ -286,9 +442,8 @@ function print_heatmap(    cols, rows, s, n) {
 		print "set yrange [" (n - 0.5) ":-0.5]"
 		printf "plot '%s.dat' index %d using 1:2:(0.5):(0.5):3" \
 		    " with boxxyerror fs solid 1.0 noborder lc palette notitle, \\\n",
-		    name, s - 1
-		printf "\t'' index %d using 1:2:(sprintf('%%.0f', $3)) with labels" \
-		    " notitle\n", s - 1
+		    name, k - 1
+		printf "\t'' index %d using 1:2:8 with labels notitle\n", k - 1
 	}
 	print "unset multiplot"
 }

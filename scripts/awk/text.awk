@@ -1,10 +1,26 @@
 # text.awk: what every table prints besides its cells: its heading, the
-# placements, the footnotes, lines of at most 72 columns.
+# placements, the footnotes, the legend of its marks, lines of at most
+# 72 columns.
 #
 # Part of the awk library (see lib.awk): no rules and no -v variables;
-# it prints only when called (out(), wrap(), footnotes()). It reads ENV
-# (load_env()), MAXREP (note_rep()), MARKS_USED (cells.awk), and the
-# table's PLACES and SKIPPED, which place_notes() sets.
+# it prints only when called (out(), wrap(), legend(), footnotes()). It
+# reads ENV (load_env()), REPN (note_rep()), MARKS_USED (cells.awk), and
+# the table's PLACES and SKIPPED, which place_notes() sets.
+#
+# Marks. A mark is one character after a cell, and means one thing in
+# every table of smpbench, a run's (run, show) and compare's alike:
+#	~  the repeats spread by more than 10% ((max - min) / median)
+#	=  the repeats fall into two clusters far apart (bimodal)
+#	!  a repeat failed, or its saved value was not a figure
+#	*  the change against the first column is significant (compare)
+#	@  the placement differed between the sides (compare)
+#	?  the run is in doubt, for the reason given on its "?" line
+#	   (compare, after a column's label)
+# mark_text() says what each means, and legend() lists the marks a table
+# shows, in this order, in one line under it (two if it must):
+#	Marks: ~ the repeats spread by more than 10% ((max - min) /
+#	  median); ! a repeat failed (see the run's errors) or ...
+# so that a table pasted alone still says what its marks are.
 
 # cpus_text(n): "1 CPU", "2 CPUs", "? CPUs".
 function cpus_text(n) {
@@ -13,23 +29,28 @@ function cpus_text(n) {
 	return n " CPU" (n == 1 ? "" : "s")
 }
 
-# heading(workload): the line above every table, saying where it came
-# from: workload, label or kernel, CPU model, CPU count; at most 72 columns.
-function heading(workload,    model, tail, s, room) {
-	model = ENV["cpu_model"]
-	if (model == "")
-		model = "unknown CPU"
-	tail = ", " cpus_text(ENV["cpus_online"])
-	s = workload ": " who() ", "
-	room = 72 - length(s) - length(tail)
-	if (room < 8)
-		room = 8
-	if (length(model) > room)
-		model = substr(model, 1, room - 1) "~"
-	s = s model tail
-	if (length(s) > 72)
-		s = substr(s, 1, 71) "~"
-	return s
+# run_name(): the run as a table's heading names it: its kernel release,
+# and its label beside it when it has one, "6.18.0 (second)".
+function run_name(    k, l) {
+	k = ENV["kernel"] == "" ? "unknown kernel" : ENV["kernel"]
+	l = ENV["label"]
+	return (l == "" || l == k) ? k : k " (" l ")"
+}
+
+# heading(what): the line above every table, saying where it came from:
+# what it is (a workload, "ring, why"), the run's kernel and label (see
+# run_name()), its CPU model and CPU count, "pipe: 6.18.0 (second), AMD
+# EPYC, 2 CPUs". Wider than 72 columns, it is two lines, the machine on
+# the second: the kernel and the label are never cut.
+function heading(what,    s, t) {
+	s = what ": " run_name() ","
+	t = (ENV["cpu_model"] == "" ? "unknown CPU" : ENV["cpu_model"]) \
+	    ", " cpus_text(ENV["cpus_online"])
+	if (length(s) + 1 + length(t) <= 72)
+		return s " " t
+	if (length(t) > 70)
+		t = substr(t, 1, 69) "~"
+	return wrap_text(s) "\n  " t
 }
 
 # out(s): print a table line without trailing blanks.
@@ -38,35 +59,127 @@ function out(s) {
 	print s
 }
 
-# wrap(s): print s as lines of at most 72 columns, broken at blanks (a
-# word longer than a line in pieces, each ending its line); lines after
-# the first are indented by two.
-function wrap(s,    n, i, a, line, w, room) {
+# wrap(s): print s as lines of at most 72 columns (wrap_text()).
+function wrap(s) {
+	s = wrap_text(s)
+	if (s != "")
+		print s
+}
+
+# wrap_text(s): s as lines of at most 72 columns, joined by newlines,
+# broken at blanks (a word longer than a line in pieces, each ending its
+# line); lines after the first are indented by two, no line ends in a
+# blank.
+function wrap_text(s,    n, i, a, line, w, room, t) {
 	n = split(s, a, " ")
-	line = ""
+	line = t = ""
 	for (i = 1; i <= n; i++) {
 		w = a[i]
 		if (line ~ /[^ ]/ && length(line) + 1 + length(w) > 72) {
-			out(line)
+			t = t unblank(line) "\n"
 			line = "  "
 		}
 		while (length(line) + (line ~ /[^ ]/) + length(w) > 72) {
 			room = 72 - length(line) - (line ~ /[^ ]/)
-			out(line (line ~ /[^ ]/ ? " " : "") substr(w, 1, room))
+			t = t unblank(line (line ~ /[^ ]/ ? " " : "") \
+			    substr(w, 1, room)) "\n"
 			w = substr(w, room + 1)
 			line = "  "
 		}
 		line = line (line ~ /[^ ]/ ? " " : "") w
 	}
 	if (line ~ /[^ ]/)
-		out(line)
+		t = t unblank(line)
+	sub(/\n$/, "", t)
+	return t
 }
 
-# reps_text(): how many repeats the medians are of.
-function reps_text() {
-	if (MAXREP <= 1)
-		return "one run per cell"
-	return "median of " MAXREP " runs"
+# unblank(s): s without its trailing blanks.
+function unblank(s) {
+	sub(/ +$/, "", s)
+	return s
+}
+
+# note_rep(): count the parsed line as one repeat of its cell, the
+# measurement its placement and options make (F["place"], F["argv"]),
+# in REPN; whether it failed or not.
+function note_rep(    c) {
+	c = F["place"] SUBSEP F["argv"]
+	if (!(c in REPN))
+		NREPN++
+	REPN[c]++
+}
+
+# reps_text(): how many repeats the table's cells (note_rep()) hold:
+# "median of 3 repeats"; where cells hold different numbers (a run
+# interrupted in the middle of a sweep), how many cells hold each, the
+# most repeats first, "median of each cell's repeats: 4 cells have 3,
+# 71 have 2".
+function reps_text(    c, n, k, cnt, v, i, s) {
+	k = 0
+	for (c in REPN) {
+		n = REPN[c]
+		if (!(n in cnt))
+			v[++k] = n
+		cnt[n]++
+	}
+	if (k == 0)
+		return "no measurement"
+	if (k == 1)
+		return v[1] == 1 ? "one measurement per cell" : \
+		    "median of " v[1] " repeats"
+	nsort(v, k)
+	s = ""
+	for (i = k; i >= 1; i--)
+		s = s (i == k ? "" : ", ") cnt[v[i]] \
+		    (i < k ? "" : cnt[v[i]] == 1 ? " cell" : " cells") \
+		    (cnt[v[i]] == 1 ? " has " : " have ") v[i]
+	return "median of each cell's repeats: " s
+}
+
+# ran_text(prog, opts): what made a table's cells, for its footnote:
+# "smpb-ring -T 0.5; median of 5 repeats".
+function ran_text(prog, opts) {
+	return prog (opts == "" ? "" : " " opts) "; " reps_text()
+}
+
+# mark_text(m): what the mark m means (see Marks, above).
+function mark_text(m) {
+	if (m == "~")
+		return "the repeats spread by more than 10% ((max - min) / median)"
+	if (m == "=")
+		return "the repeats fall into two clusters far apart (bimodal):" \
+		    " the median of such a mixture says little; see smpbench" \
+		    " compare"
+	if (m == "!")
+		return "a repeat failed (see the run's errors) or was not a figure"
+	if (m == "*")
+		return "the change is significant"
+	if (m == "@")
+		return "the placement differed between the sides"
+	if (m == "?")
+		return "the run is in doubt (see its ? line)"
+	return "unknown mark"
+}
+
+# legend(marks): the legend of the marks in the string marks, in the
+# order of Marks above, each once: one line (or more, wrapped), "Marks:
+# ~ the repeats spread ...; ! a repeat failed ...". Nothing when marks is
+# empty.
+function legend(marks,    order, i, m, s) {
+	order = "~=!*@?"
+	s = ""
+	for (i = 1; i <= length(order); i++) {
+		m = substr(order, i, 1)
+		# \001 for the blank after a mark: a line never ends with one.
+		if (index(marks, m))
+			s = s (s == "" ? "" : "; ") m "\001" mark_text(m)
+	}
+	if (s == "")
+		return
+	s = wrap_text("Marks: " s ".")
+	gsub(/\001/, " ", s)
+	print s
 }
 
 # place_rank(p): where placement p sorts, nearest first (free first).
@@ -124,29 +237,20 @@ function place_notes() {
 		SKIPPED = "Placements: " ENV["topo_note"] "."
 }
 
-# footnotes(prog, opts): the lines under every table: what ran, and what
-# the marks mean (only the marks that appear).
+# footnotes(prog, opts): the lines under every table: what ran, and the
+# legend of the marks that appear.
 function footnotes(prog, opts,    s) {
 	if (ENV["profile"] == "historical") {
 		if (ENV["source"] != "")
 			wrap("Source: " ENV["source"] ".")
 	} else {
-		s = prog (opts == "" ? "" : " " opts) "; " reps_text()
+		s = ran_text(prog, opts)
 		if (PLACES != "")
 			s = s "; " PLACES
 		wrap(s ".")
 	}
-	if (MARKS_USED["*"])
-		wrap("* the repeats spread by more than 10% ((max - min) / median).")
-	if (MARKS_USED["~"])
-		wrap("~ the repeats fall into two clusters far apart (bimodal):" \
-		    " a median of such a mixture says little; see smpbench" \
-		    " compare.")
-	if (MARKS_USED["!"])
-		wrap("! a repeat failed; see the errors file of the run.")
-	if (MARKS_USED["?"])
-		wrap("! a saved value was not a figure (reported when shown)" \
-		    " and is left out.")
+	legend((MARKS_USED["~"] ? "~" : "") (MARKS_USED["="] ? "=" : "") \
+	    (MARKS_USED["!"] || MARKS_USED["?"] ? "!" : ""))
 	if (MARKS_USED["n"])
 		wrap("n/a: not supported on this system (the program exited 4).")
 	if (SKIPPED != "")

@@ -5,10 +5,12 @@
 # -v workload, the workload whose hooks (workloads/<w>.awk) are loaded.
 # Output: nothing when no measurement says sched_stats= or holds -l's
 # keys (a historical run, a run before these keys); else the workload's
-# why table (its why_table() hook): a title line, a header naming each
-# column's unit, one row per cell (medians of the repeats), and a
-# footnote line for each figure's column (p50 and p99 share one). The
-# figures, by workload:
+# why table, which stands alone as the workload's table does: the
+# heading (text.awk's, "ring, why: 6.18.0 (second), AMD EPYC, 2 CPUs"),
+# then its why_table() hook's title line, a header naming each column's
+# unit, one row per cell (medians of the repeats), and a footnote line
+# for each figure's column (p50 and p99 share one); last, what ran and
+# how many repeats the medians are of. The figures, by workload:
 #	ring   by N and placement: wakeup latency p50 and p99 (us, the -l
 #	       keys lat_p50_us, lat_p99_us), run-queue delay per pass of the
 #	       token (us: wait_s / passes)
@@ -32,12 +34,17 @@
 
 BEGIN {
 	load_env(ENVIRON["SMPB_ENV"])
+	facts(FACT)
 }
 
 {
-	if (!raw($0, FILENAME, FNR) || ("exit" in F))
+	if (!raw($0, FILENAME, FNR))
 		next
 	note_rep()
+	if ("exit" in F)
+		next
+	if (OPTS == "")
+		OPTS = argrest(FACT["skip"])
 	if (F["sched_stats"] == "kernel")
 		KERNEL = 1
 	else if (F["sched_stats"] == "none")
@@ -50,6 +57,8 @@ BEGIN {
 END {
 	if (!KERNEL && !NOSTATS && !LAT)
 		exit finish(0)
+	print heading(workload ", why")
 	why_table()
+	wrap(ran_text("smpb-" workload, OPTS) ".")
 	exit finish(0)
 }

@@ -6,6 +6,7 @@
 # shellcheck disable=SC2034,SC2154 # sweep for choose_places(), its places
 cmd_env() {
 	opt_bad=
+	eval "set -- $(opt_order :h ${1+"$@"})"
 	OPTIND=1
 	while getopts :h opt; do
 		case $opt in

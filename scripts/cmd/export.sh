@@ -4,6 +4,7 @@
 
 cmd_export() {
 	opt_bad=
+	eval "set -- $(opt_order :h ${1+"$@"})"
 	OPTIND=1
 	while getopts :h opt; do
 		case $opt in

@@ -38,13 +38,14 @@ plot_dir() {
 	done
 }
 
-# plot_file DIR NAME EXT WORKLOAD KIND: write DIR/NAME.EXT (EXT dat or gp),
-# made by plot.awk from the runs in SMPB_RUNS, through a temporary name
-# made with noclobber (set -C: a file that is there is not written to).
+# plot_file DIR NAME EXT WORKLOAD KIND SERIES: write DIR/NAME.EXT (EXT dat
+# or gp), the picture NAME of the series SERIES, made by plot.awk from
+# the runs in SMPB_RUNS, through a temporary name made with noclobber
+# (set -C: a file that is there is not written to).
 plot_file() {
 	pf_tmp=$1/.$2.$3.tmp
 	if (set -C && awk_workload "$4" plot -v kind="$5" -v part="$3" \
-	    -v name="$2" </dev/null >"$pf_tmp") 2>/dev/null &&
+	    -v name="$2" -v series="$6" </dev/null >"$pf_tmp") 2>/dev/null &&
 	    mv -f "$pf_tmp" "$1/$2.$3" 2>/dev/null; then
 		return 0
 	fi
@@ -108,6 +109,7 @@ cmd_plot() {
 	opt_o_set=0
 	opt_bad=
 	cp_opts=:ho:
+	eval "set -- $(opt_order "$cp_opts" ${1+"$@"})"
 	OPTIND=1
 	while getopts "$cp_opts" opt; do
 		case $opt in
@@ -142,9 +144,18 @@ cmd_plot() {
 		cp_w=${cp_p#*:}
 		cp_k=${cp_w#*:}
 		cp_w=${cp_w%:*}
-		plot_file "$cp_dir" "$cp_n" dat "$cp_w" "$cp_k"
-		plot_file "$cp_dir" "$cp_n" gp "$cp_w" "$cp_k"
-		cp_names="$cp_names $cp_n"
+		# Its pictures, each of a legend that reads (plot.awk).
+		cp_pics=$(awk_workload "$cp_w" plot -v kind="$cp_k" -v part=list \
+		    -v name="$cp_n" </dev/null) ||
+		    die 1 "cannot lay out the $cp_n plot"
+		while read -r cp_pn cp_series; do
+			[ -n "$cp_pn" ] || continue
+			plot_file "$cp_dir" "$cp_pn" dat "$cp_w" "$cp_k" "$cp_series"
+			plot_file "$cp_dir" "$cp_pn" gp "$cp_w" "$cp_k" "$cp_series"
+			cp_names="$cp_names $cp_pn"
+		done <<EOF_PICS
+$cp_pics
+EOF_PICS
 	done
 	if ! command -v gnuplot >/dev/null 2>&1; then
 		cp_cmd="cd $(shell_quote "$cp_dir") &&"

@@ -441,6 +441,7 @@ cmd_run() {
 	opt_S_set=0
 	opt_bad=
 	cr_optstring=:fhl:m:no:P:qr:R:S:
+	eval "set -- $(opt_order "$cr_optstring" ${1+"$@"})"
 	OPTIND=1
 	while getopts "$cr_optstring" opt; do
 		case $opt in

@@ -2,10 +2,31 @@
 # cmd/show.sh: smpbench show: reprint saved runs' tables (-r: make them
 # again from the raw measurements), then each run's kernel's context.
 
+# show_unsaved DIR: the tables of the workloads an incomplete run
+# measured but did not save a table of (the one it was measuring when it
+# stopped), made from their raw lines; each is known by its heading,
+# "WORKLOAD: ", at the start of a line of the saved tables. Status 1
+# when a saved value was bad (reported), 2 when a table cannot be made.
+show_unsaved() {
+	su_status=0
+	for su_w in $(run_workloads "$1"); do
+		grep -q "^$su_w: " "$1/tables" 2>/dev/null && continue
+		echo
+		make_table "$1" "$su_w"
+		case $? in
+		0) ;;
+		3) su_status=1 ;;
+		*) return 2 ;;
+		esac
+	done
+	return "$su_status"
+}
+
 cmd_show() {
 	opt_rebuild=0
 	opt_bad=
 	cs_opts=:hr
+	eval "set -- $(opt_order "$cs_opts" ${1+"$@"})"
 	OPTIND=1
 	while getopts "$cs_opts" opt; do
 		case $opt in
@@ -49,6 +70,14 @@ cmd_show() {
 		else
 			cs_out=$(show_tables "$cs_d") || die 1 "cannot read $cs_d/tables"
 			to_out printf '%s%s\n' "$cs_sep" "$cs_out"
+			if [ ! -f "$cs_d/complete" ]; then
+				show_unsaved "$cs_d"
+				case $? in
+				0) ;;
+				1) cs_status=1 ;;
+				*) die 1 "cannot make the tables $cs_d did not save" ;;
+				esac
+			fi
 		fi
 		# The context, when the run has one, starts with a blank line.
 		cs_out=$(show_context "$cs_d") || die 1 "cannot read $cs_d/env"

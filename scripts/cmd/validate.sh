@@ -156,6 +156,7 @@ cmd_validate() {
 	opt_runs=
 	opt_r_set=0
 	opt_bad=
+	eval "set -- $(opt_order :hr: ${1+"$@"})"
 	OPTIND=1
 	while getopts :hr: opt; do
 		case $opt in

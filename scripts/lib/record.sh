@@ -99,6 +99,17 @@ saved_text() {
 	printf '%s\n' "${sv#, }"
 }
 
+# saved_count: how many measurements the run holds, the lines of its
+# raw/ files.
+saved_count() {
+	sc_n=0
+	for sc_w in $cr_todo; do
+		[ -f "$run_dir/raw/$sc_w" ] || continue
+		sc_n=$((sc_n + $(wc -l <"$run_dir/raw/$sc_w" | tr -d ' ')))
+	done
+	echo "$sc_n"
+}
+
 # write_lost FILE WHAT: stop the run after a failed write to FILE, saying
 # why, what was lost (WHAT) and what is kept.
 write_lost() {
@@ -146,8 +157,11 @@ run_hold() {
 	trap 'run_held="HUP 129"' HUP
 }
 
-# on_signal NAME STATUS
+# on_signal NAME STATUS: stop the run; the measurements it says it made
+# are those it holds (saved_count), as the signal may have come between
+# a measurement's end and its line.
 on_signal() {
+	[ "$run_saved" -eq 1 ] && run_done=$(saved_count)
 	if [ -n "$run_current" ]; then
 		run_abort "$2" "interrupted by SIG$1 during $run_current"
 	fi

@@ -95,7 +95,7 @@ function why_line(    k, i, v) {
 }
 
 function why_table(    n, r, i, k) {
-	out("bind, why: user time, migrations and run-queue delay per worker")
+	out("User time, migrations and run-queue delay per worker:")
 	out(sprintf("%-24s %9s %8s %11s %10s", "configuration", "array",
 	    "user s", "migrations", "wait ms"))
 	n = sorted_rows(r)
@@ -110,7 +110,7 @@ function why_table(    n, r, i, k) {
 		out("array: smpb-bind -s; L2: the seed's size, one L2 cache" \
 		    (ENV["cache_l2_kib"] ~ /^[0-9]+$/ ? ", " \
 		    ENV["cache_l2_kib"] " KiB" : "") ".")
-	out("user s: a worker's user seconds, as in the table above.")
+	out("user s: a worker's user seconds, smpb-bind's figure.")
 	stats_note("migr", "migrations: a worker's moves to another CPU (the" \
 	    " kernel's count).")
 	stats_note("wait", "wait: a worker's run-queue delay (schedstat), ms.")

@@ -64,7 +64,7 @@ function why_line(    n) {
 }
 
 function why_table(    n, r, i, k) {
-	out("herd, why: wakeup latency and run-queue delay")
+	out("Wakeup latency and run-queue delay:")
 	out(sprintf("%9s %9s %9s %14s", "Processes", "p50 us", "p99 us",
 	    "wait us/token"))
 	n = sorted_rows(r)

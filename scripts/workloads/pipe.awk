@@ -87,7 +87,7 @@ function why_table(    ns, nt, np, size, think, places, p, p0, p1, i, line,
 	ns = keysort("why sizes", size)
 	nt = keysort("why thinks", think)
 	np = split(place_list(PIPE_PLACES), places, " ")
-	out("pipe, why: the pair's run-queue delay per block, us")
+	out("The pair's run-queue delay per block, us:")
 	# Four placements a block, to stay within 72 columns.
 	for (p0 = 1; p0 <= np; p0 += 4) {
 		p1 = p0 + 3 < np ? p0 + 3 : np

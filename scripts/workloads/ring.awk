@@ -56,7 +56,7 @@ function why_line(    n) {
 }
 
 function why_table(    n, r, i, k) {
-	out("ring, why: wakeup latency and run-queue delay")
+	out("Wakeup latency and run-queue delay:")
 	out(sprintf("%4s  %-8s %9s %9s %13s", "N", "place", "p50 us",
 	    "p99 us", "wait us/pass"))
 	n = sorted_rows(r)

@@ -70,7 +70,7 @@ function why_line(    n, k) {
 }
 
 function why_table(    n, r, i, k) {
-	out("yield, why: run-queue delay and migrations")
+	out("Run-queue delay and migrations:")
 	out(sprintf("%7s %15s %11s", "threads", "wait us/yield", "migrations"))
 	n = sorted_rows(r)
 	for (i = 1; i <= n; i++) {

@@ -82,6 +82,41 @@ for s in $SHELLS; do
 	done
 done
 
+# A signal between a measurement's end and its line in raw/: the count
+# the run gives is that of the lines it holds. The driver's cat of the
+# second measurement's output sends SIGTERM to the run's whole session.
+TRAPDIR=$TMPDIR_T/late
+mkdir -p "$TRAPDIR/bin"
+fake_prog "$TRAPDIR/prog" ring
+real_cat=$(command -v cat)
+cat >"$TRAPDIR/bin/cat" <<EOF_CAT
+#!/bin/sh
+case \$* in
+*/.work/out)
+	n=0
+	[ -f "$TRAPDIR/n" ] && read -r n <"$TRAPDIR/n"
+	n=\$((n + 1))
+	echo "\$n" >"$TRAPDIR/n"
+	[ "\$n" -eq 2 ] && kill -TERM 0
+	;;
+esac
+exec "$real_cat" "\$@"
+EOF_CAT
+chmod +x "$TRAPDIR/bin/cat"
+for s in $SHELLS; do
+	use_shell $s || continue
+	out=$TMPDIR_T/late-$s
+	rm -f "$TRAPDIR/n"
+	PATH="$TRAPDIR/bin:$PATH" SMPBENCH_BIN=$TRAPDIR/prog SMPBENCH_SWEEP=tiny \
+	    setsid $sh $SB run -S 0 -r 1 -o "$out" ring >/dev/null 2>"$out.err"
+	is "$?" 143 "$s: SIGTERM as a measurement ends: exit 143"
+	lines=$(wc -l <"$out/raw/ring" | tr -d ' ')
+	is "$lines" 1 "$s: the first measurement is kept, the second lost"
+	is "$(cat "$out/incomplete" 2>/dev/null)" \
+	    "interrupted by SIGTERM during ring; $lines of 4 measurements made" \
+	    "$s: the count is of the measurements the run holds ($lines)"
+done
+
 # Ctrl-C during a real smpb-ring measurement: the ring is gone too (-S 0:
 # measured at once, without waiting for a quiet machine).
 if [ -n "$dflt" ]; then

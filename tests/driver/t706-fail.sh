@@ -72,7 +72,8 @@ for s in $SHELLS; do
 	like "$(cat "$out/errors")" '^yield -n 1 -T 0\.05 \(run 1\): exit 0: unreadable output: Segmentation fault, but exit 0$' \
 	    "$s: errors: what was wrong"
 	like "$OUT" '^ 3 : fail! switches / second$' "$s: the failed cell is marked"
-	like "$OUT" '^! a repeat failed; see the errors file of the run\.$' "$s: the mark is explained"
+	like "$OUT" "^Marks: ! a repeat failed \\(see the run's errors\\) or was not a figure\\.$" \
+	    "$s: the mark is explained"
 	like "$OUT" '^n/a \(not supported here\)$' "$s: an unsupported bind run is n/a"
 	like "$OUT" '^n/a: not supported on this system' "$s: and explained"
 	is "$(find "$out" -name '.*' | wc -l | tr -d ' ')" 0 "$s: no temporary file left"

@@ -30,6 +30,21 @@ is "$(awk 'END { print (NR <= 250) }' README)" 1 "README is at most 250 lines"
 for c in "make bench" "make test" "smpbench compare"; do
 	like "$(cat README)" "^ +(\\$ )?(sh scripts/)?$c( |\$)" "README shows $c"
 done
+# Its examples' placed rows are placements of the driver, and it says
+# that a machine's own may differ, and where to find them.
+places=$(sed -n 's/^PLACEMENTS="\(.*\)"$/\1/p' scripts/lib/topology.sh)
+rows=$(sed -n 's/^ *[0-9][0-9]* \([a-z][a-z]*\) : .*/\1/p' README | tr '\n' ' ')
+n=0
+for p in $rows; do
+	case " $places " in
+	*" $p "*) ;;
+	*) n=$((n + 1)); printf '# README: %s is no placement\n' "$p" ;;
+	esac
+done
+is "$n" 0 "README's placed rows (${rows% }) are named by the driver's placements"
+# shellcheck disable=SC2016 # backquotes of README's text
+like "$(tr '\n' ' ' <README | tr -s ' ')" 'another machine names others .* `smpbench env` lists yours' \
+    "README says that the placements' names depend on the machine"
 
 # -h: after the usage, every subcommand and every option, each option
 # with its default.

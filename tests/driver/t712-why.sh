@@ -60,7 +60,18 @@ for s in $SHELLS; do
 	check "$s: show -r: ASCII, 72 columns at most" narrow "$T/show.out"
 	for w in ring herd yield pipe bind; do
 		like "$OUT" "^$w, why: " "$s: a why table for $w"
+		# Pasted alone, it says where it comes from and what ran.
+		block=$(printf '%s\n' "$OUT" | awk -v h="$w, why: " \
+		    'index($0, h) == 1 { on = 1 } on && /^$/ { exit } on')
+		is "$(printf '%s\n' "$block" | head -n 1)" \
+		    "$w, why: 6.1.0-a (kstats), Example CPU @ 2.00GHz, 2 CPUs" \
+		    "$s: $w's why table is headed by the kernel, label and machine"
+		like "$(printf '%s\n' "$block" | tail -n 1)" \
+		    "^smpb-$w( [-a-zA-Z0-9. ]+)?; median of 5 repeats\\.\$" \
+		    "$s: and ends with what ran, of how many repeats"
 	done
+	is "$(printf '%s\n' "$OUT" | grep -c 'above')" 0 \
+	    "$s: no table sends its reader to another (\"as in the table above\")"
 	is "$(row "$OUT" '^ +2 +free ')" " 2 free 13.0 53.0 5.00" \
 	    "$s: ring: p50, p99 (medians of 11..15, 51..55 us) and 5 us a pass"
 	is "$(row "$OUT" '^ +2 +[0-9.]+ +[0-9.]+ +[0-9.]+$')" " 2 13.0 53.0 2.00" \

@@ -81,7 +81,7 @@ for s in $SHELLS; do
 	run $sh "$SB" show -r "$T/ctrl"
 	printf '%s\n' "$OUT" >"$T/ctrl.out"
 	check "$s: show -r: tables of printable ASCII, 72 columns at most" narrow "$T/ctrl.out"
-	like "$OUT" '^ring: caf\?\[2J, Example CPU @ 2\.00GHz, \? CPUs$' \
+	like "$OUT" '^ring: 6\.1\.0-a \(caf\?\[2J\), Example CPU @ 2\.00GHz, \? CPUs$' \
 	    "$s: show -r: label of ASCII, a CPU count that is not a number is ?"
 
 	run $sh "$SB" show -r "$T/link"

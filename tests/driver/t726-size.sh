@@ -50,7 +50,7 @@ done
 run timeout 60 $sh "$SB" show -r "$T/big"
 is "$RC" 0 "$s: show of 20000 repeats of a cell ends, in time, with 0"
 like "$OUT" '^ 2 : 890000 switches / second$' "$s: with their median"
-like "$OUT" '^smpb-ring -T 0\.05 -l; median of 20000 runs\.$' \
+like "$OUT" '^smpb-ring -T 0\.05 -l; median of 20000 repeats\.$' \
     "$s: of all 20000"
 like "$OUT" '^   2  free          8\.00      12\.0          0\.22$' \
     "$s: and the why table of them"
@@ -62,8 +62,8 @@ like "$OUT" '^2 : 890000 \(1%\) 900000 \(1%\) \+1%\*$' \
 
 run timeout 60 env PATH="$NOGNU" $sh "$SB" plot -o "$T/plots" "$T/big"
 is "$RC" 0 "$s: plot of 20000 repeats of a cell ends, in time, with 0"
-is "$(grep '^2 ' "$T/plots/ring.dat")" "2 889999.5 880000 899999 20000" \
-    "$s: its data: the median, the smallest, the largest, the count"
+is "$(grep '^2 ' "$T/plots/ring.dat")" "2 889999.5 880000 899999 20000 NaN NaN" \
+    "$s: its data: the median, the smallest, the largest, the count, no clusters"
 
 # Beyond any run: the most a run makes is the full profile's pipe at
 # -r 100, 70000 lines; the driver refuses more than 500000 lines, or

@@ -4,7 +4,9 @@
 # gnuplot: a real PNG per plot, its signature and size checked, and the
 # printed command draws the same. The plots go into a new directory, made
 # by plot (plots here by default, then plots-2...), never into a run nor
-# into a directory that exists. Bad input and a failing gnuplot.
+# into a directory that exists. Legends of at most 8 entries, a plot of
+# more drawn in pictures by placement; cells whose repeats fall into two
+# clusters drawn without a median. Bad input and a failing gnuplot.
 # shellcheck disable=SC2086 # $sh is a command line, split on purpose
 # shellcheck source=tests/lib.sh
 . tests/lib.sh
@@ -70,9 +72,9 @@ l, \"quoted\" 'run', both on one CPU" "ring: each headed by its run and placemen
 R=$FIX/run-a/raw/ring
 want="2 $(med switches_per_s 'place=free .*procs=2 ' $R) $(grep 'place=free .*procs=2 ' $R |
     tr ' ' '\n' | sed -n 's/^switches_per_s=//p' | sort -n | sed -n '1p;$p' |
-    tr '\n' ' ')3"
+    tr '\n' ' ')3 NaN NaN"
 is "$(block "$d/ring.dat" 0 | head -n 1)" "$want" \
-    "ring: N, median, min, max and repeats of the unpinned 2-ring"
+    "ring: N, median, min, max and repeats of the unpinned 2-ring (no clusters)"
 is "$(block "$d/ring.dat" 2 | cut -d ' ' -f 1,2)" \
     "2 $(med switches_per_s 'place=spread' $R)" "ring: the spread 2-ring"
 L=$FIX/run-l/raw/ring
@@ -89,13 +91,74 @@ Y=$FIX/run-a/raw/yield
 is "$(block "$d/yield.dat" 0 | head -n 1 | cut -d ' ' -f 1,2)" \
     "1 $(med us_per_yield 'threads=1 ' $Y)" "yield: microseconds per yield"
 P=$FIX/run-a/raw/pipe
+m=$(med cpu_pct 'place=one .*write_kib=64 think=2048 ' $P)
 is "$(block "$d/pipe.dat" 1 | tail -n 1)" \
-    "1 1 $(med cpu_pct 'place=one .*write_kib=64 think=2048 ' $P) 2048 64" \
-    "pipe: think and size indices, %CPU, think, size of a placed cell"
+    "1 1 $m 2048 64 NaN NaN $(printf '%.0f' "$m")" \
+    "pipe: think and size indices, %CPU, think, size, no clusters, the label"
 like "$(cat "$d/ring.gp")" "title 'l, \"quoted\" ''run'', unpinned'" \
     "a label with quotes is quoted for gnuplot"
 like "$(cat "$d/pipe.gp")" '^set multiplot layout 1,3 ' \
     "pipe: a heat map panel per placement"
+
+# Legends that read: at most 8 entries a picture. Three runs of three
+# placements, made with -l: 36 latency curves, drawn by placement, two
+# runs (8 entries) a picture at most.
+for k in 2 3; do
+	cp -R $FIX/run-l "$TMPDIR_T/l$k"
+	sed "s/^label=.*/label=l$k/" $FIX/run-l/env >"$TMPDIR_T/l$k/env"
+	grep '^place=one ' $FIX/run-l/raw/ring |
+	    sed 's/^place=one /place=spread /; s/ cpulist=0 / cpulist=0,1 /' \
+	    >>"$TMPDIR_T/l$k/raw/ring"
+done
+d=$TMPDIR_T/split
+run env PATH="$NOGNU" sh $SB plot -o "$d" $FIX/run-l "$TMPDIR_T/l2" "$TMPDIR_T/l3"
+is "$RC" 0 "three runs of three placements: plot exits 0"
+is "$OUT" "cd '$d' && gnuplot ring.gp ring-latency-free-1.gp ring-latency-free-2.gp ring-latency-one-1.gp ring-latency-one-2.gp ring-latency-spread.gp herd.gp herd-latency-free-1.gp herd-latency-free-2.gp" \
+    "the latency in pictures by placement, two runs a picture; the figure in one"
+n=0
+for f in "$d"/*.gp; do
+	k=$(grep -v '^set title' "$f" | grep -c " title '")
+	[ "$k" -le 8 ] || { n=$((n + 1)); printf '# %s: %s entries\n' "$f" "$k"; }
+done
+is "$n" 0 "no picture's legend has more than 8 entries"
+is "$(grep -v '^set title' "$d/ring.gp" | grep -c " title '")" 8 \
+    "ring: its 8 curves in one picture"
+is "$(grep '^# [0-9]*: ' "$d/ring-latency-one-2.dat" | sed 's/^# [0-9]*: //')" \
+    "l3, both on one CPU" "ring-latency-one-2: the third run's pinned ring"
+is "$(grep '^# [0-9]*: ' "$d/ring-latency-spread.dat" | sed 's/^# [0-9]*: //')" \
+    "l2, two CPUs
+l3, two CPUs" "ring-latency-spread: both runs that have it"
+
+# A cell whose repeats fall into two clusters has no median in a plot,
+# as in compare: a herd of 2 at 10 and 30 s, a pipe cell at 98% and
+# 195%.
+B=$TMPDIR_T/bimodal
+mkdir -p "$B/raw"
+cp $FIX/run-a/env $FIX/run-a/complete "$B"
+for r in 1 2 3 4 5; do
+	u=2.01
+	[ "$r" -ge 3 ] && u=6.01
+	v=98
+	[ "$r" -ge 3 ] && v=195
+	echo "place=free rep=$r argv=-n,2,-i,2000 procs=2 iterations=2000 wall_s=0.01 us_per_iteration=$u"
+	echo "place=free rep=$r argv=-n,5,-i,2000 procs=5 iterations=2000 wall_s=0.01 us_per_iteration=4.0"
+	echo "place=free rep=$r argv=-s,1,-t,1,-b,1 write_kib=1 think=1 cpu_pct=$v" >>"$B/raw/pipe"
+	echo "place=free rep=$r argv=-s,1,-t,2,-b,1 write_kib=1 think=2 cpu_pct=150" >>"$B/raw/pipe"
+done >"$B/raw/herd"
+d=$TMPDIR_T/bi
+run env PATH="$NOGNU" sh $SB plot -o "$d" "$B"
+is "$RC" 0 "a run with bimodal cells: plot exits 0"
+is "$(block "$d/herd.dat" 0)" "2 NaN 10.05 30.05 5 10.05 30.05
+5 20 20 20 5 NaN NaN" "herd: no median for the bimodal cell, its clusters' medians beside it"
+like "$(cat "$d/herd.gp")" "using 1:6 with points .* pt 6 notitle" "drawn as open circles"
+like "$(cat "$d/herd.gp")" "^set title .*'open circles: the two clusters of a cell that has no median \\(bimodal\\)'" \
+    "and the title says so"
+is "$(block "$d/pipe.dat" 0)" "0 0 NaN 1 1 98 195 98|195
+1 0 150 2 1 NaN NaN 150" "pipe: no colour for the bimodal cell, labelled with both clusters"
+like "$(cat "$d/pipe.gp")" "using 1:2:8 with labels" "pipe: the labels from the data"
+run env PATH="$NOGNU" sh $SB plot -o "$TMPDIR_T/nobi" $FIX/run-a
+check "no bimodal cell: the title says nothing of clusters" \
+    test "$(grep -c 'clusters' "$TMPDIR_T/nobi/herd.gp")" -eq 0
 
 # With gnuplot: real PNGs, and the printed command draws the same.
 if need_cmd gnuplot; then
@@ -113,6 +176,13 @@ if need_cmd gnuplot; then
 		    test "$(wc -c <"$d/$p.png")" -gt 2000
 	done
 	is "$(find "$d" -name '.*' | wc -l | tr -d ' ')" 0 "no temporary file left"
+	run sh $SB plot -o "$TMPDIR_T/bi-png" "$B"
+	is "$RC" 0 "gnuplot draws the bimodal cells"
+	is "$(png_size "$TMPDIR_T/bi-png/herd.png")" "800 500" "herd.png, its clusters drawn"
+	run sh $SB plot -o "$TMPDIR_T/split-png" $FIX/run-l "$TMPDIR_T/l2" "$TMPDIR_T/l3"
+	is "$RC" 0 "gnuplot draws the pictures of a split plot"
+	is "$(png_size "$TMPDIR_T/split-png/ring-latency-spread.png")" "800 500" \
+	    "ring-latency-spread.png"
 	# The command printed without gnuplot, run by hand.
 	d=$TMPDIR_T/by-hand
 	run sh -c "$(env PATH="$NOGNU" sh $SB plot -o "$d" $FIX/run-a \
