@@ -13,7 +13,7 @@
 # Every test script runs from the top of the tree with TMPDIR_T, a fresh
 # directory of its own, removed at exit.
 
-# The common tail of every program's -p line (src/lib/measure.c), with
+# The common tail of every program's -p line (src/lib/report.c), with
 # and without the kernel's scheduler statistics, and what a -p line is.
 TAIL_NONE="user_s sys_s nvcsw nivcsw minflt cpus_used cpus_pinned sched_stats"
 TAIL_KERNEL="user_s sys_s nvcsw nivcsw minflt cpus_used cpus_pinned run_s wait_s wait_max_s migrations sched_stats"

@@ -104,8 +104,12 @@ function read_runs(    j, k, name, path, line, nl, key, v, c) {
 		LABEL[j] = name
 		if ((getline line < (dir[j] "/complete")) < 0) {
 			INCOMPLETE[j] = "no completion marker"
-			if ((getline line < (dir[j] "/incomplete")) > 0)
+			if ((getline line < (dir[j] "/incomplete")) > 0) {
+				# A run's text: printable ASCII, as in load_env.
+				gsub(/[\300-\377]/, "?", line)
+				gsub(/[\001-\037\177-\277]/, "", line)
 				INCOMPLETE[j] = line
+			}
 			close(dir[j] "/incomplete")
 		}
 		close(dir[j] "/complete")

@@ -63,7 +63,9 @@ function expand(list, a,    n, m, i, part, r, c) {
 	for (i = 1; i <= m; i++) {
 		if (split(part[i], r, "-") == 1)
 			r[2] = r[1]
-		if (r[1] !~ /^[0-9]+$/ || r[2] !~ /^[0-9]+$/)
+		# No kernel has CPU 8192 (NR_CPUS): a list naming one is not
+		# a kernel's, and 0-99999999 would take minutes.
+		if (r[1] !~ /^[0-9]+$/ || r[2] !~ /^[0-9]+$/ || r[2] + 0 >= 8192)
 			continue
 		for (c = r[1] + 0; c <= r[2] + 0; c++)
 			a[++n] = c

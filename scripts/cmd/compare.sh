@@ -2,10 +2,9 @@
 # cmd/compare.sh: smpbench compare: each workload of saved runs side by
 # side, one column per run, then its why figures.
 
-# emit TEXT: print a table; stop when standard output is closed.
+# emit TEXT: print a table; stop when it cannot be (to_out).
 emit() {
-	printf '%s\n' "$1" 2>/dev/null ||
-	    die 1 "compare: cannot write the tables: standard output is closed"
+	to_out printf '%s\n' "$1"
 }
 
 cmd_compare() {
@@ -30,9 +29,6 @@ cmd_compare() {
 	set -- $cc_dirs
 	IFS=$SMPB_IFS
 	set +f
-	for cc_d in "$@"; do
-		check_raw "$cc_d"
-	done
 	# shellcheck disable=SC2086 # the workloads, split on purpose
 	need_lib compare compare-table $WORKLOADS
 	# Runs that cannot be compared at all, unless -f.

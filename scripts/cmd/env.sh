@@ -40,7 +40,7 @@ cmd_env() {
 		printf 'settle_psi_some_pct=%s\n' "$2"
 		printf 'settle_busy_cpus=%s\n' "$3"
 	)
-	printf '%s\n' "$ce_env"
+	to_out printf '%s\n' "$ce_env"
 	printf '%s\n' "$ce_env" | env_warnings
 	[ -n "$topo_note" ] && say "note: $topo_note"
 	return 0

@@ -7,17 +7,49 @@ shell_quote() {
 	printf "'%s'" "$(printf '%s' "$1" | sed "s/'/'\\\\''/g")"
 }
 
+# plot_dir DIR: make the directory the plots go into, new: DIR (its
+# parents made as needed), or with DIR empty plots in the current
+# directory (plots-2, plots-3... when that is taken); set cp_dir to it.
+# Nothing is written into a directory that exists, a saved run's
+# included (a run is a stranger's: a link planted in it would be written
+# through), and nobody else may write into the one made (the plots are
+# written by name in it).
+plot_dir() {
+	if [ -n "$1" ]; then
+		cp_dir=$(path_arg "$1")
+		if [ -e "$cp_dir" ] || [ -h "$cp_dir" ]; then
+			die 1 "plot: $1 exists: the plots go into a new directory (name one with -o)"
+		fi
+		mkdir -p "$(dirname "$cp_dir")" 2>/dev/null
+		pd_err=$(umask go-w && mkdir "$cp_dir" 2>&1) ||
+		    die 1 "plot: cannot create $1: ${pd_err##*: }"
+		return 0
+	fi
+	pd_k=1
+	cp_dir=plots
+	until pd_err=$(umask go-w && mkdir "$cp_dir" 2>&1); do
+		if [ ! -e "$cp_dir" ] && [ ! -h "$cp_dir" ]; then
+			die 1 "plot: cannot create $cp_dir here: ${pd_err##*: } (name a directory with -o)"
+		fi
+		pd_k=$((pd_k + 1))
+		[ "$pd_k" -le 99 ] ||
+		    die 1 "plot: plots to plots-99 exist here (name a new directory with -o)"
+		cp_dir=plots-$pd_k
+	done
+}
+
 # plot_file DIR NAME EXT WORKLOAD KIND: write DIR/NAME.EXT (EXT dat or gp),
-# made by plot.awk from the runs in SMPB_RUNS.
+# made by plot.awk from the runs in SMPB_RUNS, through a temporary name
+# made with noclobber (set -C: a file that is there is not written to).
 plot_file() {
 	pf_tmp=$1/.$2.$3.tmp
-	if awk_workload "$4" plot -v kind="$5" -v part="$3" \
-	    -v name="$2" </dev/null >"$pf_tmp" 2>/dev/null &&
+	if (set -C && awk_workload "$4" plot -v kind="$5" -v part="$3" \
+	    -v name="$2" </dev/null >"$pf_tmp") 2>/dev/null &&
 	    mv -f "$pf_tmp" "$1/$2.$3" 2>/dev/null; then
 		return 0
 	fi
-	rm -f "$pf_tmp"
-	die 1 "cannot write $(printable "$1/$2.$3")"
+	rm -f "$pf_tmp" 2>/dev/null
+	die 1 "cannot write $1/$2.$3"
 }
 
 # render_plot DIR NAME: gnuplot draws DIR/NAME.png from DIR/NAME.gp.
@@ -28,8 +60,8 @@ render_plot() {
 	if [ -s "$1/.$2.png.tmp" ] && mv -f "$1/.$2.png.tmp" "$1/$2.png"; then
 		return 0
 	fi
-	rm -f "$1/.$2.png.tmp"
-	die 1 "gnuplot could not draw $(printable "$1/$2.png"): $(printf '%s\n' "$rp_err" |
+	rm -f "$1/.$2.png.tmp" 2>/dev/null
+	die 1 "gnuplot could not draw $1/$2.png: $(printf '%s\n' "$rp_err" |
 	    grep . | tail -n 1 | cut -c 1-200)"
 }
 
@@ -88,6 +120,11 @@ cmd_plot() {
 	shift $((OPTIND - 1))
 	[ "$opt_o_set" -eq 1 ] && [ -z "$opt_out" ] &&
 	    usage_error "plot: -o: needs a directory"
+	case $opt_out in
+	*["$CTRL_CHARS"]*)
+		usage_error "plot: -o: a directory name with a control character"
+		;;
+	esac
 	[ $# -ge 1 ] || usage_error "plot: which saved runs?"
 	run_list "$@"
 	# shellcheck disable=SC2086 # the workloads, split on purpose
@@ -96,12 +133,9 @@ cmd_plot() {
 	# shellcheck disable=SC2086 # the workloads, split on purpose
 	[ -n "$cp_plots" ] ||
 	    die 1 "plot: nothing to plot in these runs ($(and_list $cp_have) have plots)"
-	cp_dir=$(path_arg "${opt_out:-$1/plots}")
-	# A saved run is data: its plots/ is not followed elsewhere.
-	[ -z "$opt_out" ] && [ -h "$cp_dir" ] &&
-	    die 1 "$(printable "$cp_dir") is a link: name a directory with -o"
-	cp_err=$(mkdir -p "$cp_dir" 2>&1) ||
-	    die 1 "cannot create $(printable "$cp_dir"): ${cp_err##*: }"
+	# cd (render_plot) goes where it is told, whatever CDPATH says.
+	unset CDPATH
+	plot_dir "$opt_out"
 	cp_names=
 	for cp_p in $cp_plots; do
 		cp_n=${cp_p%%:*}
@@ -118,13 +152,13 @@ cmd_plot() {
 		for cp_n in $cp_names; do
 			cp_cmd="$cp_cmd $cp_n.gp"
 		done
-		say "gnuplot is not installed: the data and gnuplot scripts are in $(printable "$cp_dir"); to draw them:"
-		printf '%s\n' "$cp_cmd"
+		to_out printf '%s\n' "$cp_cmd"
+		say "gnuplot is not installed: the data and gnuplot scripts are in $cp_dir; the command above draws them"
 		return 0
 	fi
 	for cp_n in $cp_names; do
 		render_plot "$cp_dir" "$cp_n"
-		printf '%s\n' "$cp_dir/$cp_n.png"
+		to_out printf '%s\n' "$cp_dir/$cp_n.png"
 	done
 }
 

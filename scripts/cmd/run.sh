@@ -13,9 +13,10 @@ WATCHDOG_FULL=1800
 dry_run() {
 	dr_pairs=$(printf '%s\n' "$topo_env" | sed -n 's/^place_//p' | tr '\n' ' ')
 	dr_total=0
+	dr_out=
 	for dr_w in $1; do
 		dr_cells=$(cells "$dr_w")
-		printf '%s\n' "$dr_cells" | LC_ALL=C awk -v w="$dr_w" \
+		dr_out=$dr_out$(printf '%s\n' "$dr_cells" | LC_ALL=C awk -v w="$dr_w" \
 		    -v pairs="$dr_pairs" 'BEGIN {
 			n = split(pairs, a, " ")
 			for (i = 1; i <= n; i++) {
@@ -27,10 +28,11 @@ dry_run() {
 			p = $1
 			sub(/^[^ ]* /, "")
 			print w, p, $0 ((p in cpus) ? " -c " cpus[p] : "")
-		}'
+		}')$NL
 		dr_n=$(printf '%s\n' "$dr_cells" | wc -l)
 		dr_total=$((dr_total + dr_n * $(workload_repeats "$dr_w")))
 	done
+	to_out printf '%s' "$dr_out"
 	if [ "$runs" -gt 1 ]; then
 		say "$sweep run: $dr_total measurements ($repeats repeats), $runs runs of them; nothing run"
 	else
@@ -108,19 +110,25 @@ measure() {
 # check_limits: die when a cell of the run needs more processes (or
 # threads) than the kernel has pids for (kernel.pid_max) or the user may
 # have (ulimit -u), rather than let its program fail after a long set-up.
-# A cell needs its -n workers, its -H hogs and the program itself.
+# A cell needs its workers (-n, or the pipe's pair), the program and the
+# guardian that leads its workers (src/lib/reap.c); with -H hogs, the
+# hogs and the guardian of theirs; and DRIVER_PROCS more, for the driver,
+# the shell that started it and a subshell of the driver's.
+DRIVER_PROCS=3
 check_limits() {
 	cl_pids=$(decimal "$(cat "$SMPB_ROOT/proc/sys/kernel/pid_max" 2>/dev/null)" \
 	    1 999999999) || cl_pids=
 	cl_user=$(decimal "$(user_procs)" 1 999999999) || cl_user=
 	for cl_w in $cr_todo; do
 		# shellcheck disable=SC2046 # the count, then the cell's words
-		set -- $(cells "$cl_w" | awk '{ n = 1; h = 0
+		set -- $(cells "$cl_w" | awk -v more="$DRIVER_PROCS" '{
+			n = 2; h = 0
 			for (i = 2; i < NF; i++) {
 				if ($i == "-n") n = $(i + 1)
 				if ($i == "-H") h = $(i + 1)
 			}
-			if (n + h + 1 > max) { max = n + h + 1; cell = $0 } }
+			need = n + 2 + (h > 0 ? h + 1 : 0) + more
+			if (need > max) { max = need; cell = $0 } }
 			END { sub(/^[a-z]+ /, "", cell); print max, cell }')
 		cl_need=$1
 		shift
@@ -141,6 +149,12 @@ run_check_options() {
 	    usage_error "run: -o: needs a directory"
 	[ "$opt_out" = - ] &&
 	    usage_error "run: -o: '-' is not a directory: a run is saved in one"
+	# show and the others refuse a run named so: it is not saved.
+	case $opt_out in
+	*["$CTRL_CHARS"]*)
+		usage_error "run: -o: a directory name with a newline or another control character"
+		;;
+	esac
 	repeats=$REPEATS_DEFAULT
 	if [ "$opt_r_set" -eq 1 ]; then
 		repeats=$(decimal "$opt_repeats" 1 100) ||
@@ -229,11 +243,12 @@ settle_keys() {
 # shellcheck disable=SC2034,SC2154 # the state of lib/record.sh and
 # lib/topology.sh
 run_begin() {
-	trap 'on_signal INT 130' INT
-	trap 'on_signal TERM 143' TERM
-	trap 'on_signal HUP 129' HUP
+	run_traps
 	# A reader of stdout that goes away does not stop the run: print_out.
 	trap : PIPE
+	# Nor does a stdout closed from the start: it is /dev/null from here
+	# on, so that no file the run opens takes its place.
+	out_open || { exec >/dev/null; out_closed=2; }
 	# Count the measurements, for the progress line and the markers.
 	run_total=0
 	for cr_w in $cr_todo; do
@@ -247,6 +262,10 @@ run_begin() {
 	    run_abort 1 "cannot write in $run_dir (${cr_err##*: })"
 	# The machine settled (or not) before the run's env is taken.
 	settle "$settle_bound"
+	# From the env's capture until it is saved a signal is held: the run
+	# is then removed, or kept with its env and a marker, never left with
+	# an env alone (run_hold).
+	run_hold
 	cr_env=$(
 		capture_env
 		run_keys "$sweep" "$repeats" "$opt_r_set" "$opt_label" \
@@ -254,9 +273,14 @@ run_begin() {
 		printf 'run_id=%s\n' "$(run_id "$1")"
 		settle_keys
 	)
-	write_atomic "$run_dir/env" "$cr_env" ||
-	    run_abort 1 "cannot write $run_dir/env ($(why_unwritable "$run_dir/env"))"
-	run_saved=1
+	if [ -z "$run_held" ]; then
+		write_atomic "$run_dir/env" "$cr_env" ||
+		    run_abort 1 "cannot write $run_dir/env ($(why_unwritable "$run_dir/env"))"
+		run_saved=1
+	fi
+	run_traps
+	# shellcheck disable=SC2086 # the signal and its status
+	[ -z "$run_held" ] || on_signal $run_held
 	env_warnings <"$run_dir/env"
 	# One CPU online is warned about above; one allowed of several is not.
 	case $places_all in

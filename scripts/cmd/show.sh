@@ -24,33 +24,35 @@ cmd_show() {
 	set -- $cs_dirs
 	IFS=$SMPB_IFS
 	set +f
-	for cs_d in "$@"; do
-		check_raw "$cs_d"
-	done
 	# shellcheck disable=SC2086 # the workloads, split on purpose
 	need_lib $WORKLOADS context why
+	# Each table is printed as soon as it is made (to_out: output that is
+	# lost is a failure), a blank line between tables and between runs.
 	cs_first=1
 	cs_status=0
 	for cs_d in "$@"; do
 		cs_d=$(path_arg "$cs_d")
-		[ "$cs_first" -eq 1 ] || echo
+		cs_sep=$NL
+		[ "$cs_first" -eq 1 ] && cs_sep=
 		cs_first=0
 		if [ "$opt_rebuild" -eq 1 ] || [ ! -f "$cs_d/tables" ]; then
-			cs_n=0
 			for cs_w in $(run_workloads "$cs_d"); do
-				[ "$cs_n" -gt 0 ] && echo
-				make_table "$cs_d" "$cs_w"
+				cs_out=$(make_table "$cs_d" "$cs_w")
 				case $? in
 				0) ;;
 				3) cs_status=1 ;;
 				*) die 1 "cannot make the $cs_w table" ;;
 				esac
-				cs_n=$((cs_n + 1))
+				to_out printf '%s%s\n' "$cs_sep" "$cs_out"
+				cs_sep=$NL
 			done
 		else
-			show_tables "$cs_d" || die 1 "cannot read $cs_d/tables"
+			cs_out=$(show_tables "$cs_d") || die 1 "cannot read $cs_d/tables"
+			to_out printf '%s%s\n' "$cs_sep" "$cs_out"
 		fi
-		show_context "$cs_d" || die 1 "cannot read $cs_d/env"
+		# The context, when the run has one, starts with a blank line.
+		cs_out=$(show_context "$cs_d") || die 1 "cannot read $cs_d/env"
+		[ -z "$cs_out" ] || to_out printf '%s\n' "$cs_out"
 		note_incomplete "$cs_d"
 	done
 	return "$cs_status"

@@ -18,14 +18,17 @@ clear_line() {
 	return 0
 }
 
+# say MESSAGE, warn MESSAGE: one line on stderr. Every message is made
+# printable here, the one place the driver's messages reach a terminal:
+# what they quote (a path, a run's text) holds no control character.
 say() {
 	clear_line
-	printf 'smpbench: %s\n' "$*" >&2
+	printf 'smpbench: %s\n' "$(printable "$*")" >&2
 }
 
 warn() {
 	clear_line
-	printf 'smpbench: warning: %s\n' "$*" >&2
+	printf 'smpbench: warning: %s\n' "$(printable "$*")" >&2
 }
 
 # die STATUS MESSAGE: one line on stderr, then exit.
@@ -33,7 +36,7 @@ die() {
 	die_status=$1
 	shift
 	clear_line
-	printf 'smpbench: %s\n' "$*" >&2
+	printf 'smpbench: %s\n' "$(printable "$*")" >&2
 	exit "$die_status"
 }
 
@@ -44,6 +47,37 @@ usage_error() {
 
 need_cmd() {
 	command -v "$1" >/dev/null 2>&1 || die 1 "needs '$1', which is not installed"
+}
+
+# --- standard output: output that is lost is a failure --------------------
+
+# out_open: true when standard output is open.
+out_open() {
+	{ true 3>&1; } 2>/dev/null
+}
+
+# to_out CMD...: run CMD, a command that prints and says nothing else on
+# stderr (printf, help, cat or awk of what was checked before), its
+# output on stdout; die, exit 1, with one line saying why, when that
+# output is lost: stdout is closed, or a write fails (a full disk...).
+# A reader that has gone (smpbench show | head: SIGPIPE, 141, or 397 as
+# yash counts it) ends the driver quietly, as it ends cat.
+to_out() {
+	to_err=
+	{ { to_err=$("$@" 2>&1 >&3); } 3>&1; } 2>/dev/null && return 0
+	to_rc=$?
+	case $to_rc in
+	141 | 397) exit 141 ;;
+	esac
+	out_open || die 1 "cannot write to standard output (it is closed)"
+	# Why, from the writer's last word: "write error: No space left on
+	# device", or awk's "write failure (No space left on device)".
+	to_err=${to_err##*"$NL"}
+	case $to_err in
+	*\)) to_err=${to_err%\)} to_err=${to_err##*\(} ;;
+	*) to_err=${to_err##*: } ;;
+	esac
+	die 1 "cannot write to standard output${to_err:+ ($to_err)}"
 }
 
 # --- writing files: every write is checked ---------------------------------
@@ -65,7 +99,7 @@ write_atomic() {
 	if [ "$wa_ok" -eq 0 ] && mv -f "$wa_tmp" "$1" 2>/dev/null; then
 		return 0
 	fi
-	rm -f "$wa_tmp"
+	rm -f "$wa_tmp" 2>/dev/null
 	return 1
 }
 
@@ -143,6 +177,10 @@ printable() {
 # PLAIN_CHARS: characters printable leaves as they are without asking tr
 # (spelled out: a range would depend on the locale).
 PLAIN_CHARS='abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 ._,:;/=+@%()#-'
+# CTRL_CHARS: the control characters but NUL (which no shell variable
+# holds), for case patterns.
+# shellcheck disable=SC2034 # for the names of runs and directories
+CTRL_CHARS=$(printf '\001\002\003\004\005\006\007\010\011\012\013\014\015\016\017\020\021\022\023\024\025\026\027\030\031\032\033\034\035\036\037\177')
 
 # count_words TEXT
 count_words() {
@@ -261,7 +299,7 @@ need_lib() {
 opt_check() {
 	case $3 in
 	'') return 0 ;;
-	h) help; exit 0 ;;
+	h) to_out help; exit 0 ;;
 	esac
 	oc_c=${3#?}
 	oc_why="unknown option"

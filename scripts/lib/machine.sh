@@ -9,12 +9,46 @@
 # of a quiet machine (lib/host.sh) cannot be taken.
 LOAD_LIMIT=0.5
 
-# cpulist_expand LIST: "0-2,5" -> "0 1 2 5".
+# CPU_MAX: how many CPUs a kernel can have (NR_CPUS is at most 8192): a
+# list from the machine naming a CPU beyond is not a kernel's, and is
+# not used (nor expanded: 0-99999999 would take minutes).
+CPU_MAX=8192
+
+# cpulist_ok LIST: true when LIST is a cpulist as the kernel writes it:
+# parts N or N-M separated by commas, 0 <= N <= M < CPU_MAX, at most 64
+# KiB of them (CPU_MAX CPUs one by one take 40).
+cpulist_ok() {
+	case $1 in
+	'' | *[!0-9,-]* | ,* | *, | *,,*) return 1 ;;
+	esac
+	[ "${#1}" -le 65536 ] || return 1
+	co_ifs=$IFS
+	IFS=,
+	# shellcheck disable=SC2086 # split at the commas, on purpose
+	set -- $1
+	IFS=$co_ifs
+	for co_p in "$@"; do
+		case $co_p in
+		'' | -* | *- | *-*-*) return 1 ;;
+		esac
+		co_lo=${co_p%-*} co_hi=${co_p#*-}
+		co_lo=${co_lo#"${co_lo%%[!0]*}"} co_hi=${co_hi#"${co_hi%%[!0]*}"}
+		case $co_lo$co_hi in
+		?????????*) return 1 ;;
+		esac
+		[ "${co_lo:-0}" -le "${co_hi:-0}" ] &&
+		    [ "${co_hi:-0}" -lt "$CPU_MAX" ] || return 1
+	done
+}
+
+# cpulist_expand LIST: "0-2,5" -> "0 1 2 5"; parts beyond CPU_MAX left
+# out.
 cpulist_expand() {
-	printf '%s\n' "$1" | LC_ALL=C awk -F, '{
+	printf '%s\n' "$1" | LC_ALL=C awk -F, -v max="$CPU_MAX" '{
 		for (i = 1; i <= NF; i++) {
 			n = split($i, r, "-")
 			if (n == 1) r[2] = r[1]
+			if (r[2] + 0 >= max + 0) continue
 			for (c = r[1] + 0; c <= r[2] + 0; c++) s = s " " c
 		}
 		sub(/^ /, "", s); print s
@@ -33,23 +67,26 @@ cpu_model() {
 	printable "$cm" | tr -s ' '
 }
 
-# online_list: the online CPUs as a list like 0-3.
+# online_list: the online CPUs as a list like 0-3 (from the number of
+# them, where sysfs gives no list a kernel would write).
 online_list() {
 	ol=$(first_line "$SMPB_ROOT/sys/devices/system/cpu/online")
-	if [ -z "$ol" ]; then
+	if ! cpulist_ok "$ol"; then
 		ol_n=$(getconf _NPROCESSORS_ONLN 2>/dev/null ||
 		    getconf NPROCESSORS_ONLN 2>/dev/null || echo 1)
+		ol_n=$(decimal "$ol_n" 1 "$CPU_MAX") || ol_n=1
 		ol="0-$((ol_n - 1))"
 		[ "$ol_n" -le 1 ] && ol=0
 	fi
 	printf '%s\n' "$ol"
 }
 
-# allowed_list: the CPUs this process may run on.
+# allowed_list: the CPUs this process may run on (the online ones, where
+# proc gives no list a kernel would write).
 allowed_list() {
 	al=$(LC_ALL=C awk '/^Cpus_allowed_list:/ { print $2 }' \
 	    "$SMPB_ROOT/proc/self/status" 2>/dev/null)
-	[ -z "$al" ] && al=$(online_list)
+	cpulist_ok "$al" || al=$(online_list)
 	printf '%s\n' "$al"
 }
 
@@ -96,11 +133,12 @@ proc_line() {
 }
 
 # first_line PATH: the first line of PATH, read by the shell itself (no
-# process: the driver reads many small files); nothing when it cannot be
-# read.
+# process: the driver reads many small files); nothing, quietly, when it
+# cannot be read: it is not a plain file (a fifo would block), or opening
+# it fails (a locked-down debugfs refuses even root, whom [ -r ] passes).
 first_line() {
 	fl_v=
-	[ -r "$1" ] && IFS= read -r fl_v <"$1" 2>/dev/null
+	[ -f "$1" ] && { IFS= read -r fl_v <"$1"; } 2>/dev/null
 	printf '%s\n' "$fl_v"
 }
 
@@ -205,12 +243,12 @@ kernel_context() {
 	kc_cmdline=$(proc_line proc/cmdline)
 	kc_feat=$(proc_line sys/kernel/debug/sched/features)
 	[ -n "$kc_feat" ] || kc_feat=$(proc_line sys/kernel/debug/sched_features)
-	printf 'boost=%s\n' "$(boost)"
-	printf 'cmdline=%s\n' "${kc_cmdline:-unknown}"
-	printf 'preempt=%s\n' "$(preempt_model "$kc_opts" "$kc_cmdline")"
-	printf 'sched_features=%s\n' "${kc_feat:-unknown}"
-	printf 'sched_ext=%s\n' "$(sched_ext_state)"
-	printf 'config_hash=%s\n' "$kc_hash"
+	env_line boost "$(boost)"
+	env_line cmdline "$kc_cmdline"
+	env_line preempt "$(preempt_model "$kc_opts" "$kc_cmdline")"
+	env_line sched_features "$kc_feat"
+	env_line sched_ext "$(sched_ext_state)"
+	env_line config_hash "$kc_hash"
 	printf 'config=%s\n' "${kc_opts:-none}"
 }
 
@@ -408,28 +446,35 @@ suite_version() {
 	echo unknown
 }
 
+# env_line KEY VALUE: an env line; a value that could not be had is
+# unknown (one a subshell that could not even be forked did not give,
+# under a tight process limit, included).
+env_line() {
+	printf '%s=%s\n' "$1" "${2:-unknown}"
+}
+
 # capture_env: the machine, as env lines (see results/README); the
 # topology as placement() read it.
 # shellcheck disable=SC2154 # topo_env: placement()'s
 capture_env() {
 	ce_online=$(online_list)
 	ce_allowed=$(allowed_list)
-	printf 'suite_version=%s\n' "$(suite_version)"
-	printf 'date=%s\n' "$(date -u +%Y-%m-%dT%H:%M:%SZ)"
-	printf 'host=%s\n' "$(printable "$(uname -n)")"
-	printf 'kernel=%s\n' "$(printable "$(uname -r)")"
-	printf 'uname=%s\n' "$(printable "$(uname -a)")"
-	printf 'cpu_model=%s\n' "$(cpu_model)"
-	printf 'cpus_online=%s\n' "$(count_words "$(cpulist_expand "$ce_online")")"
-	printf 'cpus_online_list=%s\n' "$ce_online"
-	printf 'cpus_allowed_list=%s\n' "$ce_allowed"
-	printf 'smt=%s\n' "$(smt_state)"
-	printf 'loadavg=%s\n' "$(load_avg)"
-	printf 'governor=%s\n' "$(governor)"
-	ce_kib=$(cache_kib l2)
-	printf 'cache_l2_kib=%s\n' "${ce_kib:-unknown}"
-	ce_kib=$(cache_kib llc)
-	printf 'cache_llc_kib=%s\n' "${ce_kib:-unknown}"
+	env_line suite_version "$(suite_version)"
+	env_line date "$(date -u +%Y-%m-%dT%H:%M:%SZ)"
+	env_line host "$(printable "$(uname -n)")"
+	env_line kernel "$(printable "$(uname -r)")"
+	env_line uname "$(printable "$(uname -a)")"
+	env_line cpu_model "$(cpu_model)"
+	ce_cpus=$(cpulist_expand "$ce_online")
+	[ -z "$ce_cpus" ] || ce_cpus=$(count_words "$ce_cpus")
+	env_line cpus_online "$ce_cpus"
+	env_line cpus_online_list "$ce_online"
+	env_line cpus_allowed_list "$ce_allowed"
+	env_line smt "$(smt_state)"
+	env_line loadavg "$(load_avg)"
+	env_line governor "$(governor)"
+	env_line cache_l2_kib "$(cache_kib l2)"
+	env_line cache_llc_kib "$(cache_kib llc)"
 	kernel_context
 	cgroup_limits
 	printf '%s\n' "$topo_env"

@@ -7,7 +7,8 @@
 # The state of a run, for the signal handler: its directory and work
 # directory, the program measuring (also validate's), the workload
 # being measured, the measurements made and to make, whether this run
-# made the directory and has saved its env, and whether stdout is gone.
+# made the directory and has saved its env, and whether stdout is gone
+# (1; 2: it was closed from the start, and is /dev/null).
 run_dir=
 run_work=
 run_child=
@@ -47,20 +48,28 @@ save_table() {
 }
 
 # print_out FILE: FILE on stdout. When stdout cannot be written (its
-# reader has gone: smpbench run | head), say so once and go on without
-# it: the tables are saved in the run all the same.
+# reader has gone: smpbench run | head; or it was closed, out_closed=2),
+# say so once and go on without it: the tables are saved in the run all
+# the same.
 print_out() {
 	[ "$out_closed" -eq 1 ] && return 0
-	{ po_err=$(cat "$1" 2>&1 >&3); } 3>&1 && return 0
+	po_err=
+	if [ "$out_closed" -eq 2 ]; then
+		po_err="it is closed"
+	else
+		{ po_err=$(cat "$1" 2>&1 >&3); } 3>&1 && return 0
+	fi
 	out_closed=1
 	po_err=$(printable "${po_err##*: }")
 	say "cannot write to standard output (${po_err:-its reader has gone}): the run goes on, its tables saved in $run_dir/tables"
 }
 
-# cleanup_run: remove the run's temporary files.
+# cleanup_run: remove the run's temporary files, quietly: where they
+# cannot be (a directory turned read-only) the run's end says why.
 cleanup_run() {
-	[ -n "$run_work" ] && rm -rf "$run_work"
-	[ -n "$run_dir" ] && rm -f "$run_dir"/.*.tmp "$run_dir"/raw/.*.tmp
+	[ -n "$run_work" ] && rm -rf "$run_work" 2>/dev/null
+	[ -n "$run_dir" ] &&
+	    rm -f "$run_dir"/.*.tmp "$run_dir"/raw/.*.tmp 2>/dev/null
 	return 0
 }
 
@@ -71,8 +80,8 @@ cleanup_run() {
 # is still empty.
 unclaim() {
 	if [ -n "$run_work" ]; then
-		rm -rf "$run_work"
-		rm -f "$run_dir"/.*.tmp
+		rm -rf "$run_work" 2>/dev/null
+		rm -f "$run_dir"/.*.tmp 2>/dev/null
 		rmdir "$run_dir/raw" 2>/dev/null
 	fi
 	[ "$run_made" -eq 1 ] && rmdir "$run_dir" 2>/dev/null
@@ -108,24 +117,33 @@ run_abort() {
 		wait "$run_child" 2>/dev/null
 		run_child=
 	fi
-	clear_line
 	if [ "$run_saved" -eq 0 ]; then
 		unclaim
-		printf 'smpbench: %s; nothing was saved\n' "$2" >&2
-		exit "$1"
+		die "$1" "$2; nothing was saved"
 	fi
 	ra_why="$2; $run_done of $run_total measurements made"
 	# The temporary files go first: on a full disk that makes room.
 	cleanup_run
-	if write_atomic "$run_dir/incomplete" "$ra_why"; then
-		printf 'smpbench: %s; the run is kept, incomplete, in %s\n' \
-		    "$ra_why" "$run_dir" >&2
-	else
-		printf 'smpbench: %s; the run is kept in %s, but not marked incomplete (cannot write %s: %s)\n' \
-		    "$ra_why" "$run_dir" "$run_dir/incomplete" \
-		    "$(why_unwritable "$run_dir/incomplete")" >&2
-	fi
-	exit "$1"
+	write_atomic "$run_dir/incomplete" "$ra_why" &&
+	    die "$1" "$ra_why; the run is kept, incomplete, in $run_dir"
+	die "$1" "$ra_why; the run is kept in $run_dir, but not marked incomplete (cannot write $run_dir/incomplete: $(why_unwritable "$run_dir/incomplete"))"
+}
+
+# run_traps: stop the run on SIGINT, SIGTERM and SIGHUP (on_signal).
+run_traps() {
+	trap 'on_signal INT 130' INT
+	trap 'on_signal TERM 143' TERM
+	trap 'on_signal HUP 129' HUP
+}
+
+# run_hold: hold SIGINT, SIGTERM and SIGHUP instead: the one that comes
+# is kept in run_held ("NAME STATUS") for on_signal, after run_traps.
+# shellcheck disable=SC2034 # run_held: for run_begin (cmd/run.sh)
+run_hold() {
+	run_held=
+	trap 'run_held="INT 130"' INT
+	trap 'run_held="TERM 143"' TERM
+	trap 'run_held="HUP 129"' HUP
 }
 
 # on_signal NAME STATUS
@@ -186,7 +204,7 @@ claim_run_dir() {
 	fi
 	run_work=$run_dir/.work
 	if ! only_work "$run_dir"; then
-		rmdir "$run_work"
+		rmdir "$run_work" 2>/dev/null
 		run_work=
 		unclaim
 		die 1 "$1: exists and is not empty"

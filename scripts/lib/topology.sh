@@ -72,7 +72,8 @@ place_cpus() {
 # choose_places ASKED: the placements of the run, in PLACEMENTS order:
 # those of ASKED (names separated by commas or blanks, "all" for every one)
 # that the machine has, each missing one named on stderr; with ASKED
-# empty, those of the profile. Sets places; exits 2 when none is left.
+# empty, those of the profile. Sets places; exits 2 when none is left,
+# with one line that says what the machine has.
 # shellcheck disable=SC2154 # sweep: the run's profile
 choose_places() {
 	if [ -z "$1" ]; then
@@ -85,6 +86,7 @@ choose_places() {
 	*" all "*) cp_asked=$PLACEMENTS ;;
 	esac
 	places=
+	cp_missing=
 	for cp_p in $PLACEMENTS; do
 		case " $cp_asked " in
 		*" $cp_p "*) ;;
@@ -92,13 +94,16 @@ choose_places() {
 		esac
 		case " $places_all " in
 		*" $cp_p "*) places="$places $cp_p" ;;
-		*) [ "$cp_asked" = "$PLACEMENTS" ] ||
-		    say "-P $cp_p: no such pair of allowed CPUs here; skipped" ;;
+		*) cp_missing="$cp_missing $cp_p" ;;
 		esac
 	done
 	places=${places# }
 	[ -n "$places" ] ||
 	    die 2 "run: -P $(printable "$1"): no such placement here (here: $places_all)"
+	[ "$cp_asked" = "$PLACEMENTS" ] && return 0
+	for cp_p in $cp_missing; do
+		say "-P $cp_p: no such pair of allowed CPUs here; skipped"
+	done
 }
 
 # cache_kib LEVEL: the KiB of one l2 cache or of one llc (last-level):

@@ -1,7 +1,7 @@
 # t711-install: an installed copy (make install DESTDIR=... PREFIX=...)
 # works like the source tree: the driver finds its awk programs and the
-# seeds' runs, so show and compare of historical/NAME work from any
-# directory; make uninstall takes it all away.
+# seeds' runs, so show, compare, export and plot of historical/NAME work
+# from any directory; make uninstall takes it all away.
 # shellcheck source=tests/lib.sh
 . tests/lib.sh
 need_cmd make || skip_all "make is not installed"
@@ -24,6 +24,13 @@ like "$OUT" '^ 1 : 0\.591 0\.582 +-2% 0\.750 \+27%$' "the reply's first row"
 run sh "$SB" show historical/1999-herd-linux-2.2.7
 is "$RC" 0 "and shows one"
 like "$OUT" '^ +50 +87\.721$' "with its figures"
+# Every subcommand that takes a run takes historical/NAME.
+run sh "$SB" export $Y-van
+is "$RC" 0 "the installed driver exports historical/NAME"
+like "$OUT" '^van,.*/historical/2001-yield-2\.4\.1-pre8-van,yield,1,' "a row of its measurements"
+run env PATH="$(path_without gnuplot)" sh "$SB" plot -o "$TMPDIR_T/p" $Y-van
+is "$RC" 0 "and plots one"
+check "its yield plot" test -s "$TMPDIR_T/p/yield.dat"
 run sh "$SB" show historical/nosuch
 is "$RC" 1 "an unknown historical run: exit 1"
 is "$ERR" "smpbench: historical/nosuch: no such directory" "and says so"

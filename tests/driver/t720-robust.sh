@@ -4,8 +4,10 @@
 # just after the completion marker (a run is complete or incomplete,
 # never both), a signal while the run is being set up (nothing is left
 # that is not a saved run), repeats written with leading zeros (decimal,
-# not octal), -r '' and -o -, and cells that need more processes than
-# the kernel or the user's limit allows. The moments are fixed with hooks
+# not octal), -r '', -o - and -o names a saved run could not have (a
+# newline, an ESC), and cells that need more processes than the kernel
+# or the user's limit allows (its workers, the program, the guardians of
+# workers and hogs, and the driver). The moments are fixed with hooks
 # (wrappers of mkdir, mv, uname, wc first in PATH), never with sleeps.
 # shellcheck disable=SC2086 # $sh is a command line, split on purpose
 # shellcheck disable=SC2016 # the hooks' code is expanded when they run
@@ -21,6 +23,8 @@ else
 	INT='' SIG=TERM ST=143
 fi
 
+NL='
+'
 FAKE=$TMPDIR_T/fake
 fake_prog "$FAKE" ring
 fake_prog "$FAKE" herd
@@ -133,28 +137,59 @@ for s in $SHELLS; do
 	is "$ERR" "smpbench: run: -o: '-' is not a directory: a run is saved in one (see smpbench -h)" \
 	    "$s: -o -: says why"
 	check "$s: -o - leaves no ./-" test ! -e ./-
+	# A name with a newline or an ESC, which show would refuse.
+	for b in "$NL" "$(printf '\033')"; do
+		run $sh "$SB" run -o "a${b}b" ring
+		is "$RC" 2 "$s: -o with a control character exits 2"
+		is "$ERR" "smpbench: run: -o: a directory name with a newline or another control character (see smpbench -h)" \
+		    "$s: and says why"
+		check "$s: and makes nothing" test ! -e "a${b}b"
+	done
 	cd - >/dev/null || exit 1
 done
 
 # Cells that need more processes than the kernel has pids for, or than
-# the user may have: stopped before anything is made, with why.
+# the user may have: stopped before anything is made, with why. A cell
+# counts its workers, the program, the guardian of its workers, the hogs
+# and their guardian, and 3 for the driver, its parent and a subshell.
 ROOT=$TMPDIR_T/root
 mkdir -p "$ROOT/proc/sys/kernel" "$ROOT/proc/self"
-echo 5 >"$ROOT/proc/sys/kernel/pid_max"
-printf 'Max processes             40                   40                   processes\n' \
-    >"$ROOT/proc/self/limits"
+echo 9 >"$ROOT/proc/sys/kernel/pid_max"
+# limits N: the user may have N processes.
+limits() {
+	printf 'Max processes             %-20s %-20s processes\n' "$1" "$1" \
+	    >"$ROOT/proc/self/limits"
+}
+limits 40
 run env SMPBENCH_PROC="$ROOT" sh "$SB" run -o "$TMPDIR_T/pidmax" ring herd
-is "$RC" 1 "a herd of 5 with pid_max 5 exits 1"
-is "$ERR" "smpbench: herd -n 5 -i 2000 -l: needs 6 processes; kernel.pid_max is 5" \
+is "$RC" 1 "a herd of 5 with pid_max 9 exits 1"
+is "$ERR" "smpbench: herd -n 5 -i 2000 -l: needs 10 processes; kernel.pid_max is 9" \
     "and says why"
 check "and makes nothing" test ! -e "$TMPDIR_T/pidmax"
 echo 32768 >"$ROOT/proc/sys/kernel/pid_max"
-printf 'Max processes             3                    40                   processes\n' \
-    >"$ROOT/proc/self/limits"
+limits 7
 run env SMPBENCH_PROC="$ROOT" sh "$SB" run -o "$TMPDIR_T/nproc" ring
-is "$RC" 1 "a ring of 3 under a limit of 3 processes exits 1"
-is "$ERR" "smpbench: ring -n 3 -T 0.05 -l: needs 4 processes; 'ulimit -u' allows 3" \
+is "$RC" 1 "a ring of 3 under a limit of 7 processes exits 1"
+is "$ERR" "smpbench: ring -n 3 -T 0.05 -l: needs 8 processes; 'ulimit -u' allows 7" \
     "and says why"
 check "and makes nothing" test ! -e "$TMPDIR_T/nproc"
+# The quick herd's 50 under 52: 50 workers, the program and the guardian
+# fit, but not with the driver.
+limits 52
+run env SMPBENCH_PROC="$ROOT" SMPBENCH_SWEEP=quick sh "$SB" run \
+    -o "$TMPDIR_T/herd50" herd
+is "$RC" 1 "the quick herd under a limit of 52 processes exits 1"
+is "$ERR" "smpbench: herd -n 50 -i 200000 -l: needs 55 processes; 'ulimit -u' allows 52" \
+    "and counts the guardian and the driver"
+check "and makes nothing" test ! -e "$TMPDIR_T/herd50"
+# The bind's workers with a hog under 8: the hogs have a guardian too.
+printf '#!/bin/sh\necho "smpb-bind (smpbench) 0.0"\n' >"$FAKE/smpb-bind"
+chmod +x "$FAKE/smpb-bind"
+limits 8
+run env SMPBENCH_PROC="$ROOT" sh "$SB" run -o "$TMPDIR_T/bind8" bind
+is "$RC" 1 "a bind with hogs under a limit of 8 processes exits 1"
+like "$ERR" "^smpbench: bind -n 2 -H [0-9]+ .*: needs (9|[1-9][0-9]+) processes; 'ulimit -u' allows 8\$" \
+    "and counts the hogs' guardian"
+check "and makes nothing" test ! -e "$TMPDIR_T/bind8"
 
 done_testing

@@ -1,6 +1,7 @@
 # t721-disk: smpbench run on a small tmpfs that fills up, or turns
 # read-only, under every POSIX shell we can find: every write is checked;
-# the run stops, says what was lost and what is kept, and exits 1; it is
+# the run stops, says what was lost and what is kept (on one line, and
+# nothing else: no complaint of rm), and exits 1; it is
 # marked incomplete when it can be, and says so when it cannot; a run that
 # cannot even save its env leaves nothing. The tmpfs is mounted in a mount
 # namespace of its own (unshare -m as root, unshare -rm otherwise); the
@@ -72,6 +73,8 @@ lost_ring() {
 	is "$(cat "$c.rc")" 1 "$s: $1: exit 1"
 	is "$(tail -n 1 "$c.err")" "smpbench: cannot write $run_dir/.work/raw ($3): the measurement ring -n 2 -T 0.05 -l (run 1) is lost; measurements saved: 2 in raw/herd; 3 of $total measurements made; $4" \
 	    "$s: $1: says what was lost, what is kept, and where"
+	is "$(grep -vc '^smpbench: ' "$c.err")" 0 \
+	    "$s: $1: and says nothing else (no complaint of rm, say)"
 	is "$(wc -l <"$c/raw/herd" | tr -d ' ')" 2 "$s: $1: the herd's measurements are kept"
 	check "$s: $1: no empty raw/ring is published" test ! -e "$c/raw/ring"
 }

@@ -72,8 +72,8 @@ cp -R "$FIX/run-a" "$T/huge"
 awk 'BEGIN { for (i = 1; i <= 500001; i++)
 	print "place=free rep=" i " argv=-n,2 exit=1" }' >"$T/huge/raw/ring"
 cp -R "$FIX/run-a" "$T/wide"
-dd if=/dev/null of="$T/wide/raw/herd" bs=1 seek=268435457 2>/dev/null
-if [ "$(wc -c <"$T/wide/raw/herd" | tr -d ' ')" != 268435457 ]; then
+dd if=/dev/null of="$T/wide/raw/herd" bs=1 seek=67108865 2>/dev/null
+if [ "$(wc -c <"$T/wide/raw/herd" | tr -d ' ')" != 67108865 ]; then
 	rm -rf "$T/wide"
 fi
 for s in $SHELLS; do
@@ -88,7 +88,7 @@ for s in $SHELLS; do
 	if [ -d "$T/wide" ]; then
 		run $sh "$SB" show -r "$T/wide"
 		is "$RC" 1 "$s: a raw file of 256 MiB and a byte is refused"
-		is "$ERR" "smpbench: $T/wide/raw/herd: 268435457 bytes, more than any run makes (at most 268435456): refused" \
+		is "$ERR" "smpbench: $T/wide/raw/herd: 67108865 bytes, more than any run makes (at most 67108864): refused" \
 		    "$s: and its size said"
 	else
 		t_skip "$s: no sparse file of 256 MiB here"

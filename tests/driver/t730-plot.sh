@@ -2,7 +2,9 @@
 # can find): the data and gnuplot scripts, their figures the medians of
 # the raw lines, and the one command that draws them; exit 0. With
 # gnuplot: a real PNG per plot, its signature and size checked, and the
-# printed command draws the same. Bad input and a failing gnuplot.
+# printed command draws the same. The plots go into a new directory, made
+# by plot (plots here by default, then plots-2...), never into a run nor
+# into a directory that exists. Bad input and a failing gnuplot.
 # shellcheck disable=SC2086 # $sh is a command line, split on purpose
 # shellcheck source=tests/lib.sh
 . tests/lib.sh
@@ -43,7 +45,7 @@ for s in $SHELLS; do
 	is "$RC" 0 "$s: without gnuplot, plot exits 0"
 	is "$OUT" "cd '$d' && gnuplot ring.gp ring-latency.gp herd.gp herd-latency.gp yield.gp pipe.gp" \
 	    "$s: and prints the one command that draws the plots"
-	is "$ERR" "smpbench: gnuplot is not installed: the data and gnuplot scripts are in $d; to draw them:" \
+	is "$ERR" "smpbench: gnuplot is not installed: the data and gnuplot scripts are in $d; the command above draws them" \
 	    "$s: and says why on stderr"
 	n=0
 	for p in $PLOTS; do
@@ -121,22 +123,69 @@ else
 	t_skip "gnuplot is not installed: no PNG drawn"
 fi
 
-# Without -o: into the first run's plots/.
+# Without -o: into a new directory of its own, plots in the current
+# directory, then plots-2: never into a run, where links planted in its
+# plots/ would be written through.
 cp -R $FIX/run-a "$TMPDIR_T/copy"
-run env PATH="$NOGNU" sh $SB plot "$TMPDIR_T/copy"
-is "$RC" 0 "plot without -o exits 0"
-check "and writes into the run's plots/" test -s "$TMPDIR_T/copy/plots/ring.gp"
-
-# A saved run's plots/ that is a link is not followed.
-mkdir "$TMPDIR_T/elsewhere"
-ln -s "$TMPDIR_T/elsewhere" "$TMPDIR_T/copy/plots.new"
-rm -rf "$TMPDIR_T/copy/plots"
-mv "$TMPDIR_T/copy/plots.new" "$TMPDIR_T/copy/plots"
-run env PATH="$NOGNU" sh $SB plot "$TMPDIR_T/copy"
-is "$RC" 1 "a run whose plots/ is a link: exit 1"
-is "$ERR" "smpbench: $TMPDIR_T/copy/plots is a link: name a directory with -o" \
+mkdir "$TMPDIR_T/copy/plots" "$TMPDIR_T/cwd"
+for f in .ring.gp.tmp .ring.dat.tmp ring.gp ring.dat; do
+	ln -s "$TMPDIR_T/victim-$f" "$TMPDIR_T/copy/plots/$f"
+done
+(cd "$TMPDIR_T/cwd" && env PATH="$NOGNU" sh "$OLDPWD/$SB" plot "$TMPDIR_T/copy" \
+    >"$TMPDIR_T/out" 2>"$TMPDIR_T/err")
+is "$?" 0 "plot without -o exits 0"
+check "and writes into plots in the current directory" \
+    test -s "$TMPDIR_T/cwd/plots/ring.gp"
+is "$(find "$TMPDIR_T" -name 'victim-*' | wc -l | tr -d ' ')" 0 \
+    "nothing is written through the links planted in the run's plots/"
+is "$(find "$TMPDIR_T/copy/plots" ! -type d | wc -l | tr -d ' ')" 4 \
+    "and the run's plots/ is as it was"
+(cd "$TMPDIR_T/cwd" && env PATH="$NOGNU" sh "$OLDPWD/$SB" plot "$TMPDIR_T/copy" \
+    >"$TMPDIR_T/out" 2>"$TMPDIR_T/err")
+is "$?" 0 "plot again exits 0"
+check "into plots-2" test -s "$TMPDIR_T/cwd/plots-2/ring.gp"
+is "$(cat "$TMPDIR_T/out")" "cd 'plots-2' && gnuplot ring.gp herd.gp yield.gp pipe.gp" \
     "and says so"
-is "$(ls -A "$TMPDIR_T/elsewhere")" "" "and writes nothing where it points"
+
+# -o names a new directory: one that exists is refused, whatever it holds.
+mkdir "$TMPDIR_T/there"
+run env PATH="$NOGNU" sh $SB plot -o "$TMPDIR_T/there" $FIX/run-a
+is "$RC" 1 "plot -o a directory that exists: exit 1"
+is "$ERR" "smpbench: plot: $TMPDIR_T/there exists: the plots go into a new directory (name one with -o)" \
+    "and says why"
+is "$(ls -A "$TMPDIR_T/there")" "" "and writes nothing in it"
+ln -s "$TMPDIR_T/there" "$TMPDIR_T/there-link"
+run env PATH="$NOGNU" sh $SB plot -o "$TMPDIR_T/there-link" $FIX/run-a
+is "$RC" 1 "plot -o a link: exit 1"
+is "$(ls -A "$TMPDIR_T/there")" "" "and writes nothing where it points"
+run env PATH="$NOGNU" sh $SB plot -o "$TMPDIR_T/new/deeper" $FIX/run-a
+is "$RC" 0 "plot -o a new directory in a new one: exit 0"
+check "and writes there" test -s "$TMPDIR_T/new/deeper/ring.gp"
+umask 000
+run env PATH="$NOGNU" sh $SB plot -o "$TMPDIR_T/open" $FIX/run-a
+umask 022
+is "$(find "$TMPDIR_T/open" -prune -perm -755 ! -perm -020 ! -perm -002 | wc -l | tr -d ' ')" 1 \
+    "under umask 000 the directory made is writable by its owner only"
+
+# Where the current directory cannot be written: say so, and point to -o.
+mkdir "$TMPDIR_T/ro"
+chmod 555 "$TMPDIR_T/ro"
+if [ "$(id -u)" -ne 0 ]; then
+	ro=
+elif need_cmd setpriv; then
+	ro="setpriv --reuid=65534 --regid=65534 --clear-groups"
+else
+	ro=none
+fi
+if [ "$ro" != none ]; then
+	(cd "$TMPDIR_T/ro" && $ro sh "$OLDPWD/$SB" plot \
+	    "$OLDPWD/$FIX/run-a" >"$TMPDIR_T/out" 2>"$TMPDIR_T/err")
+	is "$?" 1 "plot where the current directory is read-only: exit 1"
+	is "$(cat "$TMPDIR_T/err")" "smpbench: plot: cannot create plots here: Permission denied (name a directory with -o)" \
+	    "and points to -o"
+else
+	t_skip "as root without setpriv, no directory is read-only"
+fi
 
 # A gnuplot that fails: exit 1, its complaint, no PNG.
 mkdir "$TMPDIR_T/badgnu"
@@ -166,6 +215,6 @@ is "$ERR" "smpbench: plot: nothing to plot in these runs (ring, herd, yield and 
 check "and creates no directory" test ! -e "$TMPDIR_T/bind"
 run sh $SB plot -o /dev/null/plots $FIX/run-a
 is "$RC" 1 "an output directory that cannot be made: exit 1"
-like "$ERR" '^smpbench: cannot create /dev/null/plots: ' "and says so"
+like "$ERR" '^smpbench: plot: cannot create /dev/null/plots: ' "and says so"
 
 done_testing
