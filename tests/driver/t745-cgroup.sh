@@ -1,4 +1,4 @@
-# t741-cgroup: the CPU limits of the run's cgroup in env, on fake
+# t745-cgroup: the CPU limits of the run's cgroup in env, on fake
 # machines (SMPBENCH_PROC), under every POSIX shell we can find: cgroup v1
 # beside an empty v2 (box32), v2 found by mountinfo (box8), v2 found
 # without it and no cpu controller for the cgroup (box1), v2 in a

@@ -1,4 +1,4 @@
-# t740-settle: the settled start and the host's drift, on fake machines
+# t744-settle: the settled start and the host's drift, on fake machines
 # (SMPBENCH_PROC) under every POSIX shell we can find: -S and -R refuse
 # bad values in one line; a quiet machine starts at once (settle_state=
 # quiet, nothing waited); one with 9 tasks runnable is waited for until
