@@ -1,0 +1,139 @@
+# shellcheck shell=sh
+# lib/measure.sh: run's measuring: the cells of a dry run, one
+# measurement and its raw line, and the check that the largest cell fits
+# under the process limits. Sourced by smpbench; used by cmd/run.sh.
+
+# dry_run WORKLOADS: print every cell of the run, "workload placement
+# options", the options as the program would get them (-p and -L aside),
+# and say how many measurements that makes.
+# shellcheck disable=SC2154 # topo_env: placement()'s
+dry_run() {
+	dr_pairs=$(printf '%s\n' "$topo_env" | sed -n 's/^place_//p' | tr '\n' ' ')
+	dr_total=0
+	dr_out=
+	for dr_w in $1; do
+		dr_cells=$(cells "$dr_w")
+		dr_out=$dr_out$(printf '%s\n' "$dr_cells" | LC_ALL=C awk -v w="$dr_w" \
+		    -v pairs="$dr_pairs" 'BEGIN {
+			n = split(pairs, a, " ")
+			for (i = 1; i <= n; i++) {
+				eq = index(a[i], "=")
+				cpus[substr(a[i], 1, eq - 1)] = substr(a[i], eq + 1)
+			}
+		}
+		{
+			p = $1
+			sub(/^[^ ]* /, "")
+			print w, p, $0 ((p in cpus) ? " -c " cpus[p] : "")
+		}')$NL
+		dr_n=$(printf '%s\n' "$dr_cells" | wc -l)
+		dr_total=$((dr_total + dr_n * $(workload_repeats "$dr_w")))
+	done
+	to_out printf '%s' "$dr_out"
+	if [ "$runs" -gt 1 ]; then
+		say "$sweep run: $dr_total measurements ($repeats repeats), $runs runs of them; nothing run"
+	else
+		say "$sweep run: $dr_total measurements ($repeats repeats); nothing run"
+	fi
+}
+
+# measure WORKLOAD PLACE REP OPTIONS...: run one measurement and add its
+# raw line, the program's -p line or exit=N, to the run.
+# shellcheck disable=SC2154 # run_work: the run's (lib/record.sh)
+measure() {
+	m_w=$1 m_place=$2 m_rep=$3
+	shift 3
+	m_argv=$(printf '%s,' "$@")
+	m_pre="place=$m_place rep=$m_rep argv=${m_argv%,}"
+	m_what="$m_w $*"
+	if [ "$m_place" != free ]; then
+		m_cpus=$(place_cpus "$m_place")
+		m_pre="$m_pre cpulist=$m_cpus"
+		m_what="$m_what ($m_place: -c $m_cpus)"
+		set -- "$@" -c "$m_cpus"
+	fi
+	m_lost="the measurement $m_what (run $m_rep)"
+	progress "[$((run_done + 1))/$run_total] $m_what"
+	empty_file "$run_work/out" || write_lost "$run_work/out" "$m_lost, not made,"
+	empty_file "$run_work/err" || write_lost "$run_work/err" "$m_lost, not made,"
+	# -W: the program ends (exit 129) if the driver is killed outright,
+	# even before the program looked (SMPB_PARENT: who its parent is).
+	# exec, so that $! is the program's pid under every shell (yash
+	# runs a command in the background from a subshell of its own).
+	{
+		SMPB_PARENT=$$
+		export SMPB_PARENT
+		exec "$m_prog" -p -W -L "$watchdog" "$@"
+	} </dev/null \
+	    >"$run_work/out" 2>"$run_work/err" &
+	run_child=$!
+	wait "$run_child"
+	m_rc=$?
+	run_child=
+	run_done=$((run_done + 1))
+	m_line=$(cat "$run_work/out")
+	if [ "$m_rc" -eq 0 ]; then
+		case $m_line in
+		*"$NL"*) m_multi=1 ;;
+		*) m_multi=0 ;;
+		esac
+		if [ "$m_multi" -eq 0 ] && printf '%s\n' "$m_line" |
+		    LC_ALL=C grep -Eqx '[a-z_0-9]+=(-?[0-9.]+|[a-z]+)( [a-z_0-9]+=(-?[0-9.]+|[a-z]+))*'
+		then
+			add_line "$run_work/raw" "$m_pre $m_line" ||
+			    write_lost "$run_work/raw" "$m_lost"
+			publish
+			return 0
+		fi
+		printf 'unreadable output: %s\n' "$m_line" | head -n 1 \
+		    >"$run_work/err"
+	fi
+	add_line "$run_work/raw" "$m_pre exit=$m_rc" ||
+	    write_lost "$run_work/raw" "$m_lost"
+	m_err=$(head -n 1 "$run_work/err")
+	if [ "$m_rc" -eq 4 ]; then
+		[ -z "$run_na" ] && say "$m_what: not supported here (${m_err:-exit 4})"
+		run_na=1
+	else
+		run_failed=$((run_failed + 1))
+		warn "$m_what (run $m_rep): exit $m_rc${m_err:+: $m_err}"
+		add_line "$run_work/errors" \
+		    "$m_what (run $m_rep): exit $m_rc${m_err:+: $m_err}" ||
+		    write_lost "$run_work/errors" "what $m_lost said"
+	fi
+	publish
+}
+
+# check_limits: die when a cell of the run needs more processes (or
+# threads) than the kernel has pids for (kernel.pid_max) or the user may
+# have (ulimit -u), rather than let its program fail after a long set-up.
+# A cell needs its workers (-n, or the pipe's pair), the program and the
+# guardian that leads its workers (src/lib/reap.c); with -H hogs, the
+# hogs and the guardian of theirs; and DRIVER_PROCS more, for the driver,
+# the shell that started it and a subshell of the driver's.
+DRIVER_PROCS=3
+check_limits() {
+	cl_pids=$(decimal "$(cat "$SMPB_ROOT/proc/sys/kernel/pid_max" 2>/dev/null)" \
+	    1 999999999) || cl_pids=
+	cl_user=$(decimal "$(user_procs)" 1 999999999) || cl_user=
+	for cl_w in $cr_todo; do
+		# shellcheck disable=SC2046 # the count, then the cell's words
+		set -- $(cells "$cl_w" | awk -v more="$DRIVER_PROCS" '{
+			n = 2; h = 0
+			for (i = 2; i < NF; i++) {
+				if ($i == "-n") n = $(i + 1)
+				if ($i == "-H") h = $(i + 1)
+			}
+			need = n + 2 + (h > 0 ? h + 1 : 0) + more
+			if (need > max) { max = need; cell = $0 } }
+			END { sub(/^[a-z]+ /, "", cell); print max, cell }')
+		cl_need=$1
+		shift
+		if [ -n "$cl_pids" ] && [ "$cl_need" -gt "$cl_pids" ]; then
+			die 1 "$cl_w $*: needs $cl_need processes; kernel.pid_max is $cl_pids"
+		fi
+		if [ -n "$cl_user" ] && [ "$cl_need" -gt "$cl_user" ]; then
+			die 1 "$cl_w $*: needs $cl_need processes; 'ulimit -u' allows $cl_user"
+		fi
+	done
+}
