@@ -3,10 +3,11 @@
 #
 # Part of the awk library (see lib.awk), loaded after cells.awk and
 # stats.awk, whose add() and mw_p() it uses: no rules, no -v variables,
-# and nothing printed. Both estimates work on the logarithms of the figures, so that a change is a ratio
-# and its interval a percentage of the first side, whatever the unit;
-# where a figure is zero or negative they work on the figures and the
-# percentages are of the first side's median.
+# and nothing printed. Both estimates work on the logarithms of the
+# figures, so that a change is a ratio and its interval a percentage of
+# the first side, whatever the unit; where a figure is zero or negative
+# they work on the figures and the percentages are of the first side's
+# median (or mean).
 #
 #   hl_shift(x, nx, y, ny)	the Hodges-Lehmann shift of y against x
 #				(repeats of two runs) and its
@@ -59,6 +60,15 @@ function sift_down(a, i, n,    c, t) {
 		a[c] = t
 		i = c
 	}
+}
+
+# in_order(a, n): 1 when a[1..n] is sorted already (a cell's sorted
+# repeats: no sort needed).
+function in_order(a, n,    i) {
+	for (i = 2; i <= n; i++)
+		if (a[i] < a[i - 1])
+			return 0
+	return 1
 }
 
 # logn(x): the natural logarithm of x > 0, with arithmetic only (some
@@ -130,24 +140,20 @@ function thin(a, n, b, m,    i) {
 # says what it covers. SH_P is the Mann-Whitney p-value of the same
 # samples.
 function hl_shift(x, nx, y, ny,    logs, a, b, na, nb, d, nd, i, j, k,
-    base, c, cx, cy) {
+    base, cx, cy) {
 	SH_OK = 0
 	if (nx < 1 || ny < 1)
 		return
 	logs = log_scale(x, nx, y, ny)
 	for (i = 1; i <= nx; i++)
-		a[i] = logs ? logn(x[i]) : x[i] + 0
+		a[i] = x[i] + 0
 	for (i = 1; i <= ny; i++)
-		b[i] = logs ? logn(y[i]) : y[i] + 0
-	sort_num(a, nx)
-	sort_num(b, ny)
-	base = 0
-	if (!logs) {
-		for (i = 1; i <= nx; i++)
-			c[i] = x[i] + 0
-		sort_num(c, nx)
-		base = amid(c, 1, nx)
-	}
+		b[i] = y[i] + 0
+	if (!in_order(a, nx))
+		sort_num(a, nx)
+	if (!in_order(b, ny))
+		sort_num(b, ny)
+	base = logs ? 0 : amid(a, 1, nx)
 	na = nx
 	nb = ny
 	if (nx * ny > hl_max_side() * hl_max_side()) {
@@ -158,6 +164,12 @@ function hl_shift(x, nx, y, ny,    logs, a, b, na, nb, d, nd, i, j, k,
 		for (i = 1; i <= nb; i++)
 			b[i] = cy[i]
 	}
+	# The logarithm keeps the order: taken after the thinning, of the
+	# figures kept only.
+	for (i = 1; logs && i <= na; i++)
+		a[i] = logn(a[i])
+	for (i = 1; logs && i <= nb; i++)
+		b[i] = logn(b[i])
 	nd = 0
 	for (i = 1; i <= na; i++)
 		for (j = 1; j <= nb; j++)
