@@ -1,67 +1,49 @@
 # compare-table.awk: the table compare.awk prints, and what it says
 # under it.
 #
-# Input: what compare.awk read and checked: the runs' cells (cells.awk,
-# named run SUBSEP row), their labels, env (RENV) and problems (QCOL,
-# NOSIG), the rows (NAME), the workload's format (FMT, HEAD, HIGHER,
-# FAST, FACT).
+# Input: the records of compare-verdict.awk (RVAL, RCV, RCH, RVERD...,
+# row i and column g), and what compare.awk read and checked: the
+# columns (LABEL, CNAME, CRUNS, CRUN), the runs' env (RENV), the
+# problems (PTEXT, QCOL), the rows (NAME), the workload's format (FMT,
+# HEAD, HIGHER, FAST, FACT).
 # Output, on stdout, through print_table(): the table, one column per
-# run and one row per cell, in blocks of at most 72 columns, each beside
-# the first run; the notes on the cells, marks and test; one line per
-# run; where the historical runs come from; the kernel settings that
-# differ (see compare.awk for the whole form).
-# -v variables: compare.awk's (workload, metric). No rules: loaded with
-# compare.awk, after the awk library and the workload's hooks.
+# name and one row per cell, in blocks of at most 72 columns, each
+# beside the first column; under it the notes on the cells, the rule of
+# the marks, the intervals of the marked cells (of every cell with
+# verbose), the cells whose placement differed, the count of cells
+# tested and of marks chance alone would give; then one line per column
+# and the kernel settings that differ (compare-notes.awk). See
+# compare.awk for the whole form.
+# -v variables: compare.awk's (workload, metric, threshold, verbose). No
+# rules: loaded with compare.awk, after the awk library and the
+# workload's hooks.
 
-# cell(j, key): the cell of run j, in four parts: VT (the median, or
-# what stands for it), CT (the coefficient of variation), PT (the change
-# against the first run), MT (the marks).
-function cell(j, key,    c, c1, m, m1, p, v) {
-	VT = CT = PT = MT = ""
-	c = j SUBSEP key
-	c1 = 1 SUBSEP key
-	if (FAILED[c] > 0 || BAD[c] > 0) {
+# cellparts(i, g): the cell of row i in column g, in four parts: VT (the
+# figure, or what stands for it), CT (its spread), PT (the change
+# against the first column) and MT (the marks: * changed, @ placement,
+# ? doubtful, ! a repeat lost).
+function cellparts(i, g,    v) {
+	VT = RVAL[i, g]
+	CT = PT = MT = ""
+	if (RMISS[i, g]) {
 		MT = "!"
 		MISSING = 1
 	}
-	if (NVALS[c] == 0) {
-		VT = NA[c] > 0 ? "n/a" : FAILED[c] > 0 ? "fail" : "-"
+	if (!RHAS[i, g] || RBI[i, g])
 		return
-	}
-	if (bimodal(c)) {
-		VT = "bimodal " (HIGHER ? BI_HIGH : BI_LOW) "/" NVALS[c] " " FAST
-		BIMODAL = 1
-		CLUSTERS = CLUSTERS "; " LABEL[j] " at " NAME[key] ": " \
-		    fmt(HIGHER ? BI_HIGHMED : BI_LOWMED) " and " \
-		    fmt(HIGHER ? BI_LOWMED : BI_HIGHMED)
+	if (RCV[i, g] != "")
+		CT = sprintf("(%.0f%%)", RCV[i, g] * 100)
+	if (g == 1)
 		return
-	}
-	m = median(c)
-	VT = fmt(m)
-	v = cv(c)
-	if (v != "") {
-		CT = sprintf("(%.0f%%)", v * 100)
-		add("cvs" SUBSEP j, v)
-	}
-	if (j == 1 || NVALS[c1] == 0 || bimodal(c1))
-		return
-	m1 = median(c1)
-	if (m1 != 0)
-		PT = sprintf("%+.0f%%", (m - m1) * 100 / m1)
-	if (NOSIG[j] || NOSIG[1])
-		return
-	if (NVALS[c] < 5 || NVALS[c1] < 5) {
-		FEW = 1
-		return
-	}
-	p = mw_p(c1, c)
-	TESTED = 1
-	if (!MW_EXACT)
-		APPROX = 1
-	if (p < 0.05) {
+	if (RCH[i, g] != "")
+		PT = sprintf("%+.0f%%", RCH[i, g] * 100)
+	v = RVERD[i, g]
+	if (v == "changed")
 		MT = "*" MT
-		SIGNIFICANT = 1
-	}
+	else if (v == "placement")
+		MT = "@" MT
+	else if (v == "doubtful")
+		MT = "?" MT
 }
 
 # fmt(v): a figure in the workload's format.
@@ -75,69 +57,69 @@ function pad(s, w) {
 	return sprintf("%" w "s", s)
 }
 
-# block(nr, row, kw, first, last): the table for run 1 and runs
+# block(nr, kw, first, last): the table for column 1 and columns
 # first..last.
-function block(nr, row, kw, first, last,    i, j, k, line, dash, s) {
+function block(nr, kw, first, last,    i, g, k, line, dash, s) {
 	line = pad(HEAD, kw) " :"
 	for (k = first - 1; k <= last; k++) {
-		j = k == first - 1 ? 1 : k
-		line = line " " pad(LABEL[j] (QCOL[j] ? "?" : ""), W[j])
+		g = k == first - 1 ? 1 : k
+		line = line " " pad(LABEL[g] (QCOL[g] ? "?" : ""), W[g])
 	}
 	out(line)
 	dash = line
 	gsub(/./, "-", dash)
 	print dash
 	for (i = 1; i <= nr; i++) {
-		line = pad(NAME[row[i]], kw) " :"
+		line = pad(NAME[ROWK[i]], kw) " :"
 		for (k = first - 1; k <= last; k++) {
-			j = k == first - 1 ? 1 : k
-			# The median and its spread right-aligned, so that
+			g = k == first - 1 ? 1 : k
+			# The figure and its spread right-aligned, so that
 			# figures line up; a bimodal cell takes both places.
-			if (C[i, j] == "" && V[i, j] ~ /^bimodal/)
-				s = pad(V[i, j], VW[j] + (CW[j] ? CW[j] + 1 : 0))
+			if (C[i, g] == "" && V[i, g] ~ /^bimodal/)
+				s = pad(V[i, g], VW[g] + (CW[g] ? CW[g] + 1 : 0))
 			else {
-				s = pad(V[i, j], VW[j])
-				if (CW[j])
-					s = s " " pad(C[i, j], CW[j])
+				s = pad(V[i, g], VW[g])
+				if (CW[g])
+					s = s " " pad(C[i, g], CW[g])
 			}
-			if (PW[j])
-				s = s " " pad(P[i, j], PW[j])
-			if (MW[j])
-				s = s sprintf("%-" MW[j] "s", M[i, j])
+			if (PW[g])
+				s = s " " pad(P[i, g], PW[g])
+			if (MW[g])
+				s = s sprintf("%-" MW[g] "s", M[i, g])
 			line = line " " s
 		}
 		out(line)
 	}
 }
 
-# widths(nr, row): fill V, C, P, M and the widths of each column's parts
+# widths(nr): fill V, C, P, M and the widths of each column's parts
 # (VW, CW, PW, MW) and of the whole (W), wide enough for the label.
-function widths(nr, row,    i, j, lw) {
-	for (j = 1; j <= nruns; j++) {
-		VW[j] = CW[j] = PW[j] = MW[j] = 0
-		BW = 0
+function widths(nr,    i, g, lw, bw) {
+	for (g = 1; g <= NCOL; g++) {
+		VW[g] = CW[g] = PW[g] = MW[g] = 0
+		bw = 0
 		for (i = 1; i <= nr; i++) {
-			cell(j, row[i])
-			V[i, j] = VT
-			C[i, j] = CT
-			P[i, j] = PT
-			M[i, j] = MT
+			cellparts(i, g)
+			V[i, g] = VT
+			C[i, g] = CT
+			P[i, g] = PT
+			M[i, g] = MT
 			if (VT ~ /^bimodal/) {
-				if (length(VT) > BW) BW = length(VT)
-			} else if (length(VT) > VW[j])
-				VW[j] = length(VT)
-			if (length(CT) > CW[j]) CW[j] = length(CT)
-			if (length(PT) > PW[j]) PW[j] = length(PT)
-			if (length(MT) > MW[j]) MW[j] = length(MT)
+				if (length(VT) > bw) bw = length(VT)
+			} else if (length(VT) > VW[g])
+				VW[g] = length(VT)
+			if (length(CT) > CW[g]) CW[g] = length(CT)
+			if (length(PT) > PW[g]) PW[g] = length(PT)
+			if (length(MT) > MW[g]) MW[g] = length(MT)
 		}
-		if (BW > VW[j] + (CW[j] ? CW[j] + 1 : 0))
-			VW[j] = BW - (CW[j] ? CW[j] + 1 : 0)
-		W[j] = VW[j] + (CW[j] ? CW[j] + 1 : 0) + (PW[j] ? PW[j] + 1 : 0) \
-		    + MW[j]
-		lw = length(LABEL[j]) + (QCOL[j] ? 1 : 0)
-		if (lw > W[j]) {
-			VW[j] += lw - W[j]
-			W[j] = lw
+		if (bw > VW[g] + (CW[g] ? CW[g] + 1 : 0))
+			VW[g] = bw - (CW[g] ? CW[g] + 1 : 0)
+		W[g] = VW[g] + (CW[g] ? CW[g] + 1 : 0) + (PW[g] ? PW[g] + 1 : 0) \
+		    + MW[g]
+		lw = length(LABEL[g]) + (QCOL[g] ? 1 : 0)
+		if (lw > W[g]) {
+			VW[g] += lw - W[g]
+			W[g] = lw
 		}
 	}
 }
@@ -149,64 +131,71 @@ function print_table(    nr, i, kw, first, last, wd) {
 	for (i = 1; i <= nr; i++)
 		if (length(NAME[ROWK[i]]) > kw)
 			kw = length(NAME[ROWK[i]])
-	widths(nr, ROWK)
+	widths(nr)
 	print WHAT
 	for (i = 1; i <= NPROB && metric == ""; i++)
 		wrap("? " PTEXT[i] (PHARD[i] ? "; no change in its column is" \
-		    " marked significant" : "") ".")
+		    " marked" : "") ".")
 	# Columns that do not fit in 72 go to further blocks, each again
-	# beside the first run, which the changes are against.
+	# beside the first, which the changes are against.
 	first = 2
 	for (;;) {
 		wd = kw + 2 + 1 + W[1]
 		last = first - 1
-		while (last < nruns && (last == first - 1 ||
+		while (last < NCOL && (last == first - 1 ||
 		    wd + 1 + W[last + 1] <= 72)) {
 			last++
 			wd += 1 + W[last]
 		}
 		if (first > 2)
 			print ""
-		block(nr, ROWK, kw, first, last)
+		block(nr, kw, first, last)
 		first = last + 1
-		if (last >= nruns)
+		if (last >= NCOL)
 			break
 	}
 	if (nr == 0)
 		print "(no measurements)"
 	notes()
+	marks()
 	if (metric != "") {
-		wrap("Cells, marks, test and runs as in the " workload " table" \
-		    " above; runs without this figure are left out" \
-		    (nruns > 1 ? ", changes are against " LABEL[1] : "") ".")
+		wrap("Cells and runs as in the " workload " table above;" \
+		    " runs without this figure are left out" \
+		    (NCOL > 1 ? ", changes are against " LABEL[1] : "") ".")
 		return
 	}
 	legends()
 	context_notes()
 }
 
-# notes(): what the cells and the marks mean, the test and its limits.
+# notes(): what the cells mean, which runs were pooled, and the clusters
+# and lost repeats.
 function notes(    s) {
 	if (metric != "")
 		;
-	else if (nruns > 1)
-		wrap("Cells: the median of each run's repeats (their coefficient" \
-		    " of variation) and the change of the median against the" \
+	else if (POOLED != "")
+		wrap("Cells: the median of a column's repeats (their" \
+		    " coefficient of variation), or, where the column pools" \
+		    " runs, the median of the runs' medians (the coefficient" \
+		    " of variation between them)" (NCOL > 1 ? "; and the" \
+		    " change against the first column" : "") ".")
+	else if (NCOL > 1)
+		wrap("Cells: the median of each run's repeats (their" \
+		    " coefficient of variation) and the change against the" \
 		    " first column.")
 	else
 		wrap("Cells: the median of the run's repeats (their coefficient" \
 		    " of variation).")
-	if (nruns > 1 && TESTED && metric == "")
-		wrap("*: the change is significant at the 5% level by a" \
-		    " two-sided Mann-Whitney U test of the repeats against the" \
-		    " first column's, " (APPROX ? "exact up to 10 repeats a" \
-		    " side, beyond by its normal approximation" : "exact") ".")
-	if (nruns > 1 && FEW && metric == "")
-		wrap((TESTED ? "Rows where a run has fewer than 5 repeats get" \
-		    " no *" : "No change is marked significant: a run has" \
-		    " fewer than 5 repeats a cell") ", too few for a test at" \
-		    " the 5% level (3 against 3 cannot do better than p =" \
-		    " 0.1).")
+	if (POOLED != "" && metric == "") {
+		wrap("Runs pooled by " (POOLBY["label"] ? "label" : "") \
+		    (POOLBY["label"] && POOLBY["kernel"] ? " or " : "") \
+		    (POOLBY["kernel"] ? "kernel release" : "") ": " \
+		    substr(POOLED, 3) ".")
+		if (NCOL == 1)
+			wrap("One column: every run is " CNAME[1] ", so nothing is" \
+			    " compared; runs of other kernels, or labelled apart" \
+			    " (smpbench run -l), stand side by side.")
+	}
 	if (BIMODAL) {
 		s = "bimodal k/n " FAST ": the repeats fall into two clusters" \
 		    " far apart, k of n in the " (HIGHER ? "higher" : "lower") \
@@ -215,7 +204,8 @@ function notes(    s) {
 		if (PLACED != "")
 			s = s "; compare the placed rows (" PLACED ")"
 		wrap(s ". Medians of the clusters, " FAST " and " \
-		    (FAST == "fast" ? "slow" : FAST == "high" ? "low" : "high") ": " substr(CLUSTERS, 3) ".")
+		    (FAST == "fast" ? "slow" : FAST == "high" ? "low" : "high") \
+		    ": " substr(CLUSTERS, 3) ".")
 	}
 	if (MISSING)
 		wrap("!: a repeat failed (see the run's errors file) or its saved" \
@@ -225,106 +215,71 @@ function notes(    s) {
 		wrap(FACT["note"])
 }
 
-# legends(): one line per run: label, kernel, machine, profile, repeats,
-# the median coefficient of variation of its cells, date and note; then
-# where the historical runs come from, once per source.
-function legends(    j, k, s, who_src, src) {
-	for (j = 1; j <= nruns; j++) {
-		s = LABEL[j] ": " (RENV[j, "label"] == "" || \
-		    LABEL[j] == FULLNAME[j] ? "" : "label " FULLNAME[j] ", ") \
-		    "kernel " renv(j, "kernel", "unknown") ", " \
-		    renv(j, "cpu_model", "unknown CPU") ", " \
-		    cpus_text(RENV[j, "cpus_online"])
-		if (!HIST[j])
-			s = s ", " renv(j, "profile", "unknown") " run"
-		s = s ", " (REPS[j] > 1 ? REPS[j] " repeats" : "one run")
-		if (NVALS["cvs" SUBSEP j] > 0)
-			s = s ", cv median " sprintf("%.0f%%", \
-			    100 * median("cvs" SUBSEP j))
-		if (RENV[j, "date"] != "")
-			s = s ", " substr(RENV[j, "date"], 1, 10)
-		if (RENV[j, "note"] != "")
-			s = s "; note: " RENV[j, "note"]
-		wrap(s ".")
-	}
-	for (j = 1; j <= nruns; j++) {
-		src = RENV[j, "source"]
-		if (!HIST[j] || src == "" || (src in SAID))
-			continue
-		SAID[src] = 1
-		who_src = ""
-		for (k = j; k <= nruns; k++)
-			if (HIST[k] && RENV[k, "source"] == src)
-				who_src = who_src (who_src == "" ? "" : ", ") \
-				    FULLNAME[k]
-		wrap("From the post (" who_src "): " src ".")
-	}
-}
-
-# renv(j, key, dflt): run j's env value, or dflt when empty.
-function renv(j, key, dflt) {
-	return RENV[j, key] == "" ? dflt : RENV[j, key]
-}
-
-# context_notes(): the kernel settings in which a run differs from the
-# first run that has them: single values as "key value (first: value)",
-# lists (command line, scheduler features, config options) as the words
-# added (+) and taken away (-). Unknown or unrecorded values are skipped.
-function context_notes(    keys, nk, j, b, i, k, s, t, head) {
-	nk = split("preempt sched_ext governor boost smt cmdline" \
-	    " sched_features config", keys, " ")
-	b = 0
-	for (j = 1; j <= nruns; j++)
-		if (!b && (j, "cmdline") in RENV)
-			b = j
-	head = 0
-	for (j = b + 1; b && j <= nruns; j++) {
-		s = ""
-		for (i = 1; i <= nk; i++) {
-			k = keys[i]
-			if (!known(b, k) || !known(j, k) ||
-			    RENV[j, k] == RENV[b, k])
-				continue
-			if (k == "cmdline" || k == "sched_features" ||
-			    k == "config")
-				t = word_diff(RENV[b, k], RENV[j, k])
-			else
-				t = RENV[j, k] " where " LABEL[b] " has " RENV[b, k]
-			s = s "; " k " " t
-		}
-		if (known(b, "config_hash") && known(j, "config_hash") &&
-		    RENV[j, "config_hash"] != RENV[b, "config_hash"] &&
-		    RENV[j, "config"] == RENV[b, "config"])
-			s = s "; other config options differ"
-		if (s == "")
-			continue
-		if (!head++)
-			print "Kernel settings that differ from " LABEL[b] ":"
-		wrap(LABEL[j] ": " substr(s, 3) ".")
-	}
-}
-
-# known(j, key): run j recorded key, and knew it.
-function known(j, key) {
-	return (j, key) in RENV && RENV[j, key] != "" && \
-	    RENV[j, key] != "unknown"
-}
-
-# word_diff(a, b): the words of b not in a (+word) and of a not in b
-# (-word).
-function word_diff(a, b,    wa, wb, na, nb, i, s, inA, inB) {
-	na = split(a, wa, " ")
-	nb = split(b, wb, " ")
-	for (i = 1; i <= na; i++)
-		inA[wa[i]] = 1
-	for (i = 1; i <= nb; i++)
-		inB[wb[i]] = 1
+# marks(): the rule of the marks, the intervals of the marked cells (of
+# every change, verbose), the cells whose placement differed, and how
+# many cells were tested against how many marks chance would give.
+function marks(    s, m, i, g, n, chance) {
+	if (NCOL < 2 || NTESTED + NV["few"] == 0)
+		return
+	# A cell named alone: the workload, the why figure, the row.
+	WHO_ROW = workload " " (metric == "" ? "" : metric " ")
+	m = ""
+	if (METHOD_USED["runs"])
+		m = "Welch's t of the runs' medians where both sides have two" \
+		    " runs or more"
+	if (METHOD_USED["repeats"])
+		m = m (m == "" ? "" : ", else ") "the Hodges-Lehmann shift of" \
+		    " the repeats (distribution-free)"
+	wrap("*: changed: the 95% interval of the change excludes zero and" \
+	    " the change is " threshold "% or more (compare -t)" \
+	    (m == "" ? "" : "; intervals from " m) ".")
+	if (NV["doubtful"])
+		wrap("?: changed by that rule, but a run of the column or of the" \
+		    " first was doubtful (the ? lines above): measure again on" \
+		    " a quiet machine before reading it as the kernel's.")
 	s = ""
-	for (i = 1; i <= nb; i++)
-		if (!(wb[i] in inA))
-			s = s " +" wb[i]
-	for (i = 1; i <= na; i++)
-		if (!(wa[i] in inB))
-			s = s " -" wa[i]
-	return substr(s, 2)
+	for (i = 1; i <= NROWK; i++)
+		for (g = 2; g <= NCOL; g++)
+			if (RCH[i, g] != "" && (verbose ||
+			    RVERD[i, g] ~ /^(changed|doubtful)$/))
+				s = s "; " WHO_ROW NAME[ROWK[i]] " " LABEL[g] \
+				    " " pct(RCH[i, g]) " [" pct(RLO[i, g]) ", " \
+				    pct(RHI[i, g]) "]" (RLEV[i, g] < shift_level() - \
+				    1e-9 ? sprintf(" at %.0f%%", RLEV[i, g] * 100) : "")
+	if (s != "")
+		wrap((verbose ? "Intervals, 95% where not said:" : \
+		    "95% intervals:") " " substr(s, 3) ".")
+	n = 0
+	for (i = 1; i <= NROWK; i++)
+		for (g = 2; g <= NCOL; g++)
+			if (RVERD[i, g] == "placement") {
+				wrap("@ " WHO_ROW NAME[ROWK[i]] ": " RPLACE[i, g] ".")
+				n++
+			}
+	if (n)
+		wrap("@: the sides ran in different placements: the kernel's" \
+		    " placement, a finding only if it holds over boots, not a" \
+		    " change" (PLACED == "" ? "" : "; the placed rows (" PLACED \
+		    ") say what each placement costs") ".")
+	if (NV["few"])
+		wrap(NV["few"] " cell" (NV["few"] == 1 ? "" : "s") " not" \
+		    " tested: too few repeats a side for a 95% interval (3" \
+		    " against 3 covers 90% at most); the change is shown," \
+		    " unmarked.")
+	if (NTESTED) {
+		chance = NTESTED * 0.05
+		wrap(NTESTED " cell" (NTESTED == 1 ? "" : "s") " tested: " \
+		    NV["changed"] + 0 " marked *, " NV["placement"] + 0 \
+		    " placement @" (NV["doubtful"] ? ", " NV["doubtful"] \
+		    " doubtful ?" : "") "; chance alone would mark at most" \
+		    " about " sprintf(chance < 10 ? "%.1f" : "%.0f", chance) \
+		    " at the 5% level.")
+	}
+}
+
+# pct(v): a change (a fraction) as a signed percentage, a decimal below
+# 10%.
+function pct(v) {
+	v *= 100
+	return sprintf(v < 10 && v > -10 ? "%+.1f%%" : "%+.0f%%", v)
 }

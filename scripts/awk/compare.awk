@@ -10,15 +10,15 @@
 #	 1 : 0.398 (2%) 0.402 (1%)  +1% 0.750 (3%) +88%*
 # a line naming the figure, its unit and which way is better; one line
 # per problem that makes a run doubtful ("? ..."), whose column is then
-# headed "label?"; one column per run headed by its label, one row per
+# headed "label?"; one column per name (runs that share a label, or the
+# kernel release when unlabelled, pool into one column), one row per
 # cell (placement and parameters, rows matched by the placement's name):
-# the median of the run's repeats and their coefficient of variation,
-# then, from the second column on, the change of the median against the
-# first column and "*" where a two-sided Mann-Whitney U test finds it at
-# the 5% level (never with fewer than five repeats a side, never in a
-# bimodal cell, which shows "bimodal k/n fast" instead of a median);
-# then what the marks mean, one line per run (kernel, machine, repeats),
-# where historical runs come from, and the kernel settings that differ.
+# the column's figure and spread, then, from the second column on, the
+# change against the first column and its mark (compare-verdict.awk
+# decides them, compare-table.awk prints them and what they mean); or,
+# with parsable, the same verdicts one key=value line per cell and
+# column (compare-p.awk). When some change rests on one run a side, the
+# first line is "=one-run", for the driver, which says so once.
 # On stderr: saved values that are not figures, with file and line; and,
 # when the runs are not comparable (different profiles or parameters,
 # the same run twice), why, unless force is set.
@@ -26,13 +26,17 @@
 # are loaded; metric, "" for the workload's figure, or a why figure (p99,
 # wait: see why_figure()); force, 1 to compare what is not comparable
 # (marked); load_limit, the load average (and CPUs of other work) above
-# which a run is marked.
+# which a run is doubtful; threshold, the smallest change marked, in
+# percent (default 2); verbose, 1 to print every change's interval;
+# parsable, 1 for the key=value lines instead of the table.
 # Exit status: 0; 3 some saved data was bad (left out, marked); 4 not
+# comparable (nothing printed).
 # Needs the awk library (see lib.awk), the workload's hooks and
-# compare-table.awk, which lays out what this file reads and checks,
-# loaded first.
+# compare-verdict.awk, compare-table.awk and compare-p.awk, loaded first.
 
 BEGIN {
+	if (threshold == "")
+		threshold = 2
 	setup(workload)
 	read_runs()
 	check_runs()
@@ -43,7 +47,13 @@ BEGIN {
 				    " (-f compares anyway)")
 		exit finish(4)
 	}
-	print_table()
+	verdicts()
+	if (ONE_RUN)
+		print "=one-run"
+	if (parsable)
+		print_p()
+	else
+		print_table()
 	exit finish(0)
 }
 
@@ -59,11 +69,14 @@ function setup(w) {
 	FMT = FACT["fmt"]
 	HEAD = FACT["head"]
 	SKIP = FACT["skip"]
+	FIGURE = FACT["figure"]
 	# A why figure (metric): the same rows, another figure.
 	if (metric != "") {
 		WHAT = w ": " (metric == "p99" ? "wakeup latency p99, us" : \
 		    "run-queue delay per " FACT["wait_per"] ", " \
 		    FACT["wait_unit"]) ", lower is better"
+		FIGURE = metric == "p99" ? "lat_p99_us" : \
+		    "wait_" FACT["wait_unit"] "_per_" FACT["wait_per"]
 		FMT = "sig3"
 		HIGHER = 0
 		FAST = "low"
@@ -82,26 +95,32 @@ function why_figure(metric) {
 	return why_wait()
 }
 
-# read_runs(): each run's env, state and raw lines; the cells named j
-# SUBSEP row (cells.awk's add), the rows in NAME[row] and, sorted, in
-# ROWK[1..NROWK].
-function read_runs(    j, k, name, path, line, nl, key, v, c) {
+# read_runs(): each run's env, state and raw lines. Runs of
+# one name (who()) form a column: COL[j] is run j's, CRUNS[g] counts
+# column g's runs, CRUN[g, k] is its k-th, CNAME[g] its name and
+# LABEL[g] its heading; RUNNAME[j] names run j alone. Cells of cells.awk:
+# j SUBSEP row, a run's repeats; "c" g SUBSEP row, the column's (every
+# repeat of its runs); for unpinned rows, the placement of each repeat
+# of the column: "u" (CPUs used), "o" (run_s over the measured time:
+# CPUs occupied) and "q" (wait_s over it: CPUs' worth queued) g SUBSEP
+# row. The rows in NAME[row] and, sorted, in ROWK[1..NROWK].
+function read_runs(    j, k, g, name, line, path, nl, key, v, c, pc) {
 	nruns = run_dirs(dir)
 	for (j = 1; j <= nruns; j++) {
 		load_env(dir[j] "/env")
-		CUR_L2 = ENV["cache_l2_kib"]
 		for (k in ENV)
 			RENV[j, k] = ENV[k]
 		ENVTEXT[j] = file_text(dir[j] "/env")
 		HIST[j] = ENV["profile"] == "historical"
-		FULLNAME[j] = who()
 		name = who()
-		if (length(name) > 16)
-			name = substr(name, 1, 15) "~"
-		for (k = 1; k < j; k++)
-			if (LABEL[k] == name)
-				name = name "(" j ")"
-		LABEL[j] = name
+		for (g = 1; g <= NCOL && CNAME[g] != name; g++)
+			;
+		if (g > NCOL) {
+			NCOL = g
+			CNAME[g] = name
+		}
+		COL[j] = g
+		CRUN[g, ++CRUNS[g]] = j
 		if ((getline line < (dir[j] "/complete")) < 0) {
 			INCOMPLETE[j] = "no completion marker"
 			if ((getline line < (dir[j] "/incomplete")) > 0)
@@ -109,6 +128,11 @@ function read_runs(    j, k, name, path, line, nl, key, v, c) {
 			close(dir[j] "/incomplete")
 		}
 		close(dir[j] "/complete")
+	}
+	labels()
+	for (j = 1; j <= nruns; j++) {
+		CUR_L2 = RENV[j, "cache_l2_kib"]
+		g = COL[j]
 		path = dir[j] "/raw/" workload
 		nl = 0
 		while ((getline line < path) > 0) {
@@ -123,6 +147,7 @@ function read_runs(    j, k, name, path, line, nl, key, v, c) {
 				ROW[key] = 1
 				keyadd("rows", key)
 				NAME[key] = KEYNAME
+				FREE[key] = F["place"] == "free"
 			}
 			c = j SUBSEP key
 			if (!((j, key) in PARAM)) {
@@ -140,10 +165,51 @@ function read_runs(    j, k, name, path, line, nl, key, v, c) {
 				continue
 			}
 			add(c, v)
+			pc = g SUBSEP key
+			add("c" pc, v)
+			if (FREE[key])
+				placed(pc)
 		}
 		close(path)
 	}
 	NROWK = keysort("rows", ROWK)
+}
+
+# placed(pc): the placement of the parsed line, a repeat of the column's
+# cell pc: CPUs used, and, where the kernel gave its statistics, CPUs
+# occupied and queued over the measured time (the workload's span_s()).
+function placed(pc,    t, v) {
+	if ((v = num("cpus_used")) != "")
+		add("u" pc, v)
+	if (F["sched_stats"] != "kernel" || (t = span_s()) == "" || t <= 0)
+		return
+	if ((v = num("run_s")) != "")
+		add("o" pc, v / t)
+	if ((v = num("wait_s")) != "")
+		add("q" pc, v / t)
+}
+
+# labels(): each column's heading (its name, at most 16 characters,
+# made distinct), and each run's name: its column's, with "#k" after it
+# in a column of several runs; POOLED lists those columns, POOLBY says
+# whether by label or kernel release.
+function labels(    g, k, name) {
+	for (g = 1; g <= NCOL; g++) {
+		name = CNAME[g]
+		if (length(name) > 16)
+			name = substr(name, 1, 15) "~"
+		for (k = 1; k < g; k++)
+			if (LABEL[k] == name)
+				name = name "(" g ")"
+		LABEL[g] = name
+		for (k = 1; k <= CRUNS[g]; k++)
+			RUNNAME[CRUN[g, k]] = name (CRUNS[g] > 1 ? "#" k : "")
+		if (CRUNS[g] > 1) {
+			POOLED = POOLED ", " name " " CRUNS[g] " runs"
+			POOLBY[RENV[CRUN[g, 1], "label"] != "" ? "label" : \
+			    "kernel"] = 1
+		}
+	}
 }
 
 # file_text(path): the whole file, lines joined by newlines.
@@ -183,23 +249,26 @@ function rowkey(    po, k) {
 	return sprintf("%.0f", po * 1e12 + k)
 }
 
-# problem(j, hard, text): one problem of run j: hard when it makes the
-# runs not comparable (refused without force; with it, no change in the
-# column is marked significant).
-function problem(j, hard, text) {
+# problem(j, kind, text): one problem of run j, of a kind: "hard" when it
+# makes the runs not comparable (refused without force; with it, no
+# change in the column is marked), "busy" when the machine may have
+# moved the figures (a change in the column is doubtful), "" when it is
+# only said.
+function problem(j, kind, text) {
 	NPROB++
 	PTEXT[NPROB] = text
-	PHARD[NPROB] = hard
-	QCOL[j] = 1
-	if (hard) {
+	PHARD[NPROB] = kind == "hard"
+	QCOL[COL[j]] = 1
+	if (kind == "hard") {
 		REFUSED = 1
-		NOSIG[j] = 1
-	}
+		NOSIG[COL[j]] = 1
+	} else if (kind == "busy")
+		BUSY[COL[j]] = 1
 }
 
-# check_runs(): what makes a run doubtful (incomplete, loaded, another
-# machine) or not comparable with the first run that is not historical
-# (another profile, other parameters, the same run again).
+# check_runs(): what makes a run doubtful (incomplete, a busy machine,
+# another machine) or not comparable with the first run that is
+# not historical (another profile, other parameters, the same run again).
 function check_runs(    j, k, base, la, other, what) {
 	base = 0
 	for (j = 1; j <= nruns; j++)
@@ -208,39 +277,40 @@ function check_runs(    j, k, base, la, other, what) {
 	for (j = 1; j <= nruns; j++) {
 		for (k = 1; k < j; k++)
 			if (ENVTEXT[j] == ENVTEXT[k]) {
-				problem(j, 1, LABEL[j] " is the same run as " \
-				    LABEL[k] " (the same env)")
+				problem(j, "hard", RUNNAME[j] " is the same run as " \
+				    RUNNAME[k] " (the same env)")
 				break
 			}
 		if (j in INCOMPLETE)
-			problem(j, 0, LABEL[j] ": an incomplete run: " \
+			problem(j, "", RUNNAME[j] ": an incomplete run: " \
 			    INCOMPLETE[j])
 		if (HIST[j])
 			continue
 		la = RENV[j, "loadavg"]
 		sub(/ .*/, "", la)
 		if (la ~ /^[0-9.]+$/ && la + 0 > load_limit + 0)
-			problem(j, 0, LABEL[j] ": load average " la \
+			problem(j, "busy", RUNNAME[j] ": load average " la \
 			    " at the start, above " load_limit)
 		other = RENV[j, "load_other"]
 		if (other ~ /^[0-9.]+$/ && other + 0 > load_limit + 0)
-			problem(j, 0, LABEL[j] ": other work kept " other \
+			problem(j, "busy", RUNNAME[j] ": other work kept " other \
 			    " CPUs busy during the run, above " load_limit)
 		if (j == base)
 			continue
 		if (RENV[j, "profile"] != RENV[base, "profile"]) {
-			problem(j, 1, LABEL[j] " is a " RENV[j, "profile"] \
-			    " run, " LABEL[base] " a " RENV[base, "profile"] " run")
+			problem(j, "hard", RUNNAME[j] " is a " RENV[j, "profile"] \
+			    " run, " RUNNAME[base] " a " RENV[base, "profile"] \
+			    " run")
 		} else {
 			what = param_diff(base, j)
 			if (what != "")
-				problem(j, 1, what)
+				problem(j, "hard", what)
 			else if ((what = l_diff(base, j)) != "")
-				problem(j, 0, what)
+				problem(j, "", what)
 		}
 		if (RENV[j, "cpu_model"] != RENV[base, "cpu_model"] ||
 		    RENV[j, "cpus_online"] != RENV[base, "cpus_online"])
-			problem(j, 0, LABEL[j] ": another machine (" \
+			problem(j, "", RUNNAME[j] ": another machine (" \
 			    RENV[j, "cpu_model"] ", " \
 			    cpus_text(RENV[j, "cpus_online"]) ")")
 	}
@@ -252,8 +322,8 @@ function param_diff(b, j,    i, r) {
 	for (i = 1; i <= NROWK; i++) {
 		r = ROWK[i]
 		if ((b, r) in PARAM && (j, r) in PARAM && PARAM[b, r] != PARAM[j, r])
-			return LABEL[j] " ran " NAME[r] " with '" PARAM[j, r] \
-			    "', " LABEL[b] " with '" PARAM[b, r] "'"
+			return RUNNAME[j] " ran " NAME[r] " with '" PARAM[j, r] \
+			    "', " RUNNAME[b] " with '" PARAM[b, r] "'"
 	}
 	return ""
 }
@@ -265,8 +335,8 @@ function l_diff(b, j,    i, r) {
 	for (i = 1; i <= NROWK; i++) {
 		r = ROWK[i]
 		if ((b, r) in LFLAG && (j, r) in LFLAG && LFLAG[b, r] != LFLAG[j, r])
-			return LABEL[LFLAG[j, r] ? j : b] " timed every" \
-			    " message (-l), " LABEL[LFLAG[j, r] ? b : j] \
+			return RUNNAME[LFLAG[j, r] ? j : b] " timed every" \
+			    " message (-l), " RUNNAME[LFLAG[j, r] ? b : j] \
 			    " did not: about 2% on a ring of 2 on one CPU"
 	}
 	return ""

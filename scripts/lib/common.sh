@@ -214,9 +214,14 @@ awk_workload() {
 	set -- -v workload="$aw_w" ${1+"$@"}
 	case $aw_p in
 	table) set -- -f "$SMPB_LIB/workloads/$aw_w-table.awk" "$@" ;;
-	# compare.awk reads and checks the runs, compare-table.awk prints them.
+	# compare.awk reads and checks the runs, compare-verdict.awk judges
+	# every cell, compare-table.awk and compare-notes.awk print the
+	# table, compare-p.awk the key=value lines.
 	compare)
-		set -- -f "$SMPB_LIB/awk/compare-table.awk" \
+		set -- -f "$SMPB_LIB/awk/compare-verdict.awk" \
+		    -f "$SMPB_LIB/awk/compare-table.awk" \
+		    -f "$SMPB_LIB/awk/compare-notes.awk" \
+		    -f "$SMPB_LIB/awk/compare-p.awk" \
 		    -f "$SMPB_LIB/awk/compare.awk" "$@"
 		;;
 	*) set -- -f "$SMPB_LIB/awk/$aw_p.awk" "$@" ;;
