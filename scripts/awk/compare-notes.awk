@@ -68,13 +68,16 @@ function distinct(g, key, dflt, len,    k, v, s, seen) {
 	return s == "" ? dflt : s
 }
 
-# context_notes(): the kernel settings in which a run differs from the first run that has them: single values as "key
+# context_notes(): the kernel settings and CPU limits in which a run
+# differs from the first run that has them: single values as "key
 # value where <run> has value", lists (command line, scheduler
 # features, config options) as the words added (+) and taken away (-).
 # Unknown or unrecorded values are skipped.
 function context_notes(    keys, nk, j, b, i, k, s, t, head) {
 	nk = split("preempt sched_ext governor boost smt cmdline" \
-	    " sched_features config", keys, " ")
+	    " sched_features config cgroup_cpu_max cgroup_cpu_weight" \
+	    " cgroup_cpuset_cpus cgroup_cfs_quota_us cgroup_cfs_period_us" \
+	    " cgroup_cpu_shares", keys, " ")
 	b = 0
 	for (j = 1; j <= nruns; j++)
 		if (!b && (j, "cmdline") in RENV)
@@ -103,7 +106,8 @@ function context_notes(    keys, nk, j, b, i, k, s, t, head) {
 		if (s == "")
 			continue
 		if (!head++)
-			wrap("Kernel settings that differ from " RUNNAME[b] ":")
+			wrap("Kernel settings and CPU limits that differ from " \
+			    RUNNAME[b] ":")
 		wrap(RUNNAME[j] ": " substr(s, 3) ".")
 	}
 }

@@ -2,7 +2,8 @@
 #
 # Input: none on stdin; the runs' directories come from the environment,
 # SMPB_RUNS (one per line), and the program reads each run's env,
-# complete or incomplete marker and raw/<workload> itself.
+# complete or incomplete marker, host file (the run's host drift, when it
+# has one) and raw/<workload> itself.
 # Output, on stdout, seed 001's compare form:
 #	yield: microseconds per yield, lower is better
 #	#T :        van        prio         MQ
@@ -25,10 +26,10 @@
 # -v variables: workload, the workload whose hooks (workloads/<w>.awk)
 # are loaded; metric, "" for the workload's figure, or a why figure (p99,
 # wait: see why_figure()); force, 1 to compare what is not comparable
-# (marked); load_limit, the load average (and CPUs of other work) above
-# which a run is doubtful; threshold, the smallest change marked, in
-# percent (default 2); verbose, 1 to print every change's interval;
-# parsable, 1 for the key=value lines instead of the table.
+# (marked); load_limit, the CPUs of other work above which a run is
+# doubtful; threshold, the smallest change marked, in percent (default
+# 2); verbose, 1 to print every change's interval; parsable, 1 for the
+# key=value lines instead of the table.
 # Exit status: 0; 3 some saved data was bad (left out, marked); 4 not
 # comparable (nothing printed).
 # Needs the awk library (see lib.awk), the workload's hooks and
@@ -95,7 +96,7 @@ function why_figure(metric) {
 	return why_wait()
 }
 
-# read_runs(): each run's env, state and raw lines. Runs of
+# read_runs(): each run's env, state, host file and raw lines. Runs of
 # one name (who()) form a column: COL[j] is run j's, CRUNS[g] counts
 # column g's runs, CRUN[g, k] is its k-th, CNAME[g] its name and
 # LABEL[g] its heading; RUNNAME[j] names run j alone. Cells of cells.awk:
@@ -128,6 +129,7 @@ function read_runs(    j, k, g, name, line, path, nl, key, v, c, pc) {
 			close(dir[j] "/incomplete")
 		}
 		close(dir[j] "/complete")
+		read_host(j, dir[j] "/host")
 	}
 	labels()
 	for (j = 1; j <= nruns; j++) {
@@ -187,6 +189,26 @@ function placed(pc,    t, v) {
 		add("o" pc, v / t)
 	if ((v = num("wait_s")) != "")
 		add("q" pc, v / t)
+}
+
+# read_host(j, path): run j's host drift over this workload, the line
+# of its host file that names the workload, into HOST[j, key]. No file,
+# or no such line (older runs): nothing, and nothing is said of it.
+function read_host(j, path,    line, n, i, a, eq, h) {
+	while ((getline line < path) > 0) {
+		if (index(line " ", "workload=" workload " ") != 1)
+			continue
+		n = split(line, a, " ")
+		for (i = 2; i <= n; i++) {
+			eq = index(a[i], "=")
+			if (eq > 1) {
+				h = substr(a[i], eq + 1)
+				if (h ~ /^[a-z0-9._-]+$/)
+					HOST[j, substr(a[i], 1, eq - 1)] = h
+			}
+		}
+	}
+	close(path)
 }
 
 # labels(): each column's heading (its name, at most 16 characters,
@@ -251,9 +273,9 @@ function rowkey(    po, k) {
 
 # problem(j, kind, text): one problem of run j, of a kind: "hard" when it
 # makes the runs not comparable (refused without force; with it, no
-# change in the column is marked), "busy" when the machine may have
-# moved the figures (a change in the column is doubtful), "" when it is
-# only said.
+# change in the column is marked), "busy" when the machine or the host
+# may have moved the figures (a change in the column is doubtful), ""
+# when it is only said.
 function problem(j, kind, text) {
 	NPROB++
 	PTEXT[NPROB] = text
@@ -266,14 +288,15 @@ function problem(j, kind, text) {
 		BUSY[COL[j]] = 1
 }
 
-# check_runs(): what makes a run doubtful (incomplete, a busy machine,
-# another machine) or not comparable with the first run that is
+# check_runs(): what makes a run doubtful (incomplete, a busy machine
+# or host, another machine) or not comparable with the first run that is
 # not historical (another profile, other parameters, the same run again).
-function check_runs(    j, k, base, la, other, what) {
+function check_runs(    j, k, base, other, what) {
 	base = 0
 	for (j = 1; j <= nruns; j++)
 		if (!HIST[j] && !base)
 			base = j
+	steal_floor()
 	for (j = 1; j <= nruns; j++) {
 		for (k = 1; k < j; k++)
 			if (ENVTEXT[j] == ENVTEXT[k]) {
@@ -286,15 +309,12 @@ function check_runs(    j, k, base, la, other, what) {
 			    INCOMPLETE[j])
 		if (HIST[j])
 			continue
-		la = RENV[j, "loadavg"]
-		sub(/ .*/, "", la)
-		if (la ~ /^[0-9.]+$/ && la + 0 > load_limit + 0)
-			problem(j, "busy", RUNNAME[j] ": load average " la \
-			    " at the start, above " load_limit)
 		other = RENV[j, "load_other"]
 		if (other ~ /^[0-9.]+$/ && other + 0 > load_limit + 0)
 			problem(j, "busy", RUNNAME[j] ": other work kept " other \
 			    " CPUs busy during the run, above " load_limit)
+		if ((what = host_doubts(j)) != "")
+			problem(j, "busy", RUNNAME[j] ": " what)
 		if (j == base)
 			continue
 		if (RENV[j, "profile"] != RENV[base, "profile"]) {
@@ -314,6 +334,57 @@ function check_runs(    j, k, base, la, other, what) {
 			    RENV[j, "cpu_model"] ", " \
 			    cpus_text(RENV[j, "cpus_online"]) ")")
 	}
+}
+
+# steal_floor(): STEAL_MIN, the least steal time (%) a run recorded over
+# this workload, "" when none did.
+function steal_floor(    j, s) {
+	STEAL_MIN = ""
+	for (j = 1; j <= nruns; j++) {
+		s = HOST[j, "steal_pct"]
+		if (s ~ /^[0-9]+(\.[0-9]+)?$/ && (STEAL_MIN == "" ||
+		    s + 0 < STEAL_MIN))
+			STEAL_MIN = s + 0
+	}
+}
+
+# host_doubts(j): what the run recorded of a busy machine or a drifting
+# host over this workload, or "": a start that did not settle (the
+# workload's, else the run's), a CPU-speed canary that moved beyond its
+# own spread, steal time a point or more above the least of the runs'.
+function host_doubts(j,    s, st, b, a, sp, d) {
+	s = ""
+	st = (j, "settle_state") in HOST ? HOST[j, "settle_state"] : \
+	    RENV[j, "settle_state"]
+	if (st == "timeout") {
+		s = "the machine was not quiet at the start"
+		d = HOST[j, "settle_wait_s"] != "" ? HOST[j, "settle_wait_s"] : \
+		    RENV[j, "settle_wait_s"]
+		if (d ~ /^[0-9]+(\.[0-9]+)?$/)
+			s = s " (waited " d " s)"
+		if (RENV[j, "settle_procs_running"] ~ /^[0-9]+$/)
+			s = s "; " RENV[j, "settle_procs_running"] " tasks runnable"
+		if (RENV[j, "settle_busy_cpus"] ~ /^[0-9]+(\.[0-9]+)?$/)
+			s = s "; other work on " RENV[j, "settle_busy_cpus"] " CPUs"
+		if (RENV[j, "settle_psi_some_pct"] ~ /^[0-9]+(\.[0-9]+)?$/)
+			s = s "; CPU pressure " RENV[j, "settle_psi_some_pct"] "%"
+	}
+	b = HOST[j, "canary_before_ns"]
+	a = HOST[j, "canary_after_ns"]
+	sp = HOST[j, "canary_spread_pct"]
+	if (b ~ /^[0-9]+(\.[0-9]+)?$/ && a ~ /^[0-9]+(\.[0-9]+)?$/ &&
+	    sp ~ /^[0-9]+(\.[0-9]+)?$/ && b > 0) {
+		d = (a - b) * 100 / b
+		if (d > sp + 0 || -d > sp + 0)
+			s = s (s == "" ? "" : "; ") "the CPU itself ran " \
+			    sprintf("%.0f%% ", d < 0 ? -d : d) \
+			    (d > 0 ? "slower" : "faster") " (canary)"
+	}
+	sp = HOST[j, "steal_pct"]
+	if (STEAL_MIN != "" && sp ~ /^[0-9]+(\.[0-9]+)?$/ &&
+	    sp - STEAL_MIN >= 1)
+		s = s (s == "" ? "" : "; ") "steal " sp "%"
+	return s
 }
 
 # param_diff(b, j): how run j's options differ from run b's in the first

@@ -29,7 +29,7 @@ check_run() {
 	[ -f "$1/env" ] || [ -h "$1/env" ] ||
 	    die 1 "$ck_name: not a saved run (no env file)"
 	[ -h "$1/raw" ] && die 1 "$ck_name: not a saved run (raw is a link)"
-	ck_files="env tables complete incomplete"
+	ck_files="env tables complete incomplete host"
 	for ck_w in $WORKLOADS; do
 		ck_files="$ck_files raw/$ck_w"
 	done

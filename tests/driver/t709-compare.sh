@@ -7,7 +7,7 @@
 # marked between identical distributions, every clear 2x shift marked,
 # none with 3 repeats against 3, bimodal cells named and never marked;
 # runs that are not comparable refused, or marked with -f; doubtful runs
-# (loaded, incomplete) marked, their changes doubtful; bad saved values
+# (busy, incomplete) marked, their changes doubtful; bad saved values
 # reported with file and line and their cells marked; binary raw files
 # refused; a closed standard output said so. The verdicts themselves on
 # runs made to order are t714's.
@@ -133,7 +133,8 @@ run sh $SB compare -f $A "$W/params"
 like "$OUT" "^\\? 6\\.1\\.0-a#2 ran 2 with '-T 0\\.3', 6\\.1\\.0-a#1 with '-T 0\\.5'; no" \
     "-f: the problem above the table"
 
-# Doubtful: loaded, incomplete: marked, compared.
+# Doubtful: busy, incomplete: marked, compared; a load average at the
+# start is no doubt (the suite's own herd keeps it high).
 cp -R $C "$W/busy"
 sed 's/^loadavg=.*/loadavg=2.50 1.00 0.50/; s/^load_other=.*/load_other=0.90/' \
     $C/env >"$W/busy/env"
@@ -142,7 +143,7 @@ echo "interrupted by SIGINT during yield; 60 of 70 measurements made" \
     >"$W/busy/incomplete"
 run sh $SB compare $A "$W/busy"
 is "$RC" 0 "a loaded, incomplete run: compared, exit 0"
-like "$OUT" '^\? 6\.1\.0-b: load average 2\.50 at the start, above 0\.5\.$' "the load at the start"
+is "$(printf '%s\n' "$OUT" | grep -c 'load average')" 0 "the load at the start is no doubt"
 like "$OUT" '^\? 6\.1\.0-b: other work kept 0\.90 CPUs busy during the run, above' \
     "the other work during the run"
 like "$OUT" '^\? 6\.1\.0-b: an incomplete run: interrupted by SIGINT during yield; 60' \

@@ -9,7 +9,8 @@
 # label (two columns of three runs, a 30% shift marked by the runs'
 # medians; the same runs split one and two); 3 repeats against 3 (no
 # mark, a note says why); compare -p (its keys, its verdicts, and the
-# table's marks are the same verdicts); -t checked; every line within
+# table's marks are the same verdicts); a busy machine and a drifting
+# host named; the CPU limits that differ; -t checked; every line within
 # 72 columns. Under every POSIX shell we can find.
 # shellcheck disable=SC2086 # $sh is a command line, split on purpose
 # shellcheck source=tests/lib.sh
@@ -323,6 +324,56 @@ for s in $SHELLS; do
 	done
 done
 
+# Doubts from what a run recorded of its machine and host: the start
+# not settled, a canary that moved beyond its spread, steal a point
+# above the other side's; a cgroup CPU limit that differs. The old
+# doubt of a load average at the start is gone.
+cp -R "$T/moved" "$T/drift"
+sed 's/^label=.*/label=drift/; s/^loadavg=.*/loadavg=7.65 2.00 1.00/' \
+    "$T/moved/env" >"$T/drift/env"
+printf '%s\n' settle_wait_s=60 settle_state=timeout settle_procs_running=3 \
+    settle_psi_some_pct=12.5 settle_busy_cpus=0.8 \
+    'cgroup_cpu_max=100000 100000' cgroup_cpu_weight=100 >>"$T/drift/env"
+printf '%s\n' 'cgroup_cpu_max=max 100000' cgroup_cpu_weight=100 >>"$T/same1/env"
+printf 'workload=herd steal_pct=4.0 psi_some_pct=0.0 canary_before_ns=100 canary_after_ns=109 canary_spread_pct=2\n' \
+    >"$T/drift/host"
+cp -R "$T/moved" "$T/hostlink"
+ln -s "$T/drift/host" "$T/hostlink/host"
+# The workload's own start, in the host file, over the run's.
+cp -R "$T/moved" "$T/late"
+sed 's/^label=.*/label=late/' "$T/moved/env" >"$T/late/env"
+printf 'settle_state=quiet\n' >>"$T/late/env"
+printf 'workload=ring settle_wait_s=0 settle_state=quiet\nworkload=herd settle_wait_s=60 settle_state=timeout steal_pct=0.5\n' \
+    >"$T/late/host"
+printf 'workload=herd settle_wait_s=0 settle_state=quiet steal_pct=0.0 psi_some_pct=0.0 canary_before_ns=100 canary_after_ns=101 canary_spread_pct=2\n' \
+    >"$T/same1/host"
+for s in $SHELLS; do
+	use_shell $s || continue
+	run $sh $SB compare "$T/same1" "$T/drift"
+	is "$RC" 0 "$s: a drifting host: exit 0"
+	like "$(printf '%s\n' "$OUT" | tr -s ' \n' '  ')" '\? drift: the machine was not quiet at the start \(waited 60 s\); 3 tasks runnable; other work on 0\.8 CPUs; CPU pressure 12\.5%; the CPU itself ran 9% slower \(canary\); steal 4\.0%\. ' \
+	    "$s: a start that did not settle, the canary and the steal named, in one line"
+	is "$(printf '%s\n' "$OUT" | grep -c 'same1: the CPU')" 0 \
+	    "$s: a canary within its spread is not"
+	is "$(printf '%s\n' "$OUT" | grep -c 'load average')" 0 \
+	    "$s: nor the load average at the start"
+	like "$OUT" '^ +2 : .*%\?$' "$s: the change is doubtful, not *"
+	like "$(printf '%s\n' "$OUT" | tr -s ' \n' '  ')" 'drift: cgroup_cpu_max 100000 100000 where same1 has max 100000\.' \
+	    "$s: the CPU limit that differs"
+	is "$(printf '%s\n' "$OUT" | grep -c 'cgroup_cpu_weight')" 0 \
+	    "$s: not the one that does not"
+	run $sh $SB compare -p "$T/same1" "$T/drift"
+	is "$(pkey "$OUT" 2 drift verdict)" doubtful "$s: -p: verdict doubtful"
+	run $sh $SB compare "$T/same1" "$T/hostlink"
+	is "$RC $ERR" "1 smpbench: $T/hostlink: not a saved run (host is not a plain file)" \
+	    "$s: a host file that is a link is refused, unread"
+	run $sh $SB compare "$T/same1" "$T/late"
+	like "$OUT" '^\? late: the machine was not quiet at the start \(waited 60 s\)\.$' \
+	    "$s: the workload's own start, from the host file"
+	is "$(printf '%s\n' "$OUT" | grep -c 'steal')" 0 \
+	    "$s: steal half a point above the other's is not named"
+done
+
 # (g) -t: a percentage, 0 to 100; anything else exits 2 with one line.
 for s in $SHELLS; do
 	use_shell $s || continue
@@ -342,7 +393,7 @@ done
 
 # Every line of every comparison here, and -v's intervals, within 72
 # columns of ASCII.
-for set in "$T/same1 $T/same2 $T/moved $T/tight2" \
+for set in "$T/same1 $T/same2 $T/moved $T/tight2 $T/drift" \
     "$BASE $T/lone1 $T/new2 $T/new3" "$T/noisy1 $T/noisy2"; do
 	for o in "" -v; do
 		sh $SB compare $o $set >"$T/narrow" 2>/dev/null
