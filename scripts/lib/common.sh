@@ -214,11 +214,13 @@ awk_workload() {
 	set -- -v workload="$aw_w" ${1+"$@"}
 	case $aw_p in
 	table) set -- -f "$SMPB_LIB/workloads/$aw_w-table.awk" "$@" ;;
-	# compare.awk reads and checks the runs, compare-verdict.awk judges
-	# every cell, compare-table.awk and compare-notes.awk print the
-	# table, compare-p.awk the key=value lines.
+	# compare.awk reads the runs, compare-check.awk checks them,
+	# compare-verdict.awk judges every cell, compare-table.awk and
+	# compare-notes.awk print the table, compare-p.awk the key=value
+	# lines.
 	compare)
-		set -- -f "$SMPB_LIB/awk/compare-verdict.awk" \
+		set -- -f "$SMPB_LIB/awk/compare-check.awk" \
+		    -f "$SMPB_LIB/awk/compare-verdict.awk" \
 		    -f "$SMPB_LIB/awk/compare-table.awk" \
 		    -f "$SMPB_LIB/awk/compare-notes.awk" \
 		    -f "$SMPB_LIB/awk/compare-p.awk" \
