@@ -125,7 +125,7 @@ function widths(nr,    i, g, lw, bw) {
 }
 
 # print_table(): the title, the problems, the table, the notes.
-function print_table(    nr, i, kw, first, last, wd) {
+function print_table(    nr, i, kw, first, last, wd, s, g) {
 	nr = NROWK
 	kw = length(HEAD)
 	for (i = 1; i <= nr; i++)
@@ -133,6 +133,14 @@ function print_table(    nr, i, kw, first, last, wd) {
 			kw = length(NAME[ROWK[i]])
 	widths(nr)
 	print WHAT
+	if (PREFIX != "")
+		wrap("Columns: their names after " PREFIX ", which they share.")
+	if (LETTERS) {
+		s = ""
+		for (g = 1; g <= NCOL; g++)
+			s = s "; " LABEL[g] " " CNAME[g]
+		wrap("Columns: " substr(s, 3) ".")
+	}
 	for (i = 1; i <= NPROB && metric == ""; i++)
 		wrap("? " PTEXT[i] (PHARD[i] ? "; no change in its column is" \
 		    " marked" : "") ".")

@@ -213,18 +213,21 @@ function read_host(j, path,    line, n, i, a, eq, h) {
 	close(path)
 }
 
-# labels(): each column's heading (its name, at most 16 characters,
-# made distinct), and each run's name: its column's, with "#k" after it
-# in a column of several runs; POOLED lists those columns, POOLBY says
-# whether by label or kernel release.
-function labels(    g, k, name) {
+# labels(): each column's heading, LABEL[g], and each run's name,
+# RUNNAME[j]: its column's, with "#k" after it in a column of several
+# runs; POOLED lists those columns, POOLBY says whether by label or
+# kernel release. A heading is the column's whole name, never cut:
+# where a name is longer than 16 characters, the start that every name
+# shares (up to a - . _ or +) is left out and said once above the table
+# (PREFIX); where a heading would still be longer than 24, the columns
+# are headed A, B, C... (LETTERS), each named in full above the table.
+function labels(    g, k, pre, name) {
+	pre = shared_start()
+	for (g = 1; g <= NCOL; g++)
+		if (length(CNAME[g]) - length(pre) > 24)
+			LETTERS = 1
 	for (g = 1; g <= NCOL; g++) {
-		name = CNAME[g]
-		if (length(name) > 16)
-			name = substr(name, 1, 15) "~"
-		for (k = 1; k < g; k++)
-			if (LABEL[k] == name)
-				name = name "(" g ")"
+		name = LETTERS ? letter(g) : substr(CNAME[g], length(pre) + 1)
 		LABEL[g] = name
 		for (k = 1; k <= CRUNS[g]; k++)
 			RUNNAME[CRUN[g, k]] = name (CRUNS[g] > 1 ? "#" k : "")
@@ -234,6 +237,35 @@ function labels(    g, k, name) {
 			    "kernel"] = 1
 		}
 	}
+	if (!LETTERS)
+		PREFIX = pre
+}
+
+# shared_start(): the start every column's name shares, up to and with
+# its last - . _ or +, leaving each name something after it; "" when
+# there is one column, when no name is longer than 16 characters, or
+# when what they share is shorter than 4 characters.
+function shared_start(    g, pre, long, i) {
+	if (NCOL < 2)
+		return ""
+	pre = CNAME[1]
+	long = 0
+	for (g = 1; g <= NCOL; g++) {
+		if (length(CNAME[g]) > 16)
+			long = 1
+		while (pre != "" && (substr(CNAME[g], 1, length(pre)) != pre ||
+		    length(CNAME[g]) == length(pre)))
+			pre = substr(pre, 1, length(pre) - 1)
+	}
+	for (i = length(pre); i > 0 && substr(pre, i, 1) !~ /[-._+]/; i--)
+		;
+	pre = substr(pre, 1, i)
+	return long && length(pre) >= 4 ? pre : ""
+}
+
+# letter(g): the g-th column's letter, A to Z, then A27, A28...
+function letter(g) {
+	return g <= 26 ? substr("ABCDEFGHIJKLMNOPQRSTUVWXYZ", g, 1) : "A" g
 }
 
 # file_text(path): the whole file, lines joined by newlines.
