@@ -35,7 +35,9 @@ function cellparts(i, g,    v) {
 		CT = sprintf("(%.0f%%)", RCV[i, g] * 100)
 	if (g == 1)
 		return
-	if (RCH[i, g] != "")
+	if (RTINY[i, g] == 1)
+		PT = diff(RMED[i, g] - RMED[i, 1])
+	else if (RCH[i, g] != "" && RTINY[i, g] != 2)
 		PT = sprintf("%+.0f%%", RCH[i, g] * 100)
 	v = RVERD[i, g]
 	if (v == "changed")
@@ -44,13 +46,6 @@ function cellparts(i, g,    v) {
 		MT = "@" MT
 	else if (v == "doubtful")
 		MT = "?" MT
-}
-
-# fmt(v): a figure in the workload's format.
-function fmt(v) {
-	if (FMT == "sig3")
-		return sprintf(v < 10 ? "%.2f" : v < 100 ? "%.1f" : "%.0f", v)
-	return FMT == "" ? secs(v) : sprintf(FMT, v)
 }
 
 function pad(s, w) {
@@ -68,6 +63,20 @@ function block(nr, kw, first, last,    i, g, k, line, dash, s) {
 	out(line)
 	dash = line
 	gsub(/./, "-", dash)
+	# What each part of a cell is.
+	line = pad("", kw) " :"
+	for (k = first - 1; k <= last; k++) {
+		g = k == first - 1 ? 1 : k
+		s = pad(ONE[g] ? "figure" : "median", VW[g])
+		if (CW[g])
+			s = s " " pad("(cv)", CW[g])
+		if (PW[g])
+			s = s " " pad("change", PW[g])
+		if (MW[g])
+			s = s sprintf("%" MW[g] "s", "")
+		line = line " " s
+	}
+	out(line)
 	print dash
 	for (i = 1; i <= nr; i++) {
 		line = pad(NAME[ROWK[i]], kw) " :"
@@ -94,7 +103,7 @@ function block(nr, kw, first, last,    i, g, k, line, dash, s) {
 
 # widths(nr): fill V, C, P, M and the widths of each column's parts
 # (VW, CW, PW, MW) and of the whole (W), wide enough for the label.
-function widths(nr,    i, g, lw, bw) {
+function widths(nr,    i, g, k, lw, bw) {
 	for (g = 1; g <= NCOL; g++) {
 		VW[g] = CW[g] = PW[g] = MW[g] = 0
 		bw = 0
@@ -112,10 +121,23 @@ function widths(nr,    i, g, lw, bw) {
 			if (length(PT) > PW[g]) PW[g] = length(PT)
 			if (length(MT) > MW[g]) MW[g] = length(MT)
 		}
+		# Room for the words of the header row.
+		if (VW[g] < 6)
+			VW[g] = 6
+		if (CW[g] && CW[g] < 4)
+			CW[g] = 4
+		if (PW[g] && PW[g] < 6)
+			PW[g] = 6
 		if (bw > VW[g] + (CW[g] ? CW[g] + 1 : 0))
 			VW[g] = bw - (CW[g] ? CW[g] + 1 : 0)
 		W[g] = VW[g] + (CW[g] ? CW[g] + 1 : 0) + (PW[g] ? PW[g] + 1 : 0) \
 		    + MW[g]
+		# A column of one figure a cell (a historical run) has no
+		# median.
+		ONE[g] = 1
+		for (k = 1; k <= CRUNS[g]; k++)
+			if (REPS[CRUN[g, k]] > 1)
+				ONE[g] = 0
 		lw = length(LABEL[g]) + (QCOL[g] ? 1 : 0)
 		if (lw > W[g]) {
 			VW[g] += lw - W[g]
@@ -215,6 +237,10 @@ function notes(    s) {
 		    (FAST == "fast" ? "slow" : FAST == "high" ? "low" : "high") \
 		    ": " substr(CLUSTERS, 3) ".")
 	}
+	if (TINY)
+		wrap("Under the figure's resolution (shown as zero) on both" \
+		    " sides, a cell has no change; on one side, its change is" \
+		    " the difference, not a percentage of next to nothing.")
 	if (MISSING)
 		wrap("!: a repeat failed (see the run's errors file) or its saved" \
 		    " value was not a figure (reported); the cell is of the" \
@@ -251,8 +277,7 @@ function marks(    s, m, i, g, n, chance) {
 			if (RCH[i, g] != "" && (verbose ||
 			    RVERD[i, g] ~ /^(changed|doubtful)$/))
 				s = s "; " WHO_ROW NAME[ROWK[i]] " " LABEL[g] \
-				    " " pct(RCH[i, g]) " [" pct(RLO[i, g]) ", " \
-				    pct(RHI[i, g]) "]" (RLEV[i, g] < shift_level() - \
+				    " " interval(i, g) (RLEV[i, g] < shift_level() - \
 				    1e-9 ? sprintf(" at %.0f%%", RLEV[i, g] * 100) : "")
 	if (s != "")
 		wrap((verbose ? "Intervals, 95% where not said:" : \
@@ -283,6 +308,22 @@ function marks(    s, m, i, g, n, chance) {
 		    " about " sprintf(chance < 10 ? "%.1f" : "%.0f", chance) \
 		    " at the 5% level.")
 	}
+}
+
+# interval(i, g): the change of row i in column g and its interval,
+# "+12% [+9.5%, +15%]"; as differences of the figure where a side is
+# under its resolution.
+function interval(i, g,    m) {
+	if (RTINY[i, g] != 1)
+		return pct(RCH[i, g]) " [" pct(RLO[i, g]) ", " pct(RHI[i, g]) "]"
+	m = RMED[i, 1]
+	return diff(m * RCH[i, g]) " [" diff(m * RLO[i, g]) ", " \
+	    diff(m * RHI[i, g]) "]"
+}
+
+# diff(v): a difference of the figure, signed, in its format.
+function diff(v) {
+	return (v < 0 ? "-" : "+") fmt(v < 0 ? -v : v)
 }
 
 # pct(v): a change (a fraction) as a signed percentage, a decimal below

@@ -22,6 +22,9 @@
 #		interval covers and the test's p ("" where none)
 #	RVERD	base, same, changed, placement, bimodal, doubtful,
 #		refused or few
+#	RTINY	how many of the two sides show as zero (under the
+#		figure's resolution): 2, no change (same); 1, the change
+#		shown as a difference
 #	RPLACE	for a placement verdict, how the sides ran
 # and counts for the notes: NV[verdict], NTESTED, METHOD_USED[method],
 # ONE_RUN (some change rests on one run a side).
@@ -99,7 +102,8 @@ function verdict(i, g, key,    pc, k, j, c, nr, n, v) {
 	}
 	change(i, g, key)
 	NV[RVERD[i, g]]++
-	if (RVERD[i, g] ~ /^(same|changed|doubtful|placement)$/)
+	if (RVERD[i, g] ~ /^(same|changed|doubtful|placement)$/ &&
+	    RTINY[i, g] != 2)
 		NTESTED++
 }
 
@@ -115,6 +119,16 @@ function change(i, g, key,    x, y, nx, ny, k) {
 		RVERD[i, g] = NOSIG[g] || NOSIG[1] ? "refused" : "bimodal"
 		return
 	}
+	# Under the figure's resolution on both sides: no change; on one,
+	# the difference rather than a percentage of next to nothing.
+	RTINY[i, g] = shown_zero(RMED[i, 1]) + shown_zero(RMED[i, g])
+	if (RTINY[i, g] == 2) {
+		RVERD[i, g] = NOSIG[g] || NOSIG[1] ? "refused" : "same"
+		TINY = 1
+		return
+	}
+	if (RTINY[i, g])
+		TINY = 1
 	if (RRUNS[i, 1] >= 2 && RRUNS[i, g] >= 2) {
 		nx = run_medians(1, key, x)
 		ny = run_medians(g, key, y)
@@ -262,6 +276,19 @@ function side(g, pc,    n, i, ones, most, s, u) {
 		s = s " (run/wall " sig2(median("o" pc)) ", wait/wall " \
 		    sig2(median("q" pc)) ")"
 	return s
+}
+
+# fmt(v): a figure in the workload's format.
+function fmt(v) {
+	if (FMT == "sig3")
+		return sprintf(v < 10 ? "%.2f" : v < 100 ? "%.1f" : "%.0f", v)
+	return FMT == "" ? secs(v) : sprintf(FMT, v)
+}
+
+# shown_zero(v): 1 when the figure v shows as zero in its format (0.00,
+# 0%): under the figure's resolution.
+function shown_zero(v) {
+	return v != "" && fmt(v) ~ /^-?0+(\.0+)?%?$/
 }
 
 # sig2(v): a ratio in two figures, 1.3 or 0.07.

@@ -68,9 +68,9 @@ for s in $SHELLS; do
 
 	run $sh $SB compare $A $C
 	is "$RC" 0 "$s: a 2x shift: exit 0"
-	like "$OUT" '^ +3 : +298852 \(1%\) +149426 \(1%\) -50%\*$' "$s: ring at 3: -50%, marked"
-	like "$OUT" '^ *2 spread : +45037 \(2%\) +22519 \(2%\) -50%\*$' "$s: ring spread: marked"
-	like "$OUT" '^ 2 : 1\.080 \(3%\) 2\.160 \(3%\) \+100%\*$' "$s: yield of 2: +100%, marked"
+	like "$OUT" '^ +3 : +298852 \(1%\) +149426 \(1%\) +-50%\*$' "$s: ring at 3: -50%, marked"
+	like "$OUT" '^ *2 spread : +45037 \(2%\) +22519 \(2%\) +-50%\*$' "$s: ring spread: marked"
+	like "$OUT" '^ 2 : +1\.080 \(3%\) +2\.160 \(3%\) +\+100%\*$' "$s: yield of 2: +100%, marked"
 	is "$(printf '%s\n' "$OUT" | grep -c '%\*$')" 6 "$s: every shifted row is marked"
 	like "$OUT" '^ +2 : bimodal 2/5 fast +bimodal 2/5 fast$' \
 	    "$s: a bimodal cell is never marked"
@@ -149,7 +149,7 @@ like "$OUT" '^\? 6\.1\.0-b: other work kept 0\.90 CPUs busy during the run, abov
 like "$OUT" '^\? 6\.1\.0-b: an incomplete run: interrupted by SIGINT during yield; 60' \
     "the incomplete run"
 like "$OUT" '^ +N : +6\.1\.0-a +6\.1\.0-b\?$' "its column marked"
-like "$OUT" '^ +3 : +298852 \(1%\) +149426 \(1%\) -50%\?$' \
+like "$OUT" '^ +3 : +298852 \(1%\) +149426 \(1%\) +-50%\?$' \
     "its changes still tested, and doubtful"
 run sh $SB compare -p $A "$W/busy"
 like "$OUT" ' cell=3 column=6\.1\.0-b .* verdict=doubtful$' "-p: verdict doubtful"
@@ -208,7 +208,7 @@ run sh $SB compare results/historical/2001-yield-2.4.1-pre8-van \
 is "$RC" 0 "historical runs beside a quick run: exit 0"
 like "$(joined "$OUT")" "From the post \\(van, prio\\): linux-kernel and lse-tech, 22 Jan 2001, Hubertus Franke" \
     "where they come from, once"
-like "$OUT" '^ 1 : 0\.591 0\.582 +-2% 0\.403 \(1%\) +-32%$' "their figures, compared"
+like "$OUT" '^ 1 : +0\.591 +0\.582 +-2% +0\.403 \(1%\) +-32%$' "their figures, compared"
 
 # Everything within 72 columns of ASCII.
 for pair in "$A $B $C $D" "$A $AG $C $D $W/d2" "$A $FIX/run-b" "results/historical/1991-ring-sun-3-75 $C"; do

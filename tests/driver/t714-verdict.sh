@@ -204,7 +204,7 @@ for s in $SHELLS; do
 done
 
 # (d) Intervals equal to those computed apart: each reference case of
-# positive figures made into two runs of the ring, one repeat a figure
+# positive figures made into two runs of the herd, one repeat a figure
 # (hl: one run a side) or one run a figure (welch: a run's median is its
 # one repeat).
 n=0
@@ -213,21 +213,21 @@ while IFS=' ' read -r kind x y est lo hi level; do
 	[ "$n" -le 12 ] || break
 	d=$T/ref$n
 	if [ "$kind" = hl ]; then
-		made_run "$d/a" ring refa "2:$x"
-		made_run "$d/b" ring refb "2:$y"
+		made_run "$d/a" herd refa "2:$x"
+		made_run "$d/b" herd refb "2:$y"
 		set -- "$d/a" "$d/b"
 	else
 		set --
 		k=0
 		for v in $(printf '%s\n' "$x" | tr , ' '); do
 			k=$((k + 1))
-			made_run "$d/a$k" ring refa "2:$v"
+			made_run "$d/a$k" herd refa "2:$v"
 			set -- "$@" "$d/a$k"
 		done
 		k=0
 		for v in $(printf '%s\n' "$y" | tr , ' '); do
 			k=$((k + 1))
-			made_run "$d/b$k" ring refb "2:$v"
+			made_run "$d/b$k" herd refb "2:$v"
 			set -- "$@" "$d/b$k"
 		done
 	fi

@@ -3,7 +3,10 @@
 # headings never cut (two releases that share their first 15
 # characters stay apart, shortened by what they share, said once; long
 # labels too; names too long even so are lettered, and named in full);
-# under every POSIX shell we can find, every line within 72 columns.
+# cells that say what they hold (a header row: median, cv, change); no
+# change of figures under their resolution (0.00 against 0.00), and the
+# difference rather than a percentage where one side is; under every
+# POSIX shell we can find, every line within 72 columns.
 # shellcheck disable=SC2086 # $sh is a command line, split on purpose
 # shellcheck source=tests/lib.sh
 . tests/lib.sh
@@ -25,6 +28,24 @@ joined() {
 	printf '%s\n' "$1" | tr -s ' \n' '  '
 }
 
+# ring_run NAME LABEL WAIT...: a run of the ring of 2, one repeat of
+# 100000 switches a second for each WAIT, its wait_s (a run-queue delay
+# of WAIT * 10 us a pass).
+ring_run() {
+	renamed "$1" 6.18.0 "$2" 9
+	rr_dir=$T/$1
+	shift 2
+	rm -f "$rr_dir/raw/yield"
+	sed -i.bak 's/^workloads=.*/workloads=ring/' "$rr_dir/env"
+	rm -f "$rr_dir/env.bak"
+	rr_r=0
+	for rr_w in "$@"; do
+		rr_r=$((rr_r + 1))
+		printf 'place=free rep=%d argv=-n,2,-T,1 procs=2 laps=50000 wall_s=1.0 switches_per_s=100000 us_per_switch=10 user_s=0.1 sys_s=0.1 nvcsw=1 nivcsw=1 minflt=0 cpus_used=2 cpus_pinned=0 run_s=1.0 wait_s=%s wait_max_s=0 migrations=0 sched_stats=kernel\n' \
+		    "$rr_r" "$rr_w"
+	done >"$rr_dir/raw/ring"
+}
+
 renamed r123 6.18.0-rc3-00123-gabcdef012345 "" 1
 renamed r124 6.18.0-rc3-00124-g987654321fed "" 2
 renamed base 6.18.0 sched-test-baseline 3
@@ -33,6 +54,10 @@ renamed short1 6.18.0 before 5
 renamed short2 6.18.0 after 6
 renamed long1 6.18.0 a-label-of-thirty-characters-and-more-1 7
 renamed long2 6.18.0 another-label-of-thirty-characters-and-more 8
+# 0.003 and 0.0045 us a pass show as 0.00; 0.05 as 0.05.
+ring_run tiny1 tiny1 0.0003 0.00031 0.00029 0.0003 0.0003
+ring_run tiny2 tiny2 0.00045 0.00046 0.00044 0.00045 0.00045
+ring_run some some 0.005 0.0051 0.0049 0.005 0.005
 
 for s in $SHELLS; do
 	use_shell $s || continue
@@ -62,13 +87,36 @@ for s in $SHELLS; do
 	like "$OUT" '^ +N : +before +after$' "$s: short names as they are"
 	is "$(printf '%s\n' "$OUT" | grep -c '^Columns:')" 0 "$s: and nothing said of them"
 
+	# What a cell holds, said above the cells.
+	run $sh $SB compare "$T/short1" "$T/short2"
+	like "$OUT" '^ +: +median +\(cv\) +median +\(cv\) +change$' \
+	    "$s: a header row says median, cv, change"
+	like "$OUT" '^ +3 : +298852 +\(1%\) +298852 +\(1%\) +\+0%$' \
+	    "$s: and the cells stand under it"
+
+	# Under the resolution.
+	run $sh $SB compare "$T/tiny1" "$T/tiny2" "$T/some"
+	like "$OUT" '^ring: run-queue delay per pass, us' "$s: the run-queue delay compared"
+	like "$OUT" '^2 : +0\.00 +\([0-9]%\) +0\.00 +\([0-9]%\) +0\.05 +\([0-9]%\) +\+0\.05\*?$' \
+	    "$s: 0.00 against 0.00: no change; against 0.05: +0.05, not a percentage"
+	is "$(printf '%s\n' "$OUT" | sed -n '/^ring: run-queue/,/^$/p' | grep -c '%[*@?]*$')" 0 \
+	    "$s: no percentage of a figure under its resolution"
+	like "$(joined "$OUT")" '95% intervals: ring wait 2 some \+0\.05 \[\+0\.0[45], \+0\.0[56]\]\.' \
+	    "$s: its interval as differences too"
+	like "$(joined "$OUT")" 'Under the figure.s resolution \(shown as zero\) on both sides, a cell has no change' \
+	    "$s: and a note says so"
+	run $sh $SB compare -p "$T/tiny1" "$T/tiny2"
+	like "$OUT" 'figure=wait_us_per_pass cell=2 column=tiny2 .* change_pct=- .* method=none verdict=same$' \
+	    "$s: -p: no change, verdict same"
+
 	run $sh $SB compare "$T/long1" "$T/long2"
 	like "$OUT" '^ +N : +A +B$' "$s: names too long even so: lettered"
 	like "$(joined "$OUT")" 'ring: switches / second, higher is better Columns: A a-label-of-thirty-characters-and-more-1; B another-label-of-thirty-characters-and-more\. ' \
 	    "$s: and named in full above the table"
 done
 
-for set in "$T/r123 $T/r124" "$T/base $T/fix $T/short1" "$T/long1 $T/long2 $T/r123"; do
+for set in "$T/r123 $T/r124" "$T/base $T/fix $T/short1" \
+    "$T/long1 $T/long2 $T/r123" "$T/tiny1 $T/tiny2 $T/some"; do
 	sh $SB compare $set >"$T/narrow" 2>/dev/null
 	check "compare of $(printf '%s\n' "$set" | wc -w | tr -d ' ') renamed runs: ASCII, at most 72 columns" \
 	    narrow "$T/narrow"
