@@ -146,7 +146,7 @@ function widths(nr,    i, g, k, lw, bw) {
 	}
 }
 
-# print_table(): the title, the problems, the table, the notes.
+# print_table(): the title, the doubts, the table, the notes.
 function print_table(    nr, i, kw, first, last, wd, s, g) {
 	nr = NROWK
 	kw = length(HEAD)
@@ -163,9 +163,7 @@ function print_table(    nr, i, kw, first, last, wd, s, g) {
 			s = s "; " LABEL[g] " " CNAME[g]
 		wrap("Columns: " substr(s, 3) ".")
 	}
-	for (i = 1; i <= NPROB && metric == ""; i++)
-		wrap("? " PTEXT[i] (PHARD[i] ? "; no change in its column is" \
-		    " marked" : "") ".")
+	doubts_line()
 	# Columns that do not fit in 72 go to further blocks, each again
 	# beside the first, which the changes are against.
 	first = 2
@@ -186,37 +184,85 @@ function print_table(    nr, i, kw, first, last, wd, s, g) {
 	}
 	if (nr == 0)
 		print "(no measurements)"
+	legend()
 	notes()
 	marks()
-	if (metric != "") {
-		wrap("Cells and runs as in the " workload " table above;" \
-		    " runs without this figure are left out" \
-		    (NCOL > 1 ? ", changes are against " LABEL[1] : "") ".")
+	if (metric != "")
 		return
-	}
+	if (FACT["note"] != "")
+		wrap(FACT["note"])
 	legends()
 	context_notes()
 }
 
-# notes(): what the cells mean, which runs were pooled, and the clusters
-# and lost repeats.
+# doubts_line(): the doubts about the runs of this table: those said in
+# full above the first table again in a few words each, run by run, on
+# one line ("? same2: incomplete, other work on 0.9 CPUs; ..."); those
+# of this workload alone in full, a line each.
+function doubts_line(    j, i, s, t) {
+	s = ""
+	for (j = 1; j <= nruns; j++) {
+		t = ""
+		for (i = 1; i <= NPROB; i++)
+			if (PRUN[i] == j && !PWORK[i])
+				t = t ", " PSHORT[i]
+		if (t != "")
+			s = s "; " RUNNAME[j] ": " substr(t, 3)
+	}
+	if (s != "")
+		wrap("? " substr(s, 3) ".")
+	for (i = 1; i <= NPROB; i++)
+		if (PWORK[i])
+			wrap("? " PTEXT[i] (PHARD[i] ? "; no change in its column" \
+			    " is marked" : "") ".")
+}
+
+# print_doubts(): the doubts about the runs, each in full: "? ..." lines
+# (with parsable, "# ? ..." lines, each whole on one line).
+function print_doubts(    i, s) {
+	for (i = 1; i <= NPROB; i++) {
+		s = "? " PTEXT[i] (PHARD[i] ? "; no change in its column is" \
+		    " marked" : "") "."
+		if (parsable)
+			print "# " s
+		else
+			wrap(s)
+	}
+}
+
+# legend(): what the cells and the marks of this table mean, in one
+# sentence, so that the table can be pasted alone: the marks it shows
+# and the rule of *.
+function legend(    s, m) {
+	s = "Cells: median (cv) of " (POOLED != "" ? "the runs' medians" \
+	    " where a column pools runs, else of " : "") "the repeats"
+	if (NCOL > 1) {
+		m = ""
+		if (METHOD_USED["runs"])
+			m = "Welch's t of the runs' medians"
+		if (METHOD_USED["repeats"])
+			m = m (m == "" ? "" : " or ") "the Hodges-Lehmann shift" \
+			    " of the repeats"
+		s = s "; change against " LABEL[1] (m == "" ? "" : ", by " m) \
+		    "; * its 95% interval excludes zero and it is " threshold \
+		    "% or more (-t)"
+	}
+	if (NV["placement"])
+		s = s "; @ the sides ran in different placements"
+	if (NV["doubtful"])
+		s = s "; ? so, but in a doubtful run's column"
+	if (MISSING)
+		s = s "; ! repeats lost (failed, or not a figure)"
+	if (BIMODAL)
+		s = s "; bimodal k/n " FAST ": two clusters, k of n repeats in" \
+		    " the " (HIGHER ? "higher" : "lower") ", no median"
+	wrap(s ".")
+}
+
+# notes(): which runs were pooled, the clusters, the figures under
+# their resolution.
 function notes(    s) {
-	if (metric != "")
-		;
-	else if (POOLED != "")
-		wrap("Cells: the median of a column's repeats (their" \
-		    " coefficient of variation), or, where the column pools" \
-		    " runs, the median of the runs' medians (the coefficient" \
-		    " of variation between them)" (NCOL > 1 ? "; and the" \
-		    " change against the first column" : "") ".")
-	else if (NCOL > 1)
-		wrap("Cells: the median of each run's repeats (their" \
-		    " coefficient of variation) and the change against the" \
-		    " first column.")
-	else
-		wrap("Cells: the median of the run's repeats (their coefficient" \
-		    " of variation).")
-	if (POOLED != "" && metric == "") {
+	if (POOLED != "") {
 		wrap("Runs pooled by " (POOLBY["label"] ? "label" : "") \
 		    (POOLBY["label"] && POOLBY["kernel"] ? " or " : "") \
 		    (POOLBY["kernel"] ? "kernel release" : "") ": " \
@@ -227,10 +273,8 @@ function notes(    s) {
 			    " (smpbench run -l), stand side by side.")
 	}
 	if (BIMODAL) {
-		s = "bimodal k/n " FAST ": the repeats fall into two clusters" \
-		    " far apart, k of n in the " (HIGHER ? "higher" : "lower") \
-		    "; where the scheduler put the workers decides such a" \
-		    " cell, so it has no median and no change"
+		s = "Bimodal: where the scheduler put the workers decides such" \
+		    " a cell, so it has no median and no change"
 		if (PLACED != "")
 			s = s "; compare the placed rows (" PLACED ")"
 		wrap(s ". Medians of the clusters, " FAST " and " \
@@ -241,36 +285,16 @@ function notes(    s) {
 		wrap("Under the figure's resolution (shown as zero) on both" \
 		    " sides, a cell has no change; on one side, its change is" \
 		    " the difference, not a percentage of next to nothing.")
-	if (MISSING)
-		wrap("!: a repeat failed (see the run's errors file) or its saved" \
-		    " value was not a figure (reported); the cell is of the" \
-		    " others.")
-	if (metric == "" && FACT["note"] != "")
-		wrap(FACT["note"])
 }
 
-# marks(): the rule of the marks, the intervals of the marked cells (of
-# every change, verbose), the cells whose placement differed, and how
-# many cells were tested against how many marks chance would give.
-function marks(    s, m, i, g, n, chance) {
+# marks(): the intervals of the marked cells (of every change, verbose),
+# the cells whose placement differed, and how many cells were tested
+# against how many marks chance would give.
+function marks(    s, i, g, n, chance) {
 	if (NCOL < 2 || NTESTED + NV["few"] == 0)
 		return
 	# A cell named alone: the workload, the why figure, the row.
 	WHO_ROW = workload " " (metric == "" ? "" : metric " ")
-	m = ""
-	if (METHOD_USED["runs"])
-		m = "Welch's t of the runs' medians where both sides have two" \
-		    " runs or more"
-	if (METHOD_USED["repeats"])
-		m = m (m == "" ? "" : ", else ") "the Hodges-Lehmann shift of" \
-		    " the repeats (distribution-free)"
-	wrap("*: changed: the 95% interval of the change excludes zero and" \
-	    " the change is " threshold "% or more (compare -t)" \
-	    (m == "" ? "" : "; intervals from " m) ".")
-	if (NV["doubtful"])
-		wrap("?: changed by that rule, but a run of the column or of the" \
-		    " first was doubtful (the ? lines above): measure again on" \
-		    " a quiet machine before reading it as the kernel's.")
 	s = ""
 	for (i = 1; i <= NROWK; i++)
 		for (g = 2; g <= NCOL; g++)
@@ -290,10 +314,13 @@ function marks(    s, m, i, g, n, chance) {
 				n++
 			}
 	if (n)
-		wrap("@: the sides ran in different placements: the kernel's" \
-		    " placement, a finding only if it holds over boots, not a" \
-		    " change" (PLACED == "" ? "" : "; the placed rows (" PLACED \
-		    ") say what each placement costs") ".")
+		wrap("@: the kernel's placement, a finding only if it holds" \
+		    " over boots, not a change" (PLACED == "" ? "" : \
+		    "; the placed rows (" PLACED ") say what each placement" \
+		    " costs") ".")
+	if (NV["doubtful"])
+		wrap("?: measure again on a quiet machine before reading it as" \
+		    " the kernel's.")
 	if (NV["few"])
 		wrap(NV["few"] " cell" (NV["few"] == 1 ? "" : "s") " not" \
 		    " tested: too few repeats a side for a 95% interval (3" \

@@ -29,7 +29,9 @@
 # (marked); load_limit, the CPUs of other work above which a run is
 # doubtful; threshold, the smallest change marked, in percent (default
 # 2); verbose, 1 to print every change's interval; parsable, 1 for the
-# key=value lines instead of the table.
+# key=value lines instead of the table; doubts, 1 to print only the
+# doubts about the runs that hold whatever the workload ("? ..." lines,
+# or "# ? ..." with parsable), from their env files, and nothing else.
 # Exit status: 0; 3 some saved data was bad (left out, marked); 4 not
 # comparable (nothing printed).
 # Needs the awk library (see lib.awk), the workload's hooks and
@@ -41,8 +43,15 @@ BEGIN {
 	if (threshold == "")
 		threshold = 2
 	setup(workload)
+	if (doubts) {
+		read_envs()
+		run_checks()
+		print_doubts()
+		exit finish(0)
+	}
 	read_runs()
-	check_runs()
+	run_checks()
+	workload_checks()
 	if (REFUSED && !force) {
 		for (i = 1; i <= NPROB; i++)
 			if (PHARD[i])
@@ -107,33 +116,10 @@ function why_figure(metric) {
 # of the column: "u" (CPUs used), "o" (run_s over the measured time:
 # CPUs occupied) and "q" (wait_s over it: CPUs' worth queued) g SUBSEP
 # row. The rows in NAME[row] and, sorted, in ROWK[1..NROWK].
-function read_runs(    j, k, g, name, line, path, nl, key, v, c, pc) {
-	nruns = run_dirs(dir)
-	for (j = 1; j <= nruns; j++) {
-		load_env(dir[j] "/env")
-		for (k in ENV)
-			RENV[j, k] = ENV[k]
-		ENVTEXT[j] = file_text(dir[j] "/env")
-		HIST[j] = ENV["profile"] == "historical"
-		name = who()
-		for (g = 1; g <= NCOL && CNAME[g] != name; g++)
-			;
-		if (g > NCOL) {
-			NCOL = g
-			CNAME[g] = name
-		}
-		COL[j] = g
-		CRUN[g, ++CRUNS[g]] = j
-		if ((getline line < (dir[j] "/complete")) < 0) {
-			INCOMPLETE[j] = "no completion marker"
-			if ((getline line < (dir[j] "/incomplete")) > 0)
-				INCOMPLETE[j] = line
-			close(dir[j] "/incomplete")
-		}
-		close(dir[j] "/complete")
+function read_runs(    j, g, line, path, nl, key, v, c, pc) {
+	read_envs()
+	for (j = 1; j <= nruns; j++)
 		read_host(j, dir[j] "/host")
-	}
-	labels()
 	for (j = 1; j <= nruns; j++) {
 		CUR_L2 = RENV[j, "cache_l2_kib"]
 		g = COL[j]
@@ -177,6 +163,35 @@ function read_runs(    j, k, g, name, line, path, nl, key, v, c, pc) {
 		close(path)
 	}
 	NROWK = keysort("rows", ROWK)
+}
+
+# read_envs(): each run's env and state, its column and its name.
+function read_envs(    j, k, g, name, line) {
+	nruns = run_dirs(dir)
+	for (j = 1; j <= nruns; j++) {
+		load_env(dir[j] "/env")
+		for (k in ENV)
+			RENV[j, k] = ENV[k]
+		ENVTEXT[j] = file_text(dir[j] "/env")
+		HIST[j] = ENV["profile"] == "historical"
+		name = who()
+		for (g = 1; g <= NCOL && CNAME[g] != name; g++)
+			;
+		if (g > NCOL) {
+			NCOL = g
+			CNAME[g] = name
+		}
+		COL[j] = g
+		CRUN[g, ++CRUNS[g]] = j
+		if ((getline line < (dir[j] "/complete")) < 0) {
+			INCOMPLETE[j] = "no completion marker"
+			if ((getline line < (dir[j] "/incomplete")) > 0)
+				INCOMPLETE[j] = line
+			close(dir[j] "/incomplete")
+		}
+		close(dir[j] "/complete")
+	}
+	labels()
 }
 
 # placed(pc): the placement of the parsed line, a repeat of the column's

@@ -22,8 +22,9 @@ cmd_compare() {
 	opt_parsable=0
 	opt_threshold=2
 	opt_verbose=0
+	opt_workload=
 	opt_bad=
-	cc_opts=:fhpt:v
+	cc_opts=:fhpt:vw:
 	OPTIND=1
 	while getopts "$cc_opts" opt; do
 		case $opt in
@@ -31,6 +32,7 @@ cmd_compare() {
 		p) opt_parsable=1 ;;
 		t) opt_threshold=$OPTARG ;;
 		v) opt_verbose=1 ;;
+		w) opt_workload=$OPTARG ;;
 		h) opt_bad=h; break ;;
 		*) opt_bad=$opt${OPTARG-}; break ;;
 		esac
@@ -39,6 +41,10 @@ cmd_compare() {
 	shift $((OPTIND - 1))
 	cc_t=$(percent "$opt_threshold") ||
 	    usage_error "compare: -t: '$(printable "$opt_threshold")' is not a percentage (0..100)"
+	if [ -n "$opt_workload" ]; then
+		is_workload "$opt_workload" ||
+		    usage_error "compare: -w: '$(printable "$opt_workload")' is not a workload ($WORKLOADS)"
+	fi
 	[ $# -ge 1 ] || usage_error "compare: which saved runs?"
 	cc_dirs=$(run_dirs "$@") || exit 1
 	set -f
@@ -67,12 +73,26 @@ cmd_compare() {
 	fi
 	# Write errors are seen by emit(), not killed by SIGPIPE.
 	trap '' PIPE
+	# The doubts about the runs that hold whatever the workload, once,
+	# above everything (each table says them again in a few words).
+	SMPB_RUNS=$cc_dirs$NL
+	export SMPB_RUNS
+	# (The awk program reads no workload then: any workload's hooks do.)
+	cc_out=$(awk_workload "${WORKLOADS%% *}" compare -v doubts=1 \
+	    -v force="$opt_force" -v load_limit="$LOAD_LIMIT" \
+	    -v parsable="$opt_parsable" </dev/null) ||
+	    die 1 "cannot compare these runs"
+	cc_doubts=0
+	if [ -n "$cc_out" ]; then
+		emit "$cc_out"
+		cc_doubts=1
+	fi
 	# A workload is compared among the runs that hold it, when there are
 	# two or more of them (or when only one run was named).
 	cc_n=0
 	cc_status=0
 	cc_said=0
-	for cc_w in $WORKLOADS; do
+	for cc_w in ${opt_workload:-$WORKLOADS}; do
 		cc_runs=
 		cc_has=0
 		for cc_d in "$@"; do
@@ -98,6 +118,8 @@ cmd_compare() {
 		show_out "$cc_out"
 		compare_why "$cc_w" "$cc_runs" "$#"
 	done
+	[ "$cc_n" -gt 0 ] || [ "$cc_status" -ne 0 ] || [ -z "$opt_workload" ] ||
+	    die 1 "compare: $opt_workload was not saved in two of these runs"
 	[ "$cc_n" -gt 0 ] || [ "$cc_status" -ne 0 ] ||
 	    die 1 "compare: no workload was saved in two of these runs"
 	return "$cc_status"
@@ -118,15 +140,18 @@ show_out() {
 				emit "# $(printf '%s\n' "$ONE_RUN_NOTE" | tr '\n' ' ' |
 				    sed 's/ $//')"
 			else
+				{ [ "$cc_n" -gt 0 ] || [ "$cc_doubts" -eq 1 ]; } &&
+				    emit ""
 				emit "$ONE_RUN_NOTE"
-				emit ""
+				cc_doubts=1
 			fi
 			cc_said=1
 		fi
 		;;
 	esac
 	[ -n "$so_out" ] || return 0
-	[ "$cc_n" -gt 0 ] && [ "$opt_parsable" -eq 0 ] && emit ""
+	{ [ "$cc_n" -gt 0 ] || [ "$cc_doubts" -eq 1 ]; } &&
+	    [ "$opt_parsable" -eq 0 ] && emit ""
 	emit "$so_out"
 	cc_n=$((cc_n + 1))
 }

@@ -61,7 +61,7 @@ for s in $SHELLS; do
 	    "$s: median, coefficient of variation, change"
 	like "$OUT" '^ +2 : bimodal 2/5 fast +bimodal 3/5 fast$' \
 	    "$s: the placement lottery named in both runs"
-	like "$(joined "$OUT")" 'intervals from the Hodges-Lehmann shift of the repeats' \
+	like "$(joined "$OUT")" 'change against 6\.1\.0-a, by the Hodges-Lehmann shift of the repeats' \
 	    "$s: the method named"
 	like "$(joined "$OUT")" 'compare the placed rows \(one, spread\)' \
 	    "$s: bimodal cells point to the placed rows"
@@ -112,11 +112,16 @@ is "$OUT" "" "and no table"
 run sh $SB compare -f $A $A
 is "$RC" 0 "-f compares it anyway"
 like "$OUT" '^\? 6\.1\.0-a#2 is the same run as 6\.1\.0-a#1 \(the same env\); no change in' \
-    "a line above the table says so, naming the runs of the column"
+    "a line above the tables says so, naming the runs of the column"
+is "$(printf '%s\n' "$OUT" | grep -c 'is the same run as')" 1 "once"
+like "$OUT" '^\? 6\.1\.0-a#2: the same run as 6\.1\.0-a#1, not compared\.$' \
+    "and in a few words above each table"
 like "$OUT" '^ +N : +6\.1\.0-a\?$' "and its column is marked"
 run sh $SB compare -f -p $A $A
-is "$(printf '%s\n' "$OUT" | grep -c ' verdict=base$') $(printf '%s\n' "$OUT" | grep -vc ' verdict=base$')" \
+is "$(printf '%s\n' "$OUT" | grep -c ' verdict=base$') $(printf '%s\n' "$OUT" | grep -v '^#' | grep -vc ' verdict=base$')" \
     "7 0" "-p: one column: 7 cells, each the base, no change"
+like "$OUT" '^# \? 6\.1\.0-a#2 is the same run as 6\.1\.0-a#1 \(the same env\); no change in its column is marked\.$' \
+    "-p: the doubt on a line of its own, first"
 run sh $SB compare $FIX/run-a $A
 is "$RC" 1 "a tiny run against a quick one: exit 1"
 is "$ERR" "smpbench: compare: $A is a quick run, $FIX/run-a a tiny run: not comparable (-f compares anyway)" \
@@ -146,6 +151,9 @@ is "$RC" 0 "a loaded, incomplete run: compared, exit 0"
 is "$(printf '%s\n' "$OUT" | grep -c 'load average')" 0 "the load at the start is no doubt"
 like "$OUT" '^\? 6\.1\.0-b: other work kept 0\.90 CPUs busy during the run, above' \
     "the other work during the run"
+is "$(printf '%s\n' "$OUT" | grep -c 'other work kept')" 1 "said once"
+is "$(printf '%s\n' "$OUT" | grep -c '^? 6\.1\.0-b: incomplete, other work on 0\.90 CPUs\.$')" 2 \
+    "and in a few words above each of the two tables"
 like "$OUT" '^\? 6\.1\.0-b: an incomplete run: interrupted by SIGINT during yield; 60' \
     "the incomplete run"
 like "$OUT" '^ +N : +6\.1\.0-a +6\.1\.0-b\?$' "its column marked"

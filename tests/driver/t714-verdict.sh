@@ -150,7 +150,7 @@ for s in $SHELLS; do
 	is "$(printf '%s\n' "$OUT" | grep -c '%\*')" 0 "$s: no * at all"
 	like "$(printf '%s\n' "$OUT" | tr -s ' \n' '  ')" '@ herd 2: same1 on one CPU in 5 of 5 repeats \(run/wall 1\.0, wait/wall 1\.0\), same2 on two CPUs in 5 of 5 repeats \(run/wall 1\.3, wait/wall 0\.07\)\.' \
 	    "$s: how each side ran, under the table"
-	like "$(printf '%s\n' "$OUT" | tr -s ' \n' '  ')" "@: the sides ran in different placements: the kernel's placement, a finding only if it holds over boots" \
+	like "$(printf '%s\n' "$OUT" | tr -s ' \n' '  ')" "@: the kernel's placement, a finding only if it holds over boots, not a change\\." \
 	    "$s: and what that means"
 	like "$OUT" '^ +25 : +[23]\.[0-9]+ +\([0-9]%\) +[23]\.[0-9]+ +\([0-9]%\) +[-+][0-9]%$' \
 	    "$s: the herd of 25, placed alike: no mark"
@@ -174,7 +174,7 @@ for s in $SHELLS; do
 	is "$(pkey "$OUT" 2 tight2 verdict)" same "$s: verdict same"
 	run $sh $SB compare -t 0.25 "$T/tight1" "$T/tight2"
 	like "$OUT" '^ +2 : .* \+1%\*$' "$s: with -t 0.25 it is marked"
-	like "$(printf '%s\n' "$OUT" | tr -s ' \n' '  ')" 'the change is 0\.25% or more \(compare -t\)' \
+	like "$(printf '%s\n' "$OUT" | tr -s ' \n' '  ')" '\* its 95% interval excludes zero and it is 0\.25% or more \(-t\)' \
 	    "$s: and the rule says so"
 	run $sh $SB compare "$T/noisy1" "$T/noisy2"
 	like "$OUT" '^ +2 : .* \+[0-9]+%\*$' "$s: 20% with 5% noise: marked"
@@ -351,8 +351,15 @@ for s in $SHELLS; do
 	use_shell $s || continue
 	run $sh $SB compare "$T/same1" "$T/drift"
 	is "$RC" 0 "$s: a drifting host: exit 0"
-	like "$(printf '%s\n' "$OUT" | tr -s ' \n' '  ')" '\? drift: the machine was not quiet at the start \(waited 60 s\); 3 tasks runnable; other work on 0\.8 CPUs; CPU pressure 12\.5%; the CPU itself ran 9% slower \(canary\); steal 4\.0%\. ' \
-	    "$s: a start that did not settle, the canary and the steal named, in one line"
+	like "$OUT" '^\? drift: the machine was not quiet at the start \(waited 60 s\); 3 tasks' \
+	    "$s: a start that did not settle, said above the tables"
+	like "$(printf '%s\n' "$OUT" | tr -s ' \n' '  ')" '\? drift: the machine was not quiet at the start \(waited 60 s\); 3 tasks runnable; other work on 0\.8 CPUs; CPU pressure 12\.5%\. ' \
+	    "$s: with what the run saw then"
+	like "$OUT" '^\? drift: not quiet at the start\.$' "$s: and in a few words above the table"
+	like "$OUT" '^\? drift: the CPU itself ran 9% slower \(canary\)\.$' \
+	    "$s: the canary that moved over the workload, in its table"
+	like "$OUT" '^\? drift: steal 4\.0% of its time \(0% in another run\)\.$' \
+	    "$s: and the steal"
 	is "$(printf '%s\n' "$OUT" | grep -c 'same1: the CPU')" 0 \
 	    "$s: a canary within its spread is not"
 	is "$(printf '%s\n' "$OUT" | grep -c 'load average')" 0 \

@@ -5,7 +5,10 @@
 # labels too; names too long even so are lettered, and named in full);
 # cells that say what they hold (a header row: median, cv, change); no
 # change of figures under their resolution (0.00 against 0.00), and the
-# difference rather than a percentage where one side is; under every
+# difference rather than a percentage where one side is; every table,
+# why tables too, with a legend of its own, so that it can be pasted
+# alone; the doubts that hold for every table said once above them, in
+# a few words above each; compare -w, one workload's tables; under every
 # POSIX shell we can find, every line within 72 columns.
 # shellcheck disable=SC2086 # $sh is a command line, split on purpose
 # shellcheck source=tests/lib.sh
@@ -58,6 +61,12 @@ renamed long2 6.18.0 another-label-of-thirty-characters-and-more 8
 ring_run tiny1 tiny1 0.0003 0.00031 0.00029 0.0003 0.0003
 ring_run tiny2 tiny2 0.00045 0.00046 0.00044 0.00045 0.00045
 ring_run some some 0.005 0.0051 0.0049 0.005 0.005
+# A doubtful run: busy during the run, and interrupted.
+renamed busy 6.18.0 busy 10
+sed -i.bak 's/^load_other=.*/load_other=0.90/' "$T/busy/env"
+rm -f "$T/busy/env.bak" "$T/busy/complete"
+echo "interrupted by SIGINT during yield; 60 of 70 measurements made" \
+    >"$T/busy/incomplete"
 
 for s in $SHELLS; do
 	use_shell $s || continue
@@ -109,6 +118,30 @@ for s in $SHELLS; do
 	like "$OUT" 'figure=wait_us_per_pass cell=2 column=tiny2 .* change_pct=- .* method=none verdict=same$' \
 	    "$s: -p: no change, verdict same"
 
+	# Tables that stand alone.
+	run $sh $SB compare "$T/tiny1" "$T/some"
+	is "$(printf '%s\n' "$OUT" | grep -c '^Cells: median (cv) of the repeats; change against tiny1, by the')" 2 \
+	    "$s: each table, the why table too, says what its cells are"
+	is "$(printf '%s\n' "$OUT" | grep -c 'table above')" 0 \
+	    "$s: none points to another"
+	run $sh $SB compare "$T/short1" "$T/busy"
+	is "$(printf '%s\n' "$OUT" | grep -c '^? busy: other work kept 0\.90 CPUs busy during the run')" 1 \
+	    "$s: a doubt on every table said in full once"
+	like "$(printf '%s\n' "$OUT" | head -n 1)" '^\? busy: ' "$s: above everything"
+	is "$(printf '%s\n' "$OUT" | grep -c '^? busy: incomplete, other work on 0\.90 CPUs\.$')" 2 \
+	    "$s: and in a few words above each of its two tables"
+	run $sh $SB compare -w yield "$T/short1" "$T/busy"
+	is "$RC" 0 "$s: -w yield: exit 0"
+	is "$(printf '%s\n' "$OUT" | grep -c '^[a-z]*: .*, [a-z]* is better')" 1 \
+	    "$s: -w yield: one table"
+	like "$OUT" '^yield: microseconds per yield' "$s: yield's"
+	run $sh $SB compare -w herd "$T/short1" "$T/busy"
+	is "$RC $ERR" "1 smpbench: compare: herd was not saved in two of these runs" \
+	    "$s: -w of a workload they do not hold: exit 1, said"
+	run $sh $SB compare -w nothing "$T/short1" "$T/busy"
+	is "$RC $ERR" "2 smpbench: compare: -w: 'nothing' is not a workload (pipe ring herd yield bind) (see smpbench -h)" \
+	    "$s: -w of no workload: exit 2, one line"
+
 	run $sh $SB compare "$T/long1" "$T/long2"
 	like "$OUT" '^ +N : +A +B$' "$s: names too long even so: lettered"
 	like "$(joined "$OUT")" 'ring: switches / second, higher is better Columns: A a-label-of-thirty-characters-and-more-1; B another-label-of-thirty-characters-and-more\. ' \
@@ -116,7 +149,8 @@ for s in $SHELLS; do
 done
 
 for set in "$T/r123 $T/r124" "$T/base $T/fix $T/short1" \
-    "$T/long1 $T/long2 $T/r123" "$T/tiny1 $T/tiny2 $T/some"; do
+    "$T/long1 $T/long2 $T/r123" "$T/tiny1 $T/tiny2 $T/some" \
+    "$T/short1 $T/busy"; do
 	sh $SB compare $set >"$T/narrow" 2>/dev/null
 	check "compare of $(printf '%s\n' "$set" | wc -w | tr -d ' ') renamed runs: ASCII, at most 72 columns" \
 	    narrow "$T/narrow"
