@@ -154,6 +154,8 @@ function print_table(    nr, i, kw, first, last, wd, s, g) {
 		if (length(NAME[ROWK[i]]) > kw)
 			kw = length(NAME[ROWK[i]])
 	widths(nr)
+	# A cell named alone: the workload, the why figure, the row.
+	WHO_ROW = workload " " (metric == "" ? "" : metric " ")
 	print WHAT
 	if (PREFIX != "")
 		wrap("Columns: their names after " PREFIX ", which they share.")
@@ -261,7 +263,7 @@ function legend(    s, m) {
 
 # notes(): which runs were pooled, the clusters, the figures under
 # their resolution.
-function notes(    s) {
+function notes(    s, i) {
 	if (POOLED != "") {
 		wrap("Runs pooled by " (POOLBY["label"] ? "label" : "") \
 		    (POOLBY["label"] && POOLBY["kernel"] ? " or " : "") \
@@ -277,14 +279,61 @@ function notes(    s) {
 		    " a cell, so it has no median and no change"
 		if (PLACED != "")
 			s = s "; compare the placed rows (" PLACED ")"
-		wrap(s ". Medians of the clusters, " FAST " and " \
-		    (FAST == "fast" ? "slow" : FAST == "high" ? "low" : "high") \
-		    ": " substr(CLUSTERS, 3) ".")
+		wrap(s "; what each cluster holds:")
+		for (i = 1; i <= NROWK; i++)
+			clusters(i)
 	}
 	if (TINY)
 		wrap("Under the figure's resolution (shown as zero) on both" \
 		    " sides, a cell has no change; on one side, its change is" \
 		    " the difference, not a percentage of next to nothing.")
+}
+
+# clusters(i): for row i, when a column's repeats fall into two
+# clusters, each column's clusters side by side, the better first, with
+# their medians and repeats, a plain column's median, and where the
+# first column has clusters too, how far each cluster moved against
+# its own: what can be said of such a cell.
+function clusters(i,    g, s, slow, moved, far, f, w, often, share) {
+	for (g = 1; g <= NCOL && !RBI[i, g]; g++)
+		;
+	if (g > NCOL)
+		return
+	slow = FAST == "fast" ? "slow" : FAST == "high" ? "low" : "high"
+	s = ""
+	moved = far = 0
+	often = 1
+	share = ""
+	for (g = 1; g <= NCOL; g++) {
+		if (!RHAS[i, g])
+			continue
+		if (RBI[i, g]) {
+			if (share != "" && share != RNFAST[i, g] / RREPS[i, g])
+				often = 0
+			share = RNFAST[i, g] / RREPS[i, g]
+		}
+		if (!RBI[i, g]) {
+			s = s "; " LABEL[g] " " RVAL[i, g]
+			continue
+		}
+		s = s "; " LABEL[g] " " FAST " " fmt(RFAST[i, g]) " (" \
+		    RNFAST[i, g] " of " RREPS[i, g] "), " slow " " \
+		    fmt(RSLOW[i, g]) " (" RREPS[i, g] - RNFAST[i, g] ")"
+		if (g == 1 || !RBI[i, 1])
+			continue
+		f = RFAST[i, g] / RFAST[i, 1] - 1
+		w = RSLOW[i, g] / RSLOW[i, 1] - 1
+		s = s ", moved " pct(f) " and " pct(w)
+		moved++
+		if ((f < 0 ? -f : f) * 100 >= threshold ||
+		    (w < 0 ? -w : w) * 100 >= threshold)
+			far++
+	}
+	if (moved && !far)
+		s = s ": the clusters stand where they stood (within " \
+		    threshold "%)" (often ? ", each as often" : "; how often" \
+		    " each came is what differs")
+	wrap("  " WHO_ROW NAME[ROWK[i]] ": " substr(s, 3) ".")
 }
 
 # marks(): the intervals of the marked cells (of every change, verbose),
@@ -293,8 +342,6 @@ function notes(    s) {
 function marks(    s, i, g, n, chance) {
 	if (NCOL < 2 || NTESTED + NV["few"] == 0)
 		return
-	# A cell named alone: the workload, the why figure, the row.
-	WHO_ROW = workload " " (metric == "" ? "" : metric " ")
 	s = ""
 	for (i = 1; i <= NROWK; i++)
 		for (g = 2; g <= NCOL; g++)

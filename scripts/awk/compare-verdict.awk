@@ -15,7 +15,9 @@
 #		runs' medians (two runs or more), or of the repeats
 #	RRUNS, RREPS	the runs and repeats it rests on
 #	RMISS	1 when a repeat failed or a saved value was bad
-#	RBI	1 when the column's repeats fall into two clusters
+#	RBI	1 when the column's repeats fall into two clusters;
+#		then RFAST and RSLOW are their medians, the better
+#		cluster's and the other's, RNFAST the better one's repeats
 #	RMETH	runs, repeats or none: how the change was estimated
 #	RCH, RLO, RHI, RLEV, RP	the change against the first column
 #		and its interval (fractions: 0.05 is +5%), the level the
@@ -78,9 +80,9 @@ function verdict(i, g, key,    pc, k, j, c, nr, n, v) {
 		RVAL[i, g] = "bimodal " (HIGHER ? BI_HIGH : BI_LOW) "/" n " " FAST
 		RMED[i, g] = RCV[i, g] = ""
 		BIMODAL = 1
-		CLUSTERS = CLUSTERS "; " LABEL[g] " at " NAME[key] ": " \
-		    fmt(HIGHER ? BI_HIGHMED : BI_LOWMED) " and " \
-		    fmt(HIGHER ? BI_LOWMED : BI_HIGHMED)
+		RFAST[i, g] = HIGHER ? BI_HIGHMED : BI_LOWMED
+		RSLOW[i, g] = HIGHER ? BI_LOWMED : BI_HIGHMED
+		RNFAST[i, g] = HIGHER ? BI_HIGH : BI_LOW
 	} else if (nr >= 2) {
 		NVALS["m" pc] = 0
 		for (k = 1; k <= nr; k++)

@@ -8,7 +8,8 @@
 # difference rather than a percentage where one side is; every table,
 # why tables too, with a legend of its own, so that it can be pasted
 # alone; the doubts that hold for every table said once above them, in
-# a few words above each; compare -w, one workload's tables; under every
+# a few words above each; compare -w, one workload's tables; a herd
+# whose every cell is bimodal compared by its clusters; under every
 # POSIX shell we can find, every line within 72 columns.
 # shellcheck disable=SC2086 # $sh is a command line, split on purpose
 # shellcheck source=tests/lib.sh
@@ -61,6 +62,34 @@ renamed long2 6.18.0 another-label-of-thirty-characters-and-more 8
 ring_run tiny1 tiny1 0.0003 0.00031 0.00029 0.0003 0.0003
 ring_run tiny2 tiny2 0.00045 0.00046 0.00044 0.00045 0.00045
 ring_run some some 0.005 0.0051 0.0049 0.005 0.005
+# herd_run NAME LABEL SPEC...: a run of the herd, each SPEC "P:FIGURES"
+# the cell of P processes, a repeat of so many seconds for each figure,
+# its run-queue delay a tenth of its time.
+herd_run() {
+	renamed "$1" 6.18.0 "$2" 11
+	hr_dir=$T/$1
+	shift 2
+	rm -f "$hr_dir/raw/yield" "$hr_dir/raw/ring"
+	sed -i.bak 's/^workloads=.*/workloads=herd/' "$hr_dir/env"
+	rm -f "$hr_dir/env.bak"
+	for hr_s in "$@"; do
+		printf '%s\n' "$hr_s"
+	done | awk -F : '{
+		n = split($2, v, ",")
+		for (r = 1; r <= n; r++)
+			printf "place=free rep=%d argv=-n,%d,-i,5000000 procs=%d" \
+			    " iterations=5000000 wall_s=%s us_per_iteration=%.10g" \
+			    " tokens=5000000 user_s=0.1 sys_s=0.1 nvcsw=1" \
+			    " nivcsw=1 minflt=0 cpus_used=2 cpus_pinned=0" \
+			    " run_s=%s wait_s=%s wait_max_s=0 migrations=0" \
+			    " sched_stats=kernel\n", r, $1, $1, v[r], v[r] / 5,
+			    v[r], v[r] / 10
+	}' >"$hr_dir/raw/herd"
+}
+# Every cell bimodal, 0.9 or 2.0 us an iteration: the clusters stay,
+# what moves is how often each comes (2 of 5 fast, then 3 of 5).
+herd_run lottery1 lottery1 "2:4.6,10.1,4.7,10.0,10.2" "25:4.5,9.9,4.6,10.0,9.8"
+herd_run lottery2 lottery2 "2:4.6,4.7,10.1,4.6,10.0" "25:4.5,4.6,9.9,4.6,10.1"
 # A doubtful run: busy during the run, and interrupted.
 renamed busy 6.18.0 busy 10
 sed -i.bak 's/^load_other=.*/load_other=0.90/' "$T/busy/env"
@@ -142,6 +171,16 @@ for s in $SHELLS; do
 	is "$RC $ERR" "2 smpbench: compare: -w: 'nothing' is not a workload (pipe ring herd yield bind) (see smpbench -h)" \
 	    "$s: -w of no workload: exit 2, one line"
 
+	# A herd of nothing but clusters.
+	run $sh $SB compare "$T/lottery1" "$T/lottery2"
+	is "$RC" 0 "$s: every cell bimodal: exit 0"
+	like "$OUT" '^ +2 : bimodal 2/5 fast bimodal 3/5 fast$' "$s: the cells say so"
+	like "$(joined "$OUT")" 'herd 2: lottery1 fast 4\.650 \(2 of 5\), slow 10\.100 \(3\); lottery2 fast 4\.600 \(3 of 5\), slow 10\.050 \(2\), moved -1\.1% and -0\.5%: the clusters stand where they stood \(within 2%\); how often each came is what differs\.' \
+	    "$s: the clusters of the herd of 2 side by side, and what that says"
+	like "$(joined "$OUT")" 'herd 25: lottery1 fast 4\.550 \(2 of 5\), slow 9\.900 \(3\); lottery2 fast ' \
+	    "$s: and of the herd of 25"
+	like "$(joined "$OUT")" 'herd wait 2: lottery1 low 0\.09 \(2 of 5\), high 0\.20 \(3\)' "$s: the why table's clusters too"
+
 	run $sh $SB compare "$T/long1" "$T/long2"
 	like "$OUT" '^ +N : +A +B$' "$s: names too long even so: lettered"
 	like "$(joined "$OUT")" 'ring: switches / second, higher is better Columns: A a-label-of-thirty-characters-and-more-1; B another-label-of-thirty-characters-and-more\. ' \
@@ -150,7 +189,7 @@ done
 
 for set in "$T/r123 $T/r124" "$T/base $T/fix $T/short1" \
     "$T/long1 $T/long2 $T/r123" "$T/tiny1 $T/tiny2 $T/some" \
-    "$T/short1 $T/busy"; do
+    "$T/short1 $T/busy" "$T/lottery1 $T/lottery2"; do
 	sh $SB compare $set >"$T/narrow" 2>/dev/null
 	check "compare of $(printf '%s\n' "$set" | wc -w | tr -d ' ') renamed runs: ASCII, at most 72 columns" \
 	    narrow "$T/narrow"
