@@ -21,13 +21,15 @@ function legends(    g, j, k, s, who_src, src, reps) {
 		    cpus_text(RENV[j, "cpus_online"])
 		if (!HIST[j])
 			s = s ", " distinct(g, "profile", "unknown") " run"
-		reps = 0
-		for (k = 1; k <= CRUNS[g]; k++)
-			if (REPS[CRUN[g, k]] > reps)
-				reps = REPS[CRUN[g, k]]
-		s = s ", " (CRUNS[g] > 1 ? CRUNS[g] " runs of " : "") \
-		    (reps > 1 ? reps " repeats" : CRUNS[g] > 1 ? "one" : \
-		    "one run")
+		# The repeats a cell has, as counted (not as asked for): a
+		# run cut short has fewer in some cells.
+		reps = REPS_MODE[g] + 0
+		s = s ", " (CRUNS[g] > 1 ? CRUNS[g] " runs, " : "") \
+		    (reps > 1 ? reps " repeats" (CRUNS[g] > 1 ? " a cell" : "") : \
+		    CRUNS[g] > 1 ? "one repeat a cell" : "one run")
+		if (REPS_ODD[g])
+			s = s " (other numbers in " REPS_ODD[g] " cell" \
+			    (REPS_ODD[g] == 1 ? "" : "s") ", under n)"
 		if (NVALS["cvs" SUBSEP g] > 0)
 			s = s ", cv median " sprintf("%.0f%%", \
 			    100 * median("cvs" SUBSEP g))

@@ -18,13 +18,16 @@
 # rules: loaded with compare.awk, after the awk library and the
 # workload's hooks.
 
-# cellparts(i, g): the cell of row i in column g, in four parts: VT (the
-# figure, or what stands for it), CT (its spread), PT (the change
-# against the first column) and MT (the marks: * changed, @ placement,
-# ? doubtful, ! a repeat lost).
+# cellparts(i, g): the cell of row i in column g, in five parts: VT
+# (the figure, or what stands for it), CT (its spread), NT (its repeats,
+# where they are not the column's usual number), PT (the change against
+# the first column) and MT (the marks: * changed, @ placement, ?
+# doubtful, ! a repeat lost).
 function cellparts(i, g,    v) {
 	VT = RVAL[i, g]
-	CT = PT = MT = ""
+	CT = NT = PT = MT = ""
+	if (RHAS[i, g] && RREPS[i, g] != REPS_MODE[g])
+		NT = RREPS[i, g]
 	if (RMISS[i, g]) {
 		MT = "!"
 		MISSING = 1
@@ -70,6 +73,8 @@ function block(nr, kw, first, last,    i, g, k, line, dash, s) {
 		s = pad(ONE[g] ? "figure" : "median", VW[g])
 		if (CW[g])
 			s = s " " pad("(cv)", CW[g])
+		if (NW[g])
+			s = s " " pad("n", NW[g])
 		if (PW[g])
 			s = s " " pad("change", PW[g])
 		if (MW[g])
@@ -91,6 +96,8 @@ function block(nr, kw, first, last,    i, g, k, line, dash, s) {
 				if (CW[g])
 					s = s " " pad(C[i, g], CW[g])
 			}
+			if (NW[g])
+				s = s " " pad(N[i, g], NW[g])
 			if (PW[g])
 				s = s " " pad(P[i, g], PW[g])
 			if (MW[g])
@@ -101,18 +108,20 @@ function block(nr, kw, first, last,    i, g, k, line, dash, s) {
 	}
 }
 
-# widths(nr): fill V, C, P, M and the widths of each column's parts
-# (VW, CW, PW, MW) and of the whole (W), wide enough for the label.
+# widths(nr): fill V, C, N, P, M and the widths of each column's parts
+# (VW, CW, NW, PW, MW) and of the whole (W), wide enough for the label.
 function widths(nr,    i, g, k, lw, bw) {
 	for (g = 1; g <= NCOL; g++) {
-		VW[g] = CW[g] = PW[g] = MW[g] = 0
+		VW[g] = CW[g] = NW[g] = PW[g] = MW[g] = 0
 		bw = 0
 		for (i = 1; i <= nr; i++) {
 			cellparts(i, g)
 			V[i, g] = VT
 			C[i, g] = CT
+			N[i, g] = NT
 			P[i, g] = PT
 			M[i, g] = MT
+			if (length(NT) > NW[g]) NW[g] = length(NT)
 			if (VT ~ /^bimodal/) {
 				if (length(VT) > bw) bw = length(VT)
 			} else if (length(VT) > VW[g])
@@ -130,8 +139,8 @@ function widths(nr,    i, g, k, lw, bw) {
 			PW[g] = 6
 		if (bw > VW[g] + (CW[g] ? CW[g] + 1 : 0))
 			VW[g] = bw - (CW[g] ? CW[g] + 1 : 0)
-		W[g] = VW[g] + (CW[g] ? CW[g] + 1 : 0) + (PW[g] ? PW[g] + 1 : 0) \
-		    + MW[g]
+		W[g] = VW[g] + (CW[g] ? CW[g] + 1 : 0) + (NW[g] ? NW[g] + 1 : 0) \
+		    + (PW[g] ? PW[g] + 1 : 0) + MW[g]
 		# A column of one figure a cell (a historical run) has no
 		# median.
 		ONE[g] = 1
@@ -235,7 +244,7 @@ function print_doubts(    i, s) {
 # legend(): what the cells and the marks of this table mean, in one
 # sentence, so that the table can be pasted alone: the marks it shows
 # and the rule of *.
-function legend(    s, m) {
+function legend(    s, m, g, odd) {
 	s = "Cells: median (cv) of " (POOLED != "" ? "the runs' medians" \
 	    " where a column pools runs, else of " : "") "the repeats"
 	if (NCOL > 1) {
@@ -255,6 +264,12 @@ function legend(    s, m) {
 		s = s "; ? so, but in a doubtful run's column"
 	if (MISSING)
 		s = s "; ! repeats lost (failed, or not a figure)"
+	for (g = 1; g <= NCOL; g++)
+		if (REPS_ODD[g])
+			odd = 1
+	if (odd)
+		s = s "; n the repeats of a cell that has not its column's" \
+		    " usual number"
 	if (BIMODAL)
 		s = s "; bimodal k/n " FAST ": two clusters, k of n repeats in" \
 		    " the " (HIGHER ? "higher" : "lower") ", no median"
@@ -370,9 +385,9 @@ function marks(    s, i, g, n, chance) {
 		    " the kernel's.")
 	if (NV["few"])
 		wrap(NV["few"] " cell" (NV["few"] == 1 ? "" : "s") " not" \
-		    " tested: too few repeats a side for a 95% interval (3" \
-		    " against 3 covers 90% at most); the change is shown," \
-		    " unmarked.")
+		    " tested: too few repeats a side for a 95% interval (it" \
+		    " takes 4 against 4, or 3 against 5; 3 against 3 covers" \
+		    " 90%); the change is shown, unmarked.")
 	if (NTESTED) {
 		chance = NTESTED * 0.05
 		wrap(NTESTED " cell" (NTESTED == 1 ? "" : "s") " tested: " \

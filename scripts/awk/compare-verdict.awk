@@ -37,11 +37,26 @@
 # 95%; a cell whose sides ran in different placements gets no mark but
 # its own.
 
-# verdicts(): every record.
-function verdicts(    i, g) {
+# verdicts(): every record; then each column's usual number of
+# repeats a cell, REPS_MODE[g] (the most common), and how many of its
+# cells have another, REPS_ODD[g] (an interrupted run's).
+function verdicts(    i, g, n, cnt, best) {
 	for (i = 1; i <= NROWK; i++)
 		for (g = 1; g <= NCOL; g++)
 			verdict(i, g, ROWK[i])
+	for (g = 1; g <= NCOL; g++) {
+		split("", cnt)
+		best = 0
+		for (i = 1; i <= NROWK; i++)
+			if (RHAS[i, g] && ++cnt[n = RREPS[i, g]] > best) {
+				best = cnt[n]
+				REPS_MODE[g] = n
+			}
+		REPS_ODD[g] = 0
+		for (i = 1; i <= NROWK; i++)
+			if (RHAS[i, g] && RREPS[i, g] != REPS_MODE[g])
+				REPS_ODD[g]++
+	}
 }
 
 # verdict(i, g, key): the record of row i (key) in column g.

@@ -9,8 +9,10 @@
 # why tables too, with a legend of its own, so that it can be pasted
 # alone; the doubts that hold for every table said once above them, in
 # a few words above each; compare -w, one workload's tables; a herd
-# whose every cell is bimodal compared by its clusters; under every
-# POSIX shell we can find, every line within 72 columns.
+# whose every cell is bimodal compared by its clusters; a run cut short,
+# its cells' repeats as they are, each cell tested only where both sides
+# have enough; under every POSIX shell we can find, every line within 72
+# columns.
 # shellcheck disable=SC2086 # $sh is a command line, split on purpose
 # shellcheck source=tests/lib.sh
 . tests/lib.sh
@@ -90,6 +92,14 @@ herd_run() {
 # what moves is how often each comes (2 of 5 fast, then 3 of 5).
 herd_run lottery1 lottery1 "2:4.6,10.1,4.7,10.0,10.2" "25:4.5,9.9,4.6,10.0,9.8"
 herd_run lottery2 lottery2 "2:4.6,4.7,10.1,4.6,10.0" "25:4.5,4.6,9.9,4.6,10.1"
+# A run cut short: 5 repeats of the herd of 2 (twice the time), 2 of
+# the herds of 25 and 50 (twice the time too), against 5 of each.
+herd_run whole whole "2:4.6,4.7,4.6,4.5,4.6" "25:4.5,4.6,4.6,4.5,4.6" \
+    "50:4.4,4.5,4.4,4.5,4.4"
+herd_run cut cut "2:9.2,9.3,9.2,9.1,9.2" "25:9.1,9.2" "50:8.8,9.0"
+rm "$T/cut/complete"
+echo "interrupted by SIGINT during herd; 9 of 15 measurements made" \
+    >"$T/cut/incomplete"
 # A doubtful run: busy during the run, and interrupted.
 renamed busy 6.18.0 busy 10
 sed -i.bak 's/^load_other=.*/load_other=0.90/' "$T/busy/env"
@@ -181,6 +191,22 @@ for s in $SHELLS; do
 	    "$s: and of the herd of 25"
 	like "$(joined "$OUT")" 'herd wait 2: lottery1 low 0\.09 \(2 of 5\), high 0\.20 \(3\)' "$s: the why table's clusters too"
 
+	# Cut short.
+	run $sh $SB compare "$T/whole" "$T/cut"
+	like "$OUT" '^ +: +median +\(cv\) +median +\(cv\) +n +change$' \
+	    "$s: a run cut short: its cells' repeats have a column"
+	like "$OUT" '^ +2 : +4\.600 +\([0-9]%\) +9\.200 +\([0-9]%\) +5 +\+100%\*$' \
+	    "$s: the cell of 5 says so, is tested, and marked"
+	like "$OUT" '^ +25 : +4\.600 +\([0-9]%\) +9\.150 +\([0-9]%\) +\+100%$' \
+	    "$s: a cell of 2, the run's usual now: no mark, 5 against 2 cannot reach 95%"
+	like "$(joined "$OUT")" 'cut: kernel 6\.18\.0, [^;]*, 2 repeats \(other numbers in 1 cell, under n\)' \
+	    "$s: the legend counts the repeats there are"
+	like "$(joined "$OUT")" '2 cells not tested: too few repeats a side' \
+	    "$s: and says which were not tested"
+	run $sh $SB compare -p "$T/whole" "$T/cut"
+	like "$OUT" ' cell=50 column=cut runs=1 repeats=2 .* verdict=few$' \
+	    "$s: -p: the real count, verdict few"
+
 	run $sh $SB compare "$T/long1" "$T/long2"
 	like "$OUT" '^ +N : +A +B$' "$s: names too long even so: lettered"
 	like "$(joined "$OUT")" 'ring: switches / second, higher is better Columns: A a-label-of-thirty-characters-and-more-1; B another-label-of-thirty-characters-and-more\. ' \
@@ -189,7 +215,7 @@ done
 
 for set in "$T/r123 $T/r124" "$T/base $T/fix $T/short1" \
     "$T/long1 $T/long2 $T/r123" "$T/tiny1 $T/tiny2 $T/some" \
-    "$T/short1 $T/busy" "$T/lottery1 $T/lottery2"; do
+    "$T/short1 $T/busy" "$T/lottery1 $T/lottery2" "$T/whole $T/cut"; do
 	sh $SB compare $set >"$T/narrow" 2>/dev/null
 	check "compare of $(printf '%s\n' "$set" | wc -w | tr -d ' ') renamed runs: ASCII, at most 72 columns" \
 	    narrow "$T/narrow"
