@@ -1,330 +1,423 @@
 # compare-table.awk: the table compare.awk prints, and what it says
 # under it.
 #
-# Input: what compare.awk read and checked: the runs' cells (cells.awk,
-# named run SUBSEP row), their labels, env (RENV) and problems (QCOL,
-# NOSIG), the rows (NAME), the workload's format (FMT, HEAD, HIGHER,
-# FAST, FACT).
+# Input: the records of compare-verdict.awk (RVAL, RCV, RCH, RVERD...,
+# row i and column g), and what compare.awk read and checked: the
+# columns (LABEL, CNAME, CRUNS, CRUN), the runs' env (RENV), the
+# problems (PTEXT, QCOL), the rows (NAME), the workload's format (FMT,
+# HEAD, HIGHER, FAST, FACT).
 # Output, on stdout, through print_table(): the table, one column per
-# run and one row per cell, in blocks of at most 72 columns, each beside
-# the first run; the notes on the cells, marks and test; one line per
-# run; where the historical runs come from; the kernel settings that
-# differ (see compare.awk for the whole form).
-# -v variables: compare.awk's (workload, metric). No rules: loaded with
-# compare.awk, after the awk library and the workload's hooks.
+# name and one row per cell, in blocks of at most 72 columns, each
+# beside the first column; under it the notes on the cells, the rule of
+# the marks, the intervals of the marked cells (of every cell with
+# verbose), the cells whose placement differed, the count of cells
+# tested and of marks chance alone would give; then one line per column
+# and the kernel settings that differ (compare-notes.awk). See
+# compare.awk for the whole form.
+# -v variables: compare.awk's (workload, metric, threshold, verbose). No
+# rules: loaded with compare.awk, after the awk library and the
+# workload's hooks.
 
-# cell(j, key): the cell of run j, in four parts: VT (the median, or
-# what stands for it), CT (the coefficient of variation), PT (the change
-# against the first run), MT (the marks).
-function cell(j, key,    c, c1, m, m1, p, v) {
-	VT = CT = PT = MT = ""
-	c = j SUBSEP key
-	c1 = 1 SUBSEP key
-	if (FAILED[c] > 0 || BAD[c] > 0) {
+# cellparts(i, g): the cell of row i in column g, in five parts: VT
+# (the figure, or what stands for it), CT (its spread), NT (its repeats,
+# where they are not the column's usual number), PT (the change against
+# the first column) and MT (the marks: * changed, @ placement, ?
+# doubtful, ! a repeat lost).
+function cellparts(i, g,    v) {
+	VT = RVAL[i, g]
+	CT = NT = PT = MT = ""
+	if (RHAS[i, g] && RREPS[i, g] != REPS_MODE[g])
+		NT = RREPS[i, g]
+	if (RMISS[i, g]) {
 		MT = "!"
 		MISSING = 1
 	}
-	if (NVALS[c] == 0) {
-		VT = NA[c] > 0 ? "n/a" : FAILED[c] > 0 ? "fail" : "-"
+	if (!RHAS[i, g] || RBI[i, g])
 		return
-	}
-	if (bimodal(c)) {
-		VT = "bimodal " (HIGHER ? BI_HIGH : BI_LOW) "/" NVALS[c] " " FAST
-		BIMODAL = 1
-		CLUSTERS = CLUSTERS "; " LABEL[j] " at " NAME[key] ": " \
-		    fmt(HIGHER ? BI_HIGHMED : BI_LOWMED) " and " \
-		    fmt(HIGHER ? BI_LOWMED : BI_HIGHMED)
+	if (RCV[i, g] != "")
+		CT = sprintf("(%.0f%%)", RCV[i, g] * 100)
+	if (g == 1)
 		return
-	}
-	m = median(c)
-	VT = fmt(m)
-	v = cv(c)
-	if (v != "") {
-		CT = sprintf("(%.0f%%)", v * 100)
-		add("cvs" SUBSEP j, v)
-	}
-	if (j == 1 || NVALS[c1] == 0 || bimodal(c1))
-		return
-	m1 = median(c1)
-	if (m1 != 0)
-		PT = sprintf("%+.0f%%", (m - m1) * 100 / m1)
-	if (NOSIG[j] || NOSIG[1])
-		return
-	if (NVALS[c] < 5 || NVALS[c1] < 5) {
-		FEW = 1
-		return
-	}
-	p = mw_p(c1, c)
-	TESTED = 1
-	if (!MW_EXACT)
-		APPROX = 1
-	if (p < 0.05) {
+	if (RTINY[i, g] == 1)
+		PT = diff(RMED[i, g] - RMED[i, 1])
+	else if (RCH[i, g] != "" && RTINY[i, g] != 2)
+		PT = sprintf("%+.0f%%", RCH[i, g] * 100)
+	v = RVERD[i, g]
+	if (v == "changed")
 		MT = "*" MT
-		SIGNIFICANT = 1
-	}
-}
-
-# fmt(v): a figure in the workload's format.
-function fmt(v) {
-	if (FMT == "sig3")
-		return sprintf(v < 10 ? "%.2f" : v < 100 ? "%.1f" : "%.0f", v)
-	return FMT == "" ? secs(v) : sprintf(FMT, v)
+	else if (v == "placement")
+		MT = "@" MT
+	else if (v == "doubtful")
+		MT = "?" MT
 }
 
 function pad(s, w) {
 	return sprintf("%" w "s", s)
 }
 
-# block(nr, row, kw, first, last): the table for run 1 and runs
+# block(nr, kw, first, last): the table for column 1 and columns
 # first..last.
-function block(nr, row, kw, first, last,    i, j, k, line, dash, s) {
+function block(nr, kw, first, last,    i, g, k, line, dash, s) {
 	line = pad(HEAD, kw) " :"
 	for (k = first - 1; k <= last; k++) {
-		j = k == first - 1 ? 1 : k
-		line = line " " pad(LABEL[j] (QCOL[j] ? "?" : ""), W[j])
+		g = k == first - 1 ? 1 : k
+		line = line " " pad(LABEL[g] (QCOL[g] ? "?" : ""), W[g])
 	}
 	out(line)
 	dash = line
 	gsub(/./, "-", dash)
+	# What each part of a cell is.
+	line = pad("", kw) " :"
+	for (k = first - 1; k <= last; k++) {
+		g = k == first - 1 ? 1 : k
+		s = pad(ONE[g] ? "figure" : "median", VW[g])
+		if (CW[g])
+			s = s " " pad("(cv)", CW[g])
+		if (NW[g])
+			s = s " " pad("n", NW[g])
+		if (PW[g])
+			s = s " " pad("change", PW[g])
+		if (MW[g])
+			s = s sprintf("%" MW[g] "s", "")
+		line = line " " s
+	}
+	out(line)
 	print dash
 	for (i = 1; i <= nr; i++) {
-		line = pad(NAME[row[i]], kw) " :"
+		line = pad(NAME[ROWK[i]], kw) " :"
 		for (k = first - 1; k <= last; k++) {
-			j = k == first - 1 ? 1 : k
-			# The median and its spread right-aligned, so that
+			g = k == first - 1 ? 1 : k
+			# The figure and its spread right-aligned, so that
 			# figures line up; a bimodal cell takes both places.
-			if (C[i, j] == "" && V[i, j] ~ /^bimodal/)
-				s = pad(V[i, j], VW[j] + (CW[j] ? CW[j] + 1 : 0))
+			if (C[i, g] == "" && V[i, g] ~ /^bimodal/)
+				s = pad(V[i, g], VW[g] + (CW[g] ? CW[g] + 1 : 0))
 			else {
-				s = pad(V[i, j], VW[j])
-				if (CW[j])
-					s = s " " pad(C[i, j], CW[j])
+				s = pad(V[i, g], VW[g])
+				if (CW[g])
+					s = s " " pad(C[i, g], CW[g])
 			}
-			if (PW[j])
-				s = s " " pad(P[i, j], PW[j])
-			if (MW[j])
-				s = s sprintf("%-" MW[j] "s", M[i, j])
+			if (NW[g])
+				s = s " " pad(N[i, g], NW[g])
+			if (PW[g])
+				s = s " " pad(P[i, g], PW[g])
+			if (MW[g])
+				s = s sprintf("%-" MW[g] "s", M[i, g])
 			line = line " " s
 		}
 		out(line)
 	}
 }
 
-# widths(nr, row): fill V, C, P, M and the widths of each column's parts
-# (VW, CW, PW, MW) and of the whole (W), wide enough for the label.
-function widths(nr, row,    i, j, lw) {
-	for (j = 1; j <= nruns; j++) {
-		VW[j] = CW[j] = PW[j] = MW[j] = 0
-		BW = 0
+# widths(nr): fill V, C, N, P, M and the widths of each column's parts
+# (VW, CW, NW, PW, MW) and of the whole (W), wide enough for the label.
+function widths(nr,    i, g, k, lw, bw) {
+	for (g = 1; g <= NCOL; g++) {
+		VW[g] = CW[g] = NW[g] = PW[g] = MW[g] = 0
+		bw = 0
 		for (i = 1; i <= nr; i++) {
-			cell(j, row[i])
-			V[i, j] = VT
-			C[i, j] = CT
-			P[i, j] = PT
-			M[i, j] = MT
+			cellparts(i, g)
+			V[i, g] = VT
+			C[i, g] = CT
+			N[i, g] = NT
+			P[i, g] = PT
+			M[i, g] = MT
+			if (length(NT) > NW[g]) NW[g] = length(NT)
 			if (VT ~ /^bimodal/) {
-				if (length(VT) > BW) BW = length(VT)
-			} else if (length(VT) > VW[j])
-				VW[j] = length(VT)
-			if (length(CT) > CW[j]) CW[j] = length(CT)
-			if (length(PT) > PW[j]) PW[j] = length(PT)
-			if (length(MT) > MW[j]) MW[j] = length(MT)
+				if (length(VT) > bw) bw = length(VT)
+			} else if (length(VT) > VW[g])
+				VW[g] = length(VT)
+			if (length(CT) > CW[g]) CW[g] = length(CT)
+			if (length(PT) > PW[g]) PW[g] = length(PT)
+			if (length(MT) > MW[g]) MW[g] = length(MT)
 		}
-		if (BW > VW[j] + (CW[j] ? CW[j] + 1 : 0))
-			VW[j] = BW - (CW[j] ? CW[j] + 1 : 0)
-		W[j] = VW[j] + (CW[j] ? CW[j] + 1 : 0) + (PW[j] ? PW[j] + 1 : 0) \
-		    + MW[j]
-		lw = length(LABEL[j]) + (QCOL[j] ? 1 : 0)
-		if (lw > W[j]) {
-			VW[j] += lw - W[j]
-			W[j] = lw
+		# Room for the words of the header row.
+		if (VW[g] < 6)
+			VW[g] = 6
+		if (CW[g] && CW[g] < 4)
+			CW[g] = 4
+		if (PW[g] && PW[g] < 6)
+			PW[g] = 6
+		if (bw > VW[g] + (CW[g] ? CW[g] + 1 : 0))
+			VW[g] = bw - (CW[g] ? CW[g] + 1 : 0)
+		W[g] = VW[g] + (CW[g] ? CW[g] + 1 : 0) + (NW[g] ? NW[g] + 1 : 0) \
+		    + (PW[g] ? PW[g] + 1 : 0) + MW[g]
+		# A column of one figure a cell (a historical run) has no
+		# median.
+		ONE[g] = 1
+		for (k = 1; k <= CRUNS[g]; k++)
+			if (REPS[CRUN[g, k]] > 1)
+				ONE[g] = 0
+		lw = length(LABEL[g]) + (QCOL[g] ? 1 : 0)
+		if (lw > W[g]) {
+			VW[g] += lw - W[g]
+			W[g] = lw
 		}
 	}
 }
 
-# print_table(): the title, the problems, the table, the notes.
-function print_table(    nr, i, kw, first, last, wd) {
+# print_table(): the title, the doubts, the table, the notes.
+function print_table(    nr, i, kw, first, last, wd, s, g) {
 	nr = NROWK
 	kw = length(HEAD)
 	for (i = 1; i <= nr; i++)
 		if (length(NAME[ROWK[i]]) > kw)
 			kw = length(NAME[ROWK[i]])
-	widths(nr, ROWK)
+	widths(nr)
+	# A cell named alone: the workload, the why figure, the row.
+	WHO_ROW = workload " " (metric == "" ? "" : metric " ")
 	print WHAT
-	for (i = 1; i <= NPROB && metric == ""; i++)
-		wrap("? " PTEXT[i] (PHARD[i] ? "; no change in its column is" \
-		    " marked significant" : "") ".")
+	if (PREFIX != "")
+		wrap("Columns: their names after " PREFIX ", which they share.")
+	if (LETTERS) {
+		s = ""
+		for (g = 1; g <= NCOL; g++)
+			s = s "; " LABEL[g] " " CNAME[g]
+		wrap("Columns: " substr(s, 3) ".")
+	}
+	doubts_line()
 	# Columns that do not fit in 72 go to further blocks, each again
-	# beside the first run, which the changes are against.
+	# beside the first, which the changes are against.
 	first = 2
 	for (;;) {
 		wd = kw + 2 + 1 + W[1]
 		last = first - 1
-		while (last < nruns && (last == first - 1 ||
+		while (last < NCOL && (last == first - 1 ||
 		    wd + 1 + W[last + 1] <= 72)) {
 			last++
 			wd += 1 + W[last]
 		}
 		if (first > 2)
 			print ""
-		block(nr, ROWK, kw, first, last)
+		block(nr, kw, first, last)
 		first = last + 1
-		if (last >= nruns)
+		if (last >= NCOL)
 			break
 	}
 	if (nr == 0)
 		print "(no measurements)"
+	compare_legend()
 	notes()
-	if (metric != "") {
-		wrap("Cells, marks, test and runs as in the " workload " table" \
-		    " above; runs without this figure are left out" \
-		    (nruns > 1 ? ", changes are against " LABEL[1] : "") ".")
+	marks()
+	if (metric != "")
 		return
-	}
+	if (FACT["note"] != "")
+		wrap(FACT["note"])
 	legends()
 	context_notes()
 }
 
-# notes(): what the cells and the marks mean, the test and its limits.
-function notes(    s) {
-	if (metric != "")
-		;
-	else if (nruns > 1)
-		wrap("Cells: the median of each run's repeats (their coefficient" \
-		    " of variation) and the change of the median against the" \
-		    " first column.")
-	else
-		wrap("Cells: the median of the run's repeats (their coefficient" \
-		    " of variation).")
-	if (nruns > 1 && TESTED && metric == "")
-		wrap("*: the change is significant at the 5% level by a" \
-		    " two-sided Mann-Whitney U test of the repeats against the" \
-		    " first column's, " (APPROX ? "exact up to 10 repeats a" \
-		    " side, beyond by its normal approximation" : "exact") ".")
-	if (nruns > 1 && FEW && metric == "")
-		wrap((TESTED ? "Rows where a run has fewer than 5 repeats get" \
-		    " no *" : "No change is marked significant: a run has" \
-		    " fewer than 5 repeats a cell") ", too few for a test at" \
-		    " the 5% level (3 against 3 cannot do better than p =" \
-		    " 0.1).")
+# doubts_line(): the doubts about the runs of this table: those said in
+# full above the first table again in a few words each, run by run, on
+# one line ("? same2: incomplete, other work on 0.9 CPUs; ..."); those
+# of this workload alone in full, a line each.
+function doubts_line(    j, i, s, t) {
+	s = ""
+	for (j = 1; j <= nruns; j++) {
+		t = ""
+		for (i = 1; i <= NPROB; i++)
+			if (PRUN[i] == j && !PWORK[i])
+				t = t ", " PSHORT[i]
+		if (t != "")
+			s = s "; " RUNNAME[j] ": " substr(t, 3)
+	}
+	if (s != "")
+		wrap("? " substr(s, 3) ".")
+	for (i = 1; i <= NPROB; i++)
+		if (PWORK[i])
+			wrap("? " PTEXT[i] (PHARD[i] ? "; no change in its column" \
+			    " is marked" : "") ".")
+}
+
+# print_doubts(): the doubts about the runs, each in full: "? ..." lines
+# (with parsable, "# ? ..." lines, each whole on one line).
+function print_doubts(    i, s) {
+	for (i = 1; i <= NPROB; i++) {
+		s = "? " PTEXT[i] (PHARD[i] ? "; no change in its column is" \
+		    " marked" : "") "."
+		if (parsable)
+			print "# " s
+		else
+			wrap(s)
+	}
+}
+
+# compare_legend(): what the cells and the marks of this table mean, in one
+# sentence, so that the table can be pasted alone: the marks it shows
+# and the rule of *.
+function compare_legend(    s, m, g, odd) {
+	s = "Cells: median (cv) of " (POOLED != "" ? "the runs' medians" \
+	    " where a column pools runs, else of " : "") "the repeats"
+	if (NCOL > 1) {
+		m = ""
+		if (METHOD_USED["runs"])
+			m = "Welch's t of the runs' medians"
+		if (METHOD_USED["repeats"])
+			m = m (m == "" ? "" : " or ") "the Hodges-Lehmann shift" \
+			    " of the repeats"
+		s = s "; change against " LABEL[1] (m == "" ? "" : ", by " m) \
+		    "; * its 95% interval excludes zero and it is " threshold \
+		    "% or more (-t)"
+	}
+	if (NV["placement"])
+		s = s "; @ the sides ran in different placements"
+	if (NV["doubtful"])
+		s = s "; ? so, but in a doubtful run's column"
+	if (MISSING)
+		s = s "; ! repeats lost (failed, or not a figure)"
+	for (g = 1; g <= NCOL; g++)
+		if (REPS_ODD[g])
+			odd = 1
+	if (odd)
+		s = s "; n the repeats of a cell that has not its column's" \
+		    " usual number"
+	if (BIMODAL)
+		s = s "; bimodal k/n " FAST ": two clusters, k of n repeats in" \
+		    " the " (HIGHER ? "higher" : "lower") ", no median"
+	wrap(s ".")
+}
+
+# notes(): which runs were pooled, the clusters, the figures under
+# their resolution.
+function notes(    s, i) {
+	if (POOLED != "") {
+		wrap("Runs pooled by " (POOLBY["label"] ? "label" : "") \
+		    (POOLBY["label"] && POOLBY["kernel"] ? " or " : "") \
+		    (POOLBY["kernel"] ? "kernel release" : "") ": " \
+		    substr(POOLED, 3) ".")
+		if (NCOL == 1)
+			wrap("One column: every run is " CNAME[1] ", so nothing is" \
+			    " compared; runs of other kernels, or labelled apart" \
+			    " (smpbench run -l), stand side by side.")
+	}
 	if (BIMODAL) {
-		s = "bimodal k/n " FAST ": the repeats fall into two clusters" \
-		    " far apart, k of n in the " (HIGHER ? "higher" : "lower") \
-		    "; where the scheduler put the workers decides such a" \
-		    " cell, so it has no median and no change"
+		s = "Bimodal: where the scheduler put the workers decides such" \
+		    " a cell, so it has no median and no change"
 		if (PLACED != "")
 			s = s "; compare the placed rows (" PLACED ")"
-		wrap(s ". Medians of the clusters, " FAST " and " \
-		    (FAST == "fast" ? "slow" : FAST == "high" ? "low" : "high") ": " substr(CLUSTERS, 3) ".")
+		wrap(s "; what each cluster holds:")
+		for (i = 1; i <= NROWK; i++)
+			clusters(i)
 	}
-	if (MISSING)
-		wrap("!: a repeat failed (see the run's errors file) or its saved" \
-		    " value was not a figure (reported); the cell is of the" \
-		    " others.")
-	if (metric == "" && FACT["note"] != "")
-		wrap(FACT["note"])
+	if (TINY)
+		wrap("Under the figure's resolution (shown as zero) on both" \
+		    " sides, a cell has no change; on one side, its change is" \
+		    " the difference, not a percentage of next to nothing.")
 }
 
-# legends(): one line per run: label, kernel, machine, profile, repeats,
-# the median coefficient of variation of its cells, date and note; then
-# where the historical runs come from, once per source.
-function legends(    j, k, s, who_src, src) {
-	for (j = 1; j <= nruns; j++) {
-		s = LABEL[j] ": " (RENV[j, "label"] == "" || \
-		    LABEL[j] == FULLNAME[j] ? "" : "label " FULLNAME[j] ", ") \
-		    "kernel " renv(j, "kernel", "unknown") ", " \
-		    renv(j, "cpu_model", "unknown CPU") ", " \
-		    cpus_text(RENV[j, "cpus_online"])
-		if (!HIST[j])
-			s = s ", " renv(j, "profile", "unknown") " run"
-		s = s ", " (REPS[j] > 1 ? REPS[j] " repeats" : "one run")
-		if (NVALS["cvs" SUBSEP j] > 0)
-			s = s ", cv median " sprintf("%.0f%%", \
-			    100 * median("cvs" SUBSEP j))
-		if (RENV[j, "date"] != "")
-			s = s ", " substr(RENV[j, "date"], 1, 10)
-		if (RENV[j, "note"] != "")
-			s = s "; note: " RENV[j, "note"]
-		wrap(s ".")
-	}
-	for (j = 1; j <= nruns; j++) {
-		src = RENV[j, "source"]
-		if (!HIST[j] || src == "" || (src in SAID))
-			continue
-		SAID[src] = 1
-		who_src = ""
-		for (k = j; k <= nruns; k++)
-			if (HIST[k] && RENV[k, "source"] == src)
-				who_src = who_src (who_src == "" ? "" : ", ") \
-				    FULLNAME[k]
-		wrap("From the post (" who_src "): " src ".")
-	}
-}
-
-# renv(j, key, dflt): run j's env value, or dflt when empty.
-function renv(j, key, dflt) {
-	return RENV[j, key] == "" ? dflt : RENV[j, key]
-}
-
-# context_notes(): the kernel settings in which a run differs from the
-# first run that has them: single values as "key value (first: value)",
-# lists (command line, scheduler features, config options) as the words
-# added (+) and taken away (-). Unknown or unrecorded values are skipped.
-function context_notes(    keys, nk, j, b, i, k, s, t, head) {
-	nk = split("preempt sched_ext governor boost smt cmdline" \
-	    " sched_features config", keys, " ")
-	b = 0
-	for (j = 1; j <= nruns; j++)
-		if (!b && (j, "cmdline") in RENV)
-			b = j
-	head = 0
-	for (j = b + 1; b && j <= nruns; j++) {
-		s = ""
-		for (i = 1; i <= nk; i++) {
-			k = keys[i]
-			if (!known(b, k) || !known(j, k) ||
-			    RENV[j, k] == RENV[b, k])
-				continue
-			if (k == "cmdline" || k == "sched_features" ||
-			    k == "config")
-				t = word_diff(RENV[b, k], RENV[j, k])
-			else
-				t = RENV[j, k] " where " LABEL[b] " has " RENV[b, k]
-			s = s "; " k " " t
-		}
-		if (known(b, "config_hash") && known(j, "config_hash") &&
-		    RENV[j, "config_hash"] != RENV[b, "config_hash"] &&
-		    RENV[j, "config"] == RENV[b, "config"])
-			s = s "; other config options differ"
-		if (s == "")
-			continue
-		if (!head++)
-			print "Kernel settings that differ from " LABEL[b] ":"
-		wrap(LABEL[j] ": " substr(s, 3) ".")
-	}
-}
-
-# known(j, key): run j recorded key, and knew it.
-function known(j, key) {
-	return (j, key) in RENV && RENV[j, key] != "" && \
-	    RENV[j, key] != "unknown"
-}
-
-# word_diff(a, b): the words of b not in a (+word) and of a not in b
-# (-word).
-function word_diff(a, b,    wa, wb, na, nb, i, s, inA, inB) {
-	na = split(a, wa, " ")
-	nb = split(b, wb, " ")
-	for (i = 1; i <= na; i++)
-		inA[wa[i]] = 1
-	for (i = 1; i <= nb; i++)
-		inB[wb[i]] = 1
+# clusters(i): for row i, when a column's repeats fall into two
+# clusters, each column's clusters side by side, the better first, with
+# their medians and repeats, a plain column's median, and where the
+# first column has clusters too, how far each cluster moved against
+# its own: what can be said of such a cell.
+function clusters(i,    g, s, slow, moved, far, f, w, often, share) {
+	for (g = 1; g <= NCOL && !RBI[i, g]; g++)
+		;
+	if (g > NCOL)
+		return
+	slow = FAST == "fast" ? "slow" : FAST == "high" ? "low" : "high"
 	s = ""
-	for (i = 1; i <= nb; i++)
-		if (!(wb[i] in inA))
-			s = s " +" wb[i]
-	for (i = 1; i <= na; i++)
-		if (!(wa[i] in inB))
-			s = s " -" wa[i]
-	return substr(s, 2)
+	moved = far = 0
+	often = 1
+	share = ""
+	for (g = 1; g <= NCOL; g++) {
+		if (!RHAS[i, g])
+			continue
+		if (RBI[i, g]) {
+			if (share != "" && share != RNFAST[i, g] / RREPS[i, g])
+				often = 0
+			share = RNFAST[i, g] / RREPS[i, g]
+		}
+		if (!RBI[i, g]) {
+			s = s "; " LABEL[g] " " RVAL[i, g]
+			continue
+		}
+		s = s "; " LABEL[g] " " FAST " " fmt(RFAST[i, g]) " (" \
+		    RNFAST[i, g] " of " RREPS[i, g] "), " slow " " \
+		    fmt(RSLOW[i, g]) " (" RREPS[i, g] - RNFAST[i, g] ")"
+		if (g == 1 || !RBI[i, 1])
+			continue
+		f = RFAST[i, g] / RFAST[i, 1] - 1
+		w = RSLOW[i, g] / RSLOW[i, 1] - 1
+		s = s ", moved " pct(f) " and " pct(w)
+		moved++
+		if ((f < 0 ? -f : f) * 100 >= threshold ||
+		    (w < 0 ? -w : w) * 100 >= threshold)
+			far++
+	}
+	if (moved && !far)
+		s = s ": the clusters stand where they stood (within " \
+		    threshold "%)" (often ? ", each as often" : "; how often" \
+		    " each came is what differs")
+	wrap("  " WHO_ROW NAME[ROWK[i]] ": " substr(s, 3) ".")
+}
+
+# marks(): the intervals of the marked cells (of every change, verbose),
+# the cells whose placement differed, and how many cells were tested
+# against how many marks chance would give.
+function marks(    s, i, g, n, chance) {
+	if (NCOL < 2 || NTESTED + NV["few"] == 0)
+		return
+	s = ""
+	for (i = 1; i <= NROWK; i++)
+		for (g = 2; g <= NCOL; g++)
+			if (RCH[i, g] != "" && (verbose ||
+			    RVERD[i, g] ~ /^(changed|doubtful)$/))
+				s = s "; " WHO_ROW NAME[ROWK[i]] " " LABEL[g] \
+				    " " interval(i, g) (RLEV[i, g] < shift_level() - \
+				    1e-9 ? sprintf(" at %.0f%%", RLEV[i, g] * 100) : "")
+	if (s != "")
+		wrap((verbose ? "Intervals, 95% where not said:" : \
+		    "95% intervals:") " " substr(s, 3) ".")
+	n = 0
+	for (i = 1; i <= NROWK; i++)
+		for (g = 2; g <= NCOL; g++)
+			if (RVERD[i, g] == "placement") {
+				wrap("@ " WHO_ROW NAME[ROWK[i]] ": " RPLACE[i, g] ".")
+				n++
+			}
+	if (n)
+		wrap("@: the kernel's placement, a finding only if it holds" \
+		    " over boots, not a change" (PLACED == "" ? "" : \
+		    "; the placed rows (" PLACED ") say what each placement" \
+		    " costs") ".")
+	if (NV["doubtful"])
+		wrap("?: measure again on a quiet machine before reading it as" \
+		    " the kernel's.")
+	if (NV["few"])
+		wrap(NV["few"] " cell" (NV["few"] == 1 ? "" : "s") " not" \
+		    " tested: too few repeats a side for a 95% interval (it" \
+		    " takes 4 against 4, or 3 against 5; 3 against 3 covers" \
+		    " 90%); the change is shown, unmarked.")
+	if (NTESTED) {
+		chance = NTESTED * 0.05
+		wrap(NTESTED " cell" (NTESTED == 1 ? "" : "s") " tested: " \
+		    NV["changed"] + 0 " marked *, " NV["placement"] + 0 \
+		    " placement @" (NV["doubtful"] ? ", " NV["doubtful"] \
+		    " doubtful ?" : "") "; chance alone would mark at most" \
+		    " about " sprintf(chance < 10 ? "%.1f" : "%.0f", chance) \
+		    " at the 5% level.")
+	}
+}
+
+# interval(i, g): the change of row i in column g and its interval,
+# "+12% [+9.5%, +15%]"; as differences of the figure where a side is
+# under its resolution.
+function interval(i, g,    m) {
+	if (RTINY[i, g] != 1)
+		return pct(RCH[i, g]) " [" pct(RLO[i, g]) ", " pct(RHI[i, g]) "]"
+	m = RMED[i, 1]
+	return diff(m * RCH[i, g]) " [" diff(m * RLO[i, g]) ", " \
+	    diff(m * RHI[i, g]) "]"
+}
+
+# diff(v): a difference of the figure, signed, in its format.
+function diff(v) {
+	return (v < 0 ? "-" : "+") fmt(v < 0 ? -v : v)
+}
+
+# pct(v): a change (a fraction) as a signed percentage, a decimal below
+# 10%.
+function pct(v) {
+	v *= 100
+	return sprintf(v < 10 && v > -10 ? "%+.1f%%" : "%+.0f%%", v)
 }

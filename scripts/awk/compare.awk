@@ -2,7 +2,8 @@
 #
 # Input: none on stdin; the runs' directories come from the environment,
 # SMPB_RUNS (one per line), and the program reads each run's env,
-# complete or incomplete marker and raw/<workload> itself.
+# complete or incomplete marker, host file (the run's host drift, when it
+# has one) and raw/<workload> itself.
 # Output, on stdout, seed 001's compare form:
 #	yield: microseconds per yield, lower is better
 #	#T :        van        prio         MQ
@@ -10,32 +11,47 @@
 #	 1 : 0.398 (2%) 0.402 (1%)  +1% 0.750 (3%) +88%*
 # a line naming the figure, its unit and which way is better; one line
 # per problem that makes a run doubtful ("? ..."), whose column is then
-# headed "label?"; one column per run headed by its label, one row per
+# headed "label?"; one column per name (runs that share a label, or the
+# kernel release when unlabelled, pool into one column), one row per
 # cell (placement and parameters, rows matched by the placement's name):
-# the median of the run's repeats and their coefficient of variation,
-# then, from the second column on, the change of the median against the
-# first column and "*" where a two-sided Mann-Whitney U test finds it at
-# the 5% level (never with fewer than five repeats a side, never in a
-# bimodal cell, which shows "bimodal k/n fast" instead of a median);
-# then what the marks mean, one line per run (kernel, machine, repeats),
-# where historical runs come from, and the kernel settings that differ.
+# the column's figure and spread, then, from the second column on, the
+# change against the first column and its mark (compare-verdict.awk
+# decides them, compare-table.awk prints them and what they mean); or,
+# with parsable, the same verdicts one key=value line per cell and
+# column (compare-p.awk). When some change rests on one run a side, the
+# first line is "=one-run", for the driver, which says so once.
 # On stderr: saved values that are not figures, with file and line; and,
 # when the runs are not comparable (different profiles or parameters,
 # the same run twice), why, unless force is set.
 # -v variables: workload, the workload whose hooks (workloads/<w>.awk)
 # are loaded; metric, "" for the workload's figure, or a why figure (p99,
 # wait: see why_figure()); force, 1 to compare what is not comparable
-# (marked); load_limit, the load average (and CPUs of other work) above
-# which a run is marked.
+# (marked); load_limit, the CPUs of other work above which a run is
+# doubtful; threshold, the smallest change marked, in percent (default
+# 2); verbose, 1 to print every change's interval; parsable, 1 for the
+# key=value lines instead of the table; doubts, 1 to print only the
+# doubts about the runs that hold whatever the workload ("? ..." lines,
+# or "# ? ..." with parsable), from their env files, and nothing else.
 # Exit status: 0; 3 some saved data was bad (left out, marked); 4 not
+# comparable (nothing printed).
 # Needs the awk library (see lib.awk), the workload's hooks and
-# compare-table.awk, which lays out what this file reads and checks,
-# loaded first.
+# compare-check.awk (what makes runs doubtful or not comparable),
+# compare-verdict.awk, compare-table.awk, compare-notes.awk and
+# compare-p.awk, loaded first.
 
 BEGIN {
+	if (threshold == "")
+		threshold = 2
 	setup(workload)
+	if (doubts) {
+		read_envs()
+		run_checks()
+		print_doubts()
+		exit finish(0)
+	}
 	read_runs()
-	check_runs()
+	run_checks()
+	workload_checks()
 	if (REFUSED && !force) {
 		for (i = 1; i <= NPROB; i++)
 			if (PHARD[i])
@@ -43,7 +59,13 @@ BEGIN {
 				    " (-f compares anyway)")
 		exit finish(4)
 	}
-	print_table()
+	verdicts()
+	if (ONE_RUN)
+		print "=one-run"
+	if (parsable)
+		print_p()
+	else
+		print_table()
 	exit finish(0)
 }
 
@@ -59,11 +81,14 @@ function setup(w) {
 	FMT = FACT["fmt"]
 	HEAD = FACT["head"]
 	SKIP = FACT["skip"]
+	FIGURE = FACT["figure"]
 	# A why figure (metric): the same rows, another figure.
 	if (metric != "") {
 		WHAT = w ": " (metric == "p99" ? "wakeup latency p99, us" : \
 		    "run-queue delay per " FACT["wait_per"] ", " \
 		    FACT["wait_unit"]) ", lower is better"
+		FIGURE = metric == "p99" ? "lat_p99_us" : \
+		    "wait_" FACT["wait_unit"] "_per_" FACT["wait_per"]
 		FMT = "sig3"
 		HIGHER = 0
 		FAST = "low"
@@ -82,37 +107,22 @@ function why_figure(metric) {
 	return why_wait()
 }
 
-# read_runs(): each run's env, state and raw lines; the cells named j
-# SUBSEP row (cells.awk's add), the rows in NAME[row] and, sorted, in
-# ROWK[1..NROWK].
-function read_runs(    j, k, name, path, line, nl, key, v, c) {
-	nruns = run_dirs(dir)
+# read_runs(): each run's env, state, host file and raw lines. Runs of
+# one name (who()) form a column: COL[j] is run j's, CRUNS[g] counts
+# column g's runs, CRUN[g, k] is its k-th, CNAME[g] its name and
+# LABEL[g] its heading; RUNNAME[j] names run j alone. Cells of cells.awk:
+# j SUBSEP row, a run's repeats; "c" g SUBSEP row, the column's (every
+# repeat of its runs); for unpinned rows, the placement of each repeat
+# of the column: "u" (CPUs used), "o" (run_s over the measured time:
+# CPUs occupied) and "q" (wait_s over it: CPUs' worth queued) g SUBSEP
+# row. The rows in NAME[row] and, sorted, in ROWK[1..NROWK].
+function read_runs(    j, g, line, path, nl, key, v, c, pc) {
+	read_envs()
+	for (j = 1; j <= nruns; j++)
+		read_host(j, dir[j] "/host")
 	for (j = 1; j <= nruns; j++) {
-		load_env(dir[j] "/env")
-		CUR_L2 = ENV["cache_l2_kib"]
-		for (k in ENV)
-			RENV[j, k] = ENV[k]
-		ENVTEXT[j] = file_text(dir[j] "/env")
-		HIST[j] = ENV["profile"] == "historical"
-		FULLNAME[j] = who()
-		name = who()
-		if (length(name) > 16)
-			name = substr(name, 1, 15) "~"
-		for (k = 1; k < j; k++)
-			if (LABEL[k] == name)
-				name = name "(" j ")"
-		LABEL[j] = name
-		if ((getline line < (dir[j] "/complete")) < 0) {
-			INCOMPLETE[j] = "no completion marker"
-			if ((getline line < (dir[j] "/incomplete")) > 0) {
-				# A run's text: printable ASCII, as in load_env.
-				gsub(/[\300-\377]/, "?", line)
-				gsub(/[\001-\037\177-\277]/, "", line)
-				INCOMPLETE[j] = line
-			}
-			close(dir[j] "/incomplete")
-		}
-		close(dir[j] "/complete")
+		CUR_L2 = RENV[j, "cache_l2_kib"]
+		g = COL[j]
 		path = dir[j] "/raw/" workload
 		nl = 0
 		while ((getline line < path) > 0) {
@@ -127,6 +137,7 @@ function read_runs(    j, k, name, path, line, nl, key, v, c) {
 				ROW[key] = 1
 				keyadd("rows", key)
 				NAME[key] = KEYNAME
+				FREE[key] = F["place"] == "free"
 			}
 			c = j SUBSEP key
 			if (!((j, key) in PARAM)) {
@@ -144,10 +155,136 @@ function read_runs(    j, k, name, path, line, nl, key, v, c) {
 				continue
 			}
 			add(c, v)
+			pc = g SUBSEP key
+			add("c" pc, v)
+			if (FREE[key])
+				placed(pc)
 		}
 		close(path)
 	}
 	NROWK = keysort("rows", ROWK)
+}
+
+# read_envs(): each run's env and state, its column and its name.
+function read_envs(    j, k, g, name, line) {
+	nruns = run_dirs(dir)
+	for (j = 1; j <= nruns; j++) {
+		load_env(dir[j] "/env")
+		for (k in ENV)
+			RENV[j, k] = ENV[k]
+		ENVTEXT[j] = file_text(dir[j] "/env")
+		HIST[j] = ENV["profile"] == "historical"
+		name = who()
+		for (g = 1; g <= NCOL && CNAME[g] != name; g++)
+			;
+		if (g > NCOL) {
+			NCOL = g
+			CNAME[g] = name
+		}
+		COL[j] = g
+		CRUN[g, ++CRUNS[g]] = j
+		if ((getline line < (dir[j] "/complete")) < 0) {
+			INCOMPLETE[j] = "no completion marker"
+			if ((getline line < (dir[j] "/incomplete")) > 0) {
+				# A run's text: printable ASCII, as in load_env.
+				gsub(/[\300-\377]/, "?", line)
+				gsub(/[\001-\037\177-\277]/, "", line)
+				INCOMPLETE[j] = line
+			}
+			close(dir[j] "/incomplete")
+		}
+		close(dir[j] "/complete")
+	}
+	labels()
+}
+
+# placed(pc): the placement of the parsed line, a repeat of the column's
+# cell pc: CPUs used, and, where the kernel gave its statistics, CPUs
+# occupied and queued over the measured time (the workload's span_s()).
+function placed(pc,    t, v) {
+	if ((v = num("cpus_used")) != "")
+		add("u" pc, v)
+	if (F["sched_stats"] != "kernel" || (t = span_s()) == "" || t <= 0)
+		return
+	if ((v = num("run_s")) != "")
+		add("o" pc, v / t)
+	if ((v = num("wait_s")) != "")
+		add("q" pc, v / t)
+}
+
+# read_host(j, path): run j's host drift over this workload, the line
+# of its host file that names the workload, into HOST[j, key]. No file,
+# or no such line (older runs): nothing, and nothing is said of it.
+function read_host(j, path,    line, n, i, a, eq, h) {
+	while ((getline line < path) > 0) {
+		if (index(line " ", "workload=" workload " ") != 1)
+			continue
+		n = split(line, a, " ")
+		for (i = 2; i <= n; i++) {
+			eq = index(a[i], "=")
+			if (eq > 1) {
+				h = substr(a[i], eq + 1)
+				if (h ~ /^[a-z0-9._-]+$/)
+					HOST[j, substr(a[i], 1, eq - 1)] = h
+			}
+		}
+	}
+	close(path)
+}
+
+# labels(): each column's heading, LABEL[g], and each run's name,
+# RUNNAME[j]: its column's, with "#k" after it in a column of several
+# runs; POOLED lists those columns, POOLBY says whether by label or
+# kernel release. A heading is the column's whole name, never cut:
+# where a name is longer than 16 characters, the start that every name
+# shares (up to a - . _ or +) is left out and said once above the table
+# (PREFIX); where a heading would still be longer than 24, the columns
+# are headed A, B, C... (LETTERS), each named in full above the table.
+function labels(    g, k, pre, name) {
+	pre = shared_start()
+	for (g = 1; g <= NCOL; g++)
+		if (length(CNAME[g]) - length(pre) > 24)
+			LETTERS = 1
+	for (g = 1; g <= NCOL; g++) {
+		name = LETTERS ? letter(g) : substr(CNAME[g], length(pre) + 1)
+		LABEL[g] = name
+		for (k = 1; k <= CRUNS[g]; k++)
+			RUNNAME[CRUN[g, k]] = name (CRUNS[g] > 1 ? "#" k : "")
+		if (CRUNS[g] > 1) {
+			POOLED = POOLED ", " name " " CRUNS[g] " runs"
+			POOLBY[RENV[CRUN[g, 1], "label"] != "" ? "label" : \
+			    "kernel"] = 1
+		}
+	}
+	if (!LETTERS)
+		PREFIX = pre
+}
+
+# shared_start(): the start every column's name shares, up to and with
+# its last - . _ or +, leaving each name something after it; "" when
+# there is one column, when no name is longer than 16 characters, or
+# when what they share is shorter than 4 characters.
+function shared_start(    g, pre, long, i) {
+	if (NCOL < 2)
+		return ""
+	pre = CNAME[1]
+	long = 0
+	for (g = 1; g <= NCOL; g++) {
+		if (length(CNAME[g]) > 16)
+			long = 1
+		while (pre != "" && (substr(CNAME[g], 1, length(pre)) != pre ||
+		    length(CNAME[g]) == length(pre)))
+			pre = substr(pre, 1, length(pre) - 1)
+	}
+	for (i = length(pre); i > 0 && substr(pre, i, 1) !~ /[-._+]/; i--)
+		;
+	pre = substr(pre, 1, i)
+	return long && length(pre) >= 4 ? pre : ""
+}
+
+# letter(g): the g-th column's letter, A to Z, then A27, A28...
+function letter(g) {
+	return g <= 26 ? substr("ABCDEFGHIJKLMNOPQRSTUVWXYZ", g, 1) : "A" g
 }
 
 # file_text(path): the whole file, lines joined by newlines.
@@ -185,93 +322,4 @@ function rowkey(    po, k) {
 		return ""
 	KEYNAME = ROW_NAME
 	return sprintf("%.0f", po * 1e12 + k)
-}
-
-# problem(j, hard, text): one problem of run j: hard when it makes the
-# runs not comparable (refused without force; with it, no change in the
-# column is marked significant).
-function problem(j, hard, text) {
-	NPROB++
-	PTEXT[NPROB] = text
-	PHARD[NPROB] = hard
-	QCOL[j] = 1
-	if (hard) {
-		REFUSED = 1
-		NOSIG[j] = 1
-	}
-}
-
-# check_runs(): what makes a run doubtful (incomplete, loaded, another
-# machine) or not comparable with the first run that is not historical
-# (another profile, other parameters, the same run again).
-function check_runs(    j, k, base, la, other, what) {
-	base = 0
-	for (j = 1; j <= nruns; j++)
-		if (!HIST[j] && !base)
-			base = j
-	for (j = 1; j <= nruns; j++) {
-		for (k = 1; k < j; k++)
-			if (ENVTEXT[j] == ENVTEXT[k]) {
-				problem(j, 1, LABEL[j] " is the same run as " \
-				    LABEL[k] " (the same env)")
-				break
-			}
-		if (j in INCOMPLETE)
-			problem(j, 0, LABEL[j] ": an incomplete run: " \
-			    INCOMPLETE[j])
-		if (HIST[j])
-			continue
-		la = RENV[j, "loadavg"]
-		sub(/ .*/, "", la)
-		if (la ~ /^[0-9.]+$/ && la + 0 > load_limit + 0)
-			problem(j, 0, LABEL[j] ": load average " la \
-			    " at the start, above " load_limit)
-		other = RENV[j, "load_other"]
-		if (other ~ /^[0-9.]+$/ && other + 0 > load_limit + 0)
-			problem(j, 0, LABEL[j] ": other work kept " other \
-			    " CPUs busy during the run, above " load_limit)
-		if (j == base)
-			continue
-		if (RENV[j, "profile"] != RENV[base, "profile"]) {
-			problem(j, 1, LABEL[j] " is a " RENV[j, "profile"] \
-			    " run, " LABEL[base] " a " RENV[base, "profile"] " run")
-		} else {
-			what = param_diff(base, j)
-			if (what != "")
-				problem(j, 1, what)
-			else if ((what = l_diff(base, j)) != "")
-				problem(j, 0, what)
-		}
-		if (RENV[j, "cpu_model"] != RENV[base, "cpu_model"] ||
-		    RENV[j, "cpus_online"] != RENV[base, "cpus_online"])
-			problem(j, 0, LABEL[j] ": another machine (" \
-			    RENV[j, "cpu_model"] ", " \
-			    cpus_text(RENV[j, "cpus_online"]) ")")
-	}
-}
-
-# param_diff(b, j): how run j's options differ from run b's in the first
-# row both have with different ones, or "".
-function param_diff(b, j,    i, r) {
-	for (i = 1; i <= NROWK; i++) {
-		r = ROWK[i]
-		if ((b, r) in PARAM && (j, r) in PARAM && PARAM[b, r] != PARAM[j, r])
-			return LABEL[j] " ran " NAME[r] " with '" PARAM[j, r] \
-			    "', " LABEL[b] " with '" PARAM[b, r] "'"
-	}
-	return ""
-}
-
-# l_diff(b, j): when runs b and j differ in -l (every message timed,
-# about 2% on a ring of 2 on one CPU) in a row both have, a line saying
-# so; else "".
-function l_diff(b, j,    i, r) {
-	for (i = 1; i <= NROWK; i++) {
-		r = ROWK[i]
-		if ((b, r) in LFLAG && (j, r) in LFLAG && LFLAG[b, r] != LFLAG[j, r])
-			return LABEL[LFLAG[j, r] ? j : b] " timed every" \
-			    " message (-l), " LABEL[LFLAG[j, r] ? b : j] \
-			    " did not: about 2% on a ring of 2 on one CPU"
-	}
-	return ""
 }

@@ -4,11 +4,13 @@
 # hooks (below) where the program is about one workload, then the
 # program:
 #	awk -f awk/lib.awk -f awk/cells.awk -f awk/text.awk -f awk/stats.awk \
-#	    -f awk/why-lib.awk -f workloads/ring.awk -f awk/compare.awk
+#	    -f awk/interval.awk -f awk/why-lib.awk -f workloads/ring.awk \
+#	    -f awk/compare.awk
 # lib.awk reads a run (this file), cells.awk keeps a cell's repeats and
 # gives its median and mark, text.awk lays out what tables share
 # (heading, footnotes, placements), stats.awk judges the repeats,
-# why-lib.awk is what the why tables share. They have no rules, no -v
+# interval.awk gives a change its size and 95% interval, why-lib.awk
+# is what the why tables share. They have no rules, no -v
 # variables and print nothing by themselves; lib.awk has a BEGIN that
 # sets CONVFMT.
 #
@@ -35,6 +37,8 @@
 # library only (lib.awk, cells.awk, text.awk, why-lib.awk):
 #   facts(D)        fills D with the workload's words and constants:
 #                   what (its figure and unit, "switches / second"),
+#                   figure (its short name in compare -p, a -p key
+#                   where there is one: "switches_per_s"),
 #                   aside (said after which way is better, or ""),
 #                   higher (1 when a higher figure is better, else 0),
 #                   fmt (the figure's printf format; "" is secs()),
@@ -59,6 +63,9 @@
 #                   placement, ROW_NAME set to its heading (pn: " " and
 #                   the placement, "" unpinned; l2: the run's L2 KiB);
 #                   "" when its parameters are not numbers (reported)
+#   span_s()        the seconds the line's workers ran, which compare
+#                   divides the kernel's run_s and wait_s by (CPUs
+#                   occupied and queued), or ""
 #   plot_x()        the plot's x: N for curves, a heat map's column
 #   plot_y()        a heat map's row ("" for curves)
 #   why_line()      take the line into the why table (why-lib.awk)

@@ -154,9 +154,9 @@ function mark_text(m) {
 	if (m == "!")
 		return "a repeat failed (see the run's errors) or was not a figure"
 	if (m == "*")
-		return "the change is significant"
+		return "the change's 95% interval excludes zero and it reaches the threshold (compare -t)"
 	if (m == "@")
-		return "the placement differed between the sides"
+		return "the sides ran in different placements (compare)"
 	if (m == "?")
 		return "the run is in doubt (see its ? line)"
 	return "unknown mark"

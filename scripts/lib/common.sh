@@ -224,11 +224,13 @@ is_workload() {
 }
 
 # awk_run ARGS...: awk on the driver's awk library (awk/lib.awk,
-# cells.awk, text.awk, stats.awk, why-lib.awk), with ARGS after it.
+# cells.awk, text.awk, stats.awk, interval.awk, why-lib.awk), with ARGS
+# after it.
 awk_run() {
 	LC_ALL=C awk -f "$SMPB_LIB/awk/lib.awk" -f "$SMPB_LIB/awk/cells.awk" \
 	    -f "$SMPB_LIB/awk/text.awk" -f "$SMPB_LIB/awk/stats.awk" \
-	    -f "$SMPB_LIB/awk/why-lib.awk" ${1+"$@"}
+	    -f "$SMPB_LIB/awk/interval.awk" -f "$SMPB_LIB/awk/why-lib.awk" \
+	    ${1+"$@"}
 }
 
 # awk_lib PROGRAM ARGS...: run one of the driver's shared awk programs,
@@ -250,9 +252,16 @@ awk_workload() {
 	set -- -v workload="$aw_w" ${1+"$@"}
 	case $aw_p in
 	table) set -- -f "$SMPB_LIB/workloads/$aw_w-table.awk" "$@" ;;
-	# compare.awk reads and checks the runs, compare-table.awk prints them.
+	# compare.awk reads the runs, compare-check.awk checks them,
+	# compare-verdict.awk judges every cell, compare-table.awk and
+	# compare-notes.awk print the table, compare-p.awk the key=value
+	# lines.
 	compare)
-		set -- -f "$SMPB_LIB/awk/compare-table.awk" \
+		set -- -f "$SMPB_LIB/awk/compare-check.awk" \
+		    -f "$SMPB_LIB/awk/compare-verdict.awk" \
+		    -f "$SMPB_LIB/awk/compare-table.awk" \
+		    -f "$SMPB_LIB/awk/compare-notes.awk" \
+		    -f "$SMPB_LIB/awk/compare-p.awk" \
 		    -f "$SMPB_LIB/awk/compare.awk" "$@"
 		;;
 	*) set -- -f "$SMPB_LIB/awk/$aw_p.awk" "$@" ;;
@@ -264,7 +273,7 @@ awk_workload() {
 # and for each NAME awk/NAME.awk, or the workload NAME's hooks and
 # table) are there, before anything is measured.
 need_lib() {
-	for nl in lib cells text stats why-lib "$@"; do
+	for nl in lib cells text stats interval why-lib "$@"; do
 		nl_fs=awk/$nl
 		is_workload "$nl" && nl_fs="workloads/$nl workloads/$nl-table"
 		for nl_f in $nl_fs; do

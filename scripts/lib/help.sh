@@ -8,7 +8,7 @@ usage() {
 usage: smpbench run [-fnq] [-l label] [-m note] [-o dir] [-P placements]
            [-R runs] [-r repeats] [-S seconds] [workload ...]
        smpbench show [-r] dir ...
-       smpbench compare [-f] dir ...
+       smpbench compare [-fpv] [-t threshold] [-w workload] dir ...
        smpbench plot [-o dir] dir ...
        smpbench export dir ...
        smpbench validate [-r runs]
@@ -49,9 +49,16 @@ show        print a saved run's tables, then its kernel's context
   -r        make the tables again from the raw measurements
             (default: print them as saved, and those an incomplete
             run did not save)
-compare     set each workload of saved runs side by side
+compare     set each workload of saved runs side by side, runs of one
+            label (or kernel release) pooled into one column
   -f        compare runs that are not comparable, marked
             (default: refuse them)
+  -p        one key=value line per cell and column (default: tables)
+  -t pct    the smallest change marked, 0 to 100 percent
+            (default: 2)
+  -v        every change's interval under its table (default: the
+            marked ones')
+  -w name   one workload's tables (default: every workload's)
 plot        draw the runs with gnuplot, one PNG per workload
   -o dir    where the plots go, a new directory (default: a new
             plots/ here, or plots-2/...)

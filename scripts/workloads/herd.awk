@@ -1,7 +1,8 @@
 # herd.awk: the herd's hooks, what the shared awk programs ask of smpb-herd.
 #
 # The hook interface every workload file gives (facts, figure, why_wait,
-# row_key, plot_x, plot_y, why_line, why_table) is described in lib.awk.
+# row_key, span_s, plot_x, plot_y, why_line, why_table) is described in
+# lib.awk.
 # Input: the parsed raw line, F (lib.awk's parse()). Output: only
 # why_table() prints. No rules and no -v variables.
 # The herd's figure is the seconds for the seed's 5000000 iterations
@@ -11,6 +12,7 @@
 
 function facts(D) {
 	D["what"] = "seconds for 5000000 iterations"
+	D["figure"] = "seconds"
 	D["higher"] = 0
 	D["fmt"] = "%.3f"
 	D["head"] = "Processes"
@@ -47,6 +49,13 @@ function row_key(pn, l2,    n) {
 		return ""
 	ROW_NAME = n pn
 	return n
+}
+
+# span_s(): the seconds the herd ran: compare divides the kernel's run_s
+# and wait_s by them (CPUs occupied, CPUs' worth queued); "" when the
+# line has none.
+function span_s() {
+	return num("wall_s")
 }
 
 function plot_x() {

@@ -2,7 +2,8 @@
 # smpb-pipe.
 #
 # The hook interface every workload file gives (facts, figure, why_wait,
-# row_key, plot_x, plot_y, why_line, why_table) is described in lib.awk.
+# row_key, span_s, plot_x, plot_y, why_line, why_table) is described in
+# lib.awk.
 # Input: the parsed raw line, F (lib.awk's parse()). Output: only
 # why_table() prints. No rules and no -v variables.
 # The pipe's figure is the pair's CPU usage, (user + sys) / wall * 100;
@@ -12,6 +13,7 @@
 
 function facts(D) {
 	D["what"] = "%CPU of the pair"
+	D["figure"] = "cpu_pct"
 	D["aside"] = "(200% = in parallel)"
 	D["higher"] = 1
 	D["fmt"] = "%.0f%%"
@@ -51,6 +53,13 @@ function row_key(pn, l2,    s, t) {
 		return ""
 	ROW_NAME = s "k x " t pn
 	return s * 1e7 + t
+}
+
+# span_s(): the seconds the pair ran: compare divides the kernel's run_s
+# and wait_s by them (CPUs occupied, CPUs' worth queued); "" when the
+# line has none.
+function span_s() {
+	return num("wall_s")
 }
 
 # plot_x(), plot_y(): the heat map's column, think, and row, write size.

@@ -1,7 +1,8 @@
 # ring.awk: the ring's hooks, what the shared awk programs ask of smpb-ring.
 #
 # The hook interface every workload file gives (facts, figure, why_wait,
-# row_key, plot_x, plot_y, why_line, why_table) is described in lib.awk.
+# row_key, span_s, plot_x, plot_y, why_line, why_table) is described in
+# lib.awk.
 # Input: the parsed raw line, F (lib.awk's parse()). Output: only
 # why_table() prints. No rules and no -v variables.
 # The ring's figure is switches per second; its rows are ring sizes,
@@ -10,6 +11,7 @@
 
 function facts(D) {
 	D["what"] = "switches / second"
+	D["figure"] = "switches_per_s"
 	D["higher"] = 1
 	D["fmt"] = "%.0f"
 	D["head"] = "N"
@@ -39,6 +41,13 @@ function row_key(pn, l2,    n) {
 		return ""
 	ROW_NAME = n pn
 	return n
+}
+
+# span_s(): the seconds the ring ran: compare divides the kernel's run_s
+# and wait_s by them (CPUs occupied, CPUs' worth queued); "" when the
+# line has none.
+function span_s() {
+	return num("wall_s")
 }
 
 function plot_x() {

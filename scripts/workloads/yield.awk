@@ -2,7 +2,8 @@
 # smpb-yield.
 #
 # The hook interface every workload file gives (facts, figure, why_wait,
-# row_key, plot_x, plot_y, why_line, why_table) is described in lib.awk.
+# row_key, span_s, plot_x, plot_y, why_line, why_table) is described in
+# lib.awk.
 # Input: the parsed raw line, F (lib.awk's parse()). Output: only
 # why_table() prints. No rules and no -v variables.
 # The yield's figure is microseconds per yield across the machine,
@@ -12,6 +13,7 @@
 
 function facts(D) {
 	D["what"] = "microseconds per yield"
+	D["figure"] = "us_per_yield"
 	D["higher"] = 0
 	D["fmt"] = "%.3f"
 	D["head"] = "#T"
@@ -49,6 +51,13 @@ function row_key(pn, l2,    n) {
 		return ""
 	ROW_NAME = n pn
 	return n
+}
+
+# span_s(): the seconds the threads yielded: compare divides the
+# kernel's run_s and wait_s by them (CPUs occupied, CPUs' worth queued);
+# "" when the line has none.
+function span_s() {
+	return num("seconds")
 }
 
 function plot_x() {

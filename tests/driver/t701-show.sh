@@ -102,8 +102,10 @@ run sh $SB compare $HIST/2001-yield-2.4.1-pre8-van \
     $HIST/2001-yield-2.4.1-pre8-prio $HIST/2001-yield-2.4.1-pre8-mq
 is "$RC" 0 "compare of the three 2001 schedulers exits 0"
 like "$OUT" '^#T : +van +prio +MQ$' "headed by the reply's labels"
-like "$OUT" '^ 1 : 0\.591 0\.582 +-2% 0\.750 \+27%$' "first row: the reply's figures and changes"
-like "$OUT" '^32 : 4\.476 1\.953 +-56% 2\.339 +-48%$' "last row too"
+like "$OUT" '^ 1 : +0\.591 +0\.582 +-2% +0\.750 +\+27%$' "first row: the reply's figures and changes"
+like "$OUT" '^32 : +4\.476 +1\.953 +-56% +2\.339 +-48%$' "last row too"
+like "$OUT" '^   : figure figure change figure change$' \
+    "one figure a column: figure, not median, above the cells"
 # Seed 002's table: Processes, one column per system.
 run sh $SB compare $HIST/1999-herd-linux-2.2.7 $HIST/1999-herd-digital-unix-4.0d \
     $HIST/1999-herd-solaris-5.6

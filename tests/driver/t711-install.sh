@@ -20,7 +20,7 @@ mkdir "$TMPDIR_T/elsewhere"
 cd "$TMPDIR_T/elsewhere" || exit 1
 run sh "$SB" compare $Y-van $Y-prio $Y-mq
 is "$RC" 0 "the installed driver compares historical/NAME"
-like "$OUT" '^ 1 : 0\.591 0\.582 +-2% 0\.750 \+27%$' "the reply's first row"
+like "$OUT" '^ 1 : +0\.591 +0\.582 +-2% +0\.750 +\+27%$' "the reply's first row"
 run sh "$SB" show historical/1999-herd-linux-2.2.7
 is "$RC" 0 "and shows one"
 like "$OUT" '^ +50 +87\.721$' "with its figures"

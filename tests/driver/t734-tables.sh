@@ -86,8 +86,9 @@ run env LC_ALL=C awk -f scripts/awk/lib.awk -f scripts/awk/cells.awk \
 is "$OUT" "Marks: ~ the repeats spread by more than 10% ((max - min) / median);
   = the repeats fall into two clusters far apart (bimodal): the median
   of such a mixture says little; see smpbench compare; ! a repeat failed
-  (see the run's errors) or was not a figure; * the change is
-  significant; @ the placement differed between the sides." \
+  (see the run's errors) or was not a figure; * the change's 95%
+  interval excludes zero and it reaches the threshold (compare -t);
+  @ the sides ran in different placements (compare)." \
     "legend(): each mark once, in one order, one meaning; nothing for none"
 
 # An interrupted run: the repeats each cell really holds.

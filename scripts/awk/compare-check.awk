@@ -1,0 +1,196 @@
+# compare-check.awk: what makes the runs of a comparison doubtful, or
+# not comparable.
+#
+# Input: what compare.awk read: the runs' env (RENV, ENVTEXT), their
+# state (INCOMPLETE, HIST), host drift (HOST), columns (COL) and names
+# (RUNNAME), the rows (ROWK, NAME) and each run's options in them
+# (PARAM, LFLAG); -v load_limit, the CPUs of other work above which a
+# run is doubtful.
+# Output: nothing printed; run_checks() (from the env and markers
+# alone) and workload_checks() (from the raw lines and the host file of
+# this workload) fill the problems, PTEXT[1..NPROB] (what to say),
+# PSHORT (in a few words), PRUN (whose), PWORK (1: of this workload
+# alone, found by workload_checks()), PHARD (refused unless forced),
+# and for their columns QCOL (doubtful: headed "label?"), NOSIG
+# (refused: nothing marked) and BUSY (a busy machine or host: changes
+# doubtful); REFUSED when any is hard.
+# No rules and no -v variables of its own: loaded with compare.awk.
+
+# problem(j, kind, text, short): one problem of run j, of a kind:
+# "hard" when it makes the runs not comparable (refused without force;
+# with it, no change in the column is marked), "busy" when the machine
+# or the host may have moved the figures (a change in the column is
+# doubtful), "" when it is only said; text says it in full, short in a
+# few words, for the line of doubts above a table.
+function problem(j, kind, text, short) {
+	NPROB++
+	PTEXT[NPROB] = text
+	PSHORT[NPROB] = short
+	PWORK[NPROB] = IN_WORKLOAD
+	PRUN[NPROB] = j
+	PHARD[NPROB] = kind == "hard"
+	QCOL[COL[j]] = 1
+	if (kind == "hard") {
+		REFUSED = 1
+		NOSIG[COL[j]] = 1
+	} else if (kind == "busy")
+		BUSY[COL[j]] = 1
+}
+
+# base_run(): the first run that is not historical (0 if none), which
+# the others are checked against.
+function base_run(    j) {
+	for (j = 1; j <= nruns; j++)
+		if (!HIST[j])
+			return j
+	return 0
+}
+
+# run_checks(): what makes a run doubtful whatever the workload, from
+# its env and markers: the same run twice, an incomplete run, a busy
+# machine (other work during the run, a start that did not settle,
+# unless the workload's own start says otherwise), another profile or
+# another machine than the first run that is not historical.
+function run_checks(    j, k, base, other, what) {
+	base = base_run()
+	for (j = 1; j <= nruns; j++) {
+		for (k = 1; k < j; k++)
+			if (ENVTEXT[j] == ENVTEXT[k]) {
+				problem(j, "hard", RUNNAME[j] " is the same run as " \
+				    RUNNAME[k] " (the same env)", "the same run as " \
+				    RUNNAME[k] ", not compared")
+				break
+			}
+		if (j in INCOMPLETE)
+			problem(j, "", RUNNAME[j] ": an incomplete run: " \
+			    INCOMPLETE[j], "incomplete")
+		if (HIST[j])
+			continue
+		other = RENV[j, "load_other"]
+		if (other ~ /^[0-9.]+$/ && other + 0 > load_limit + 0)
+			problem(j, "busy", RUNNAME[j] ": other work kept " other \
+			    " CPUs busy during the run, above " load_limit,
+			    "other work on " other " CPUs")
+		if (RENV[j, "settle_state"] == "timeout" &&
+		    !((j, "settle_state") in HOST))
+			problem(j, "busy", RUNNAME[j] ": " unsettled(j, \
+			    RENV[j, "settle_wait_s"]) settled_text(j),
+			    "not quiet at the start")
+		if (j == base)
+			continue
+		if (RENV[j, "profile"] != RENV[base, "profile"])
+			problem(j, "hard", RUNNAME[j] " is a " RENV[j, "profile"] \
+			    " run, " RUNNAME[base] " a " RENV[base, "profile"] \
+			    " run", "a " RENV[j, "profile"] " run, not compared")
+		if (RENV[j, "cpu_model"] != RENV[base, "cpu_model"] ||
+		    RENV[j, "cpus_online"] != RENV[base, "cpus_online"])
+			problem(j, "", RUNNAME[j] ": another machine (" \
+			    RENV[j, "cpu_model"] ", " \
+			    cpus_text(RENV[j, "cpus_online"]) ")", "another machine")
+	}
+}
+
+# workload_checks(): what makes a run doubtful or not comparable in
+# this workload: other options than the first run's (hard), -l where
+# it had none or the other way round, a start of the workload that did
+# not settle, a CPU-speed canary that moved beyond its own spread over
+# it, steal time a point or more above the least of the runs'.
+function workload_checks(    j, base, what, b, a, sp, d) {
+	IN_WORKLOAD = 1
+	base = base_run()
+	steal_floor()
+	for (j = 1; j <= nruns; j++) {
+		if (HIST[j])
+			continue
+		if (j != base && RENV[j, "profile"] == RENV[base, "profile"]) {
+			if ((what = param_diff(base, j)) != "")
+				problem(j, "hard", what, "other options ('" \
+				    PARAM_J "'), not compared")
+			else if ((what = l_diff(base, j)) != "")
+				problem(j, "", what, LFLAG_J ? "every message" \
+				    " timed (-l)" : "no message timed (-l)")
+		}
+		if (HOST[j, "settle_state"] == "timeout")
+			problem(j, "busy", RUNNAME[j] ": " unsettled(j, \
+			    HOST[j, "settle_wait_s"]), "not quiet at the start")
+		b = HOST[j, "canary_before_ns"]
+		a = HOST[j, "canary_after_ns"]
+		sp = HOST[j, "canary_spread_pct"]
+		if (b ~ /^[0-9]+(\.[0-9]+)?$/ && a ~ /^[0-9]+(\.[0-9]+)?$/ &&
+		    sp ~ /^[0-9]+(\.[0-9]+)?$/ && b > 0) {
+			d = (a - b) * 100 / b
+			what = "the CPU itself ran " sprintf("%.0f%% ", \
+			    d < 0 ? -d : d) (d > 0 ? "slower" : "faster") \
+			    " (canary)"
+			if (d > sp + 0 || -d > sp + 0)
+				problem(j, "busy", RUNNAME[j] ": " what, what)
+		}
+		sp = HOST[j, "steal_pct"]
+		if (STEAL_MIN != "" && sp ~ /^[0-9]+(\.[0-9]+)?$/ &&
+		    sp - STEAL_MIN >= 1)
+			problem(j, "busy", RUNNAME[j] ": steal " sp "% of its" \
+			    " time (" STEAL_MIN "% in another run)", "steal " sp "%")
+	}
+}
+
+# unsettled(j, wait): that run j's start was not quiet, and how long it
+# waited (wait, seconds, when it is a number).
+function unsettled(j, wait) {
+	return "the machine was not quiet at the start" \
+	    (wait ~ /^[0-9]+(\.[0-9]+)?$/ ? " (waited " wait " s)" : "")
+}
+
+# settled_text(j): what run j's env saw of the machine when its start
+# timed out: runnable tasks, other work, CPU pressure.
+function settled_text(j,    s) {
+	s = ""
+	if (RENV[j, "settle_procs_running"] ~ /^[0-9]+$/)
+		s = s "; " RENV[j, "settle_procs_running"] " tasks runnable"
+	if (RENV[j, "settle_busy_cpus"] ~ /^[0-9]+(\.[0-9]+)?$/)
+		s = s "; other work on " RENV[j, "settle_busy_cpus"] " CPUs"
+	if (RENV[j, "settle_psi_some_pct"] ~ /^[0-9]+(\.[0-9]+)?$/)
+		s = s "; CPU pressure " RENV[j, "settle_psi_some_pct"] "%"
+	return s
+}
+
+# steal_floor(): STEAL_MIN, the least steal time (%) a run recorded over
+# this workload, "" when none did.
+function steal_floor(    j, s) {
+	STEAL_MIN = ""
+	for (j = 1; j <= nruns; j++) {
+		s = HOST[j, "steal_pct"]
+		if (s ~ /^[0-9]+(\.[0-9]+)?$/ && (STEAL_MIN == "" ||
+		    s + 0 < STEAL_MIN))
+			STEAL_MIN = s + 0
+	}
+}
+
+# param_diff(b, j): how run j's options differ from run b's in the first
+# row both have with different ones (PARAM_J, run j's), or "".
+function param_diff(b, j,    i, r) {
+	for (i = 1; i <= NROWK; i++) {
+		r = ROWK[i]
+		if ((b, r) in PARAM && (j, r) in PARAM && PARAM[b, r] != PARAM[j, r]) {
+			PARAM_J = PARAM[j, r]
+			return RUNNAME[j] " ran " NAME[r] " with '" PARAM[j, r] \
+			    "', " RUNNAME[b] " with '" PARAM[b, r] "'"
+		}
+	}
+	return ""
+}
+
+# l_diff(b, j): when runs b and j differ in -l (every message timed,
+# about 2% on a ring of 2 on one CPU) in a row both have, a line saying
+# so (LFLAG_J, whether run j timed them); else "".
+function l_diff(b, j,    i, r) {
+	for (i = 1; i <= NROWK; i++) {
+		r = ROWK[i]
+		if ((b, r) in LFLAG && (j, r) in LFLAG && LFLAG[b, r] != LFLAG[j, r]) {
+			LFLAG_J = LFLAG[j, r]
+			return RUNNAME[LFLAG[j, r] ? j : b] " timed every" \
+			    " message (-l), " RUNNAME[LFLAG[j, r] ? b : j] \
+			    " did not: about 2% on a ring of 2 on one CPU"
+		}
+	}
+	return ""
+}
