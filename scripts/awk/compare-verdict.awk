@@ -210,17 +210,39 @@ function repeats_of(cell, a,    i, n) {
 # every repeat of one side and 2 or more in every repeat of the other,
 # or the CPUs occupied (run_s over the time) or queued (wait_s over it)
 # of the sides do not overlap and their medians differ by a quarter of
-# a CPU or more. The run-queue delay's own table (metric wait) leaves
-# the time queued out: it is what that table measures.
-function placement(b, g, key,    pb, pg) {
+# a CPU or more (these two not where the sides ran under other CPU
+# limits: limits_differ). The run-queue delay's own table (metric wait)
+# leaves the time queued out: it is what that table measures.
+function placement(b, g, key,    pb, pg, lim) {
 	pb = b SUBSEP key
 	pg = g SUBSEP key
+	lim = limits_differ(b, g)
 	if (!(one_cpu(pb) == 1 && one_cpu(pg) == 2 ||
 	    one_cpu(pb) == 2 && one_cpu(pg) == 1 ||
-	    apart("o" pb, "o" pg) ||
-	    (metric != "wait" && apart("q" pb, "q" pg))))
+	    (!lim && apart("o" pb, "o" pg)) ||
+	    (!lim && metric != "wait" && apart("q" pb, "q" pg))))
 		return ""
 	return side(b, pb) ", " side(g, pg)
+}
+
+# limits_differ(b, g): 1 when a run of column b and one of column g
+# were under other CPU limits (their cgroup's quota, period, cpu.max or
+# cpuset, where both recorded them): the CPUs a cell occupies and the
+# time it queues are then what the limit moves, not a placement, and
+# only the CPUs used can tell one.
+function limits_differ(b, g,    i, k, n, keys, x, y) {
+	n = split("cgroup_cpu_max cgroup_cfs_quota_us cgroup_cfs_period_us" \
+	    " cgroup_cpuset_cpus", keys, " ")
+	for (i = 1; i <= n; i++) {
+		x = RENV[CRUN[b, 1], keys[i]]
+		for (k = 1; k <= CRUNS[g]; k++) {
+			y = RENV[CRUN[g, k], keys[i]]
+			if (x != "" && y != "" && x != "unknown" &&
+			    y != "unknown" && x != y)
+				return 1
+		}
+	}
+	return 0
 }
 
 # one_cpu(pc): 1 when every repeat of the column's cell pc ran on one
