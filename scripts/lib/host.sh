@@ -28,8 +28,10 @@ SETTLE_DEFAULT=60
 # shellcheck disable=SC2034 # for run
 SETTLE_TINY=0
 # The canary: CANARY_RUNS timings of CANARY_SECONDS each by smpb-hog -p,
-# before and after each workload.
-CANARY_RUNS=5
+# before and after each workload: enough for compare to tell two runs'
+# hosts apart where one timing lands at one of two speeds (a guest whose
+# CPU shares a core with another's).
+CANARY_RUNS=10
 CANARY_SECONDS=0.005
 
 # host_tck: the clock ticks of a second in proc/stat (CLK_TCK).
@@ -250,8 +252,8 @@ canary_ns() {
 # line of a workload (see results/README): how the machine settled before
 # it (settle's variables), the steal time and CPU pressure between the
 # snapshots taken around it, and the canary's timings BEFORE and AFTER
-# it (canary_ns): the median of each, and the spread of all, (max - min)
-# over their median, in percent.
+# it (canary_ns): the median of each, the larger of their own spreads
+# ((max - min) over the median, in percent), and every timing.
 # shellcheck disable=SC2154 # cpus_online: placement()'s
 host_line() {
 	hl_drift=$(host_drift "$4" "$5" "$cpus_online")
@@ -269,8 +271,15 @@ host_line() {
 			return v[(n + 1) / 2]
 		return (v[n / 2] + v[n / 2 + 1]) / 2
 	}
+	# spread(v, n): (max - min) over the median of v[1..n] in percent,
+	# -1 when there are fewer than two (sorts v).
+	function spread(v, n,    m) {
+		if (n < 2 || (m = median(v, n)) <= 0)
+			return -1
+		return (v[n] - v[1]) / m * 100
+	}
 	NF == 2 && $2 ~ /^[0-9]+(\.[0-9]+)?$/ {
-		all[++nall] = $2 + 0
+		all = all (all == "" ? "" : ",") sprintf("%.4f", $2)
 		if ($1 == "b")
 			bef[++nb] = $2 + 0
 		else
@@ -283,19 +292,15 @@ host_line() {
 			cb = sprintf("%.4f", median(bef, nb))
 		if (na > 0)
 			ca = sprintf("%.4f", median(aft, na))
-		if (nall > 1) {
-			lo = hi = all[1]
-			for (i = 2; i <= nall; i++) {
-				if (all[i] < lo) lo = all[i]
-				if (all[i] > hi) hi = all[i]
-			}
-			m = median(all, nall)
-			if (m > 0)
-				sp = sprintf("%.2f", (hi - lo) / m * 100)
-		}
+		s = spread(bef, nb)
+		if ((t = spread(aft, na)) > s)
+			s = t
+		if (s >= 0)
+			sp = sprintf("%.2f", s)
 		printf "workload=%s settle_wait_s=%s settle_state=%s", w, wait, state
 		printf " steal_pct=%s psi_some_pct=%s", d[1], d[2]
 		printf " canary_before_ns=%s canary_after_ns=%s", cb, ca
-		printf " canary_spread_pct=%s\n", sp
+		printf " canary_spread_pct=%s canary_ns=%s\n", sp, \
+		    all == "" ? "unknown" : all
 	}'
 }

@@ -167,10 +167,10 @@ fi
 # measurement moves the counters on by 25 steal ticks, 62500 us of CPU
 # pressure and 0.25 s of uptime: on 2 CPUs at 100 ticks a second, steal
 # is 25 / 100 / (0.25 * 2) = 50% of the CPU time, pressure 25% of the
-# wall time, however many measurements there are. The canary's ten
-# timings: before 1.0 1.2 0.9 1.1 1.0 (median 1.0), after 2.0 2.0 2.0 1.9
-# 2.1 (median 2.0); all ten span 0.9 to 2.1 about their median 1.55:
-# 1.2 / 1.55 = 77.42%.
+# wall time, however many measurements there are. The canary's twenty
+# timings: before 1.0 1.2 0.9 1.1 1.0 twice (median 1.0, spread 0.3 /
+# 1.0 = 30%), after 2.0 2.0 2.0 1.9 2.1 twice (median 2.0, spread 0.2 /
+# 2.0 = 10%): the spread is the larger of the two sides' own.
 D=$TMPDIR_T/drift
 machine "$D" 1
 cat >"$TMPDIR_T/bump" <<EOF_BUMP
@@ -182,16 +182,17 @@ stat "$D" 100 \$((25 * k)) 1
 printf 'some avg10=0.00 avg60=0.00 avg300=0.00 total=%d\n' \$((62500 * k)) >"$D/proc/pressure/cpu"
 awk -v k="\$k" 'BEGIN { printf "%.2f 1900.00\n", 1000 + 0.25 * k }' >"$D/proc/uptime"
 EOF_BUMP
-printf '%s\n' 1.0 1.2 0.9 1.1 1.0 2.0 2.0 2.0 1.9 2.1 >"$T/canary"
+printf '%s\n' 1.0 1.2 0.9 1.1 1.0 1.0 1.2 0.9 1.1 1.0 \
+    2.0 2.0 2.0 1.9 2.1 2.0 2.0 2.0 1.9 2.1 >"$T/canary"
 rm -f "$T/canary.k"
 if [ "$tck" = 100 ]; then
 	out=$TMPDIR_T/drift-run
 	run env BUMP="$TMPDIR_T/bump" SMPBENCH_PROC="$D" sh "$SB" run -S 0 -r 1 \
 	    -o "$out" ring
 	is "$RC" 0 "drift: the run exits 0"
-	is "$(cat "$out/host")" "workload=ring settle_wait_s=0.0 settle_state=skipped steal_pct=50.00 psi_some_pct=25.00 canary_before_ns=1.0000 canary_after_ns=2.0000 canary_spread_pct=77.42" \
+	is "$(cat "$out/host")" "workload=ring settle_wait_s=0.0 settle_state=skipped steal_pct=50.00 psi_some_pct=25.00 canary_before_ns=1.0000 canary_after_ns=2.0000 canary_spread_pct=30.00 canary_ns=1.0000,1.2000,0.9000,1.1000,1.0000,1.0000,1.2000,0.9000,1.1000,1.0000,2.0000,2.0000,2.0000,1.9000,2.1000,2.0000,2.0000,2.0000,1.9000,2.1000" \
 	    "drift: steal, pressure and the canary as computed by hand"
-	is "$(cat "$T/canary.k")" 10 "the canary ran five times before and five after"
+	is "$(cat "$T/canary.k")" 20 "the canary ran ten times before and ten after"
 else
 	t_skip "CLK_TCK is ${tck:-unknown}, not 100"
 fi
@@ -203,7 +204,7 @@ rm -f "$U/proc/uptime" "$U/proc/pressure/cpu" "$FAKE/smpb-hog"
 out=$TMPDIR_T/unknown-run
 run env SMPBENCH_PROC="$U" PATH="$(path_without smpb-hog)" sh "$SB" run \
     -S 2 -r 1 -o "$out" ring
-is "$(cat "$out/host")" "workload=ring settle_wait_s=0.0 settle_state=quiet steal_pct=unknown psi_some_pct=unknown canary_before_ns=unknown canary_after_ns=unknown canary_spread_pct=unknown" \
+is "$(cat "$out/host")" "workload=ring settle_wait_s=0.0 settle_state=quiet steal_pct=unknown psi_some_pct=unknown canary_before_ns=unknown canary_after_ns=unknown canary_spread_pct=unknown canary_ns=unknown" \
     "no uptime, no pressure, no canary: unknown"
 is "$(sed -n 's/^settle_psi_some_pct=//p' "$out/env")" unknown \
     "no pressure file: its settle measure unknown"
