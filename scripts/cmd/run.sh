@@ -169,21 +169,23 @@ run_begin() {
 	cr_tables=0
 }
 
-# run_sweep WORKLOAD: wait for a quiet machine, time the canary, measure
-# every cell of the workload's sweep, its repeats times, time the canary
-# again and save the host's line; then print and save its table.
+# run_sweep WORKLOAD: wait for a quiet machine, measure every cell of the
+# workload's sweep, its repeats times, each measurement followed by a
+# timing of the canary, and save the host's line; then print and save
+# its table.
 # shellcheck disable=SC2034 # run_current: for on_signal() (lib/record.sh)
 run_sweep() {
 	run_current=$1
 	settle "$settle_bound"
 	[ "$settle_state" = timeout ] &&
 	    warn "$1: not quiet after waiting $settle_wait s ($(quiet_why "$settle_procs" "$settle_psi" "$settle_busy")): measured all the same"
-	cr_before=$(canary_ns)
 	cr_snap0=$(host_snapshot)
 	run_na=
 	m_prog=$(prog "$1")
 	empty_file "$run_work/raw" ||
 	    write_lost "$run_work/raw" "$1, not measured,"
+	empty_file "$run_work/canary" ||
+	    write_lost "$run_work/canary" "$1, not measured,"
 	cells "$1" 2>/dev/null >"$run_work/cells" ||
 	    write_lost "$run_work/cells" "$1, not measured,"
 	cr_r=$(workload_repeats "$1")
@@ -194,12 +196,14 @@ run_sweep() {
 		while read -r cr_place cr_opts; do
 			# shellcheck disable=SC2086 # options, split on purpose
 			measure "$1" "$cr_place" "$cr_rep" $cr_opts
+			cr_c=$(canary_ns)
+			[ -z "$cr_c" ] || add_line "$run_work/canary" "$cr_c" ||
+			    write_lost "$run_work/canary" "the canary of $1"
 		done <"$run_work/cells"
 		cr_rep=$((cr_rep + 1))
 	done
 	cr_snap1=$(host_snapshot)
-	cr_after=$(canary_ns)
-	add_line "$run_work/host" "$(host_line "$1" "$cr_before" "$cr_after" \
+	add_line "$run_work/host" "$(host_line "$1" "$(cat "$run_work/canary")" \
 	    "$cr_snap0" "$cr_snap1")" ||
 	    write_lost "$run_work/host" "the host's line of $1"
 	write_atomic "$run_dir/host" <"$run_work/host" ||

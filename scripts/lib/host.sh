@@ -3,7 +3,8 @@
 # (under SMPBENCH_PROC): whether the machine is quiet now, and the wait
 # for it before a run and before each workload (settle); what the host
 # took over a workload, steal time and CPU pressure (host_drift); and the
-# CPU's own speed before and after it, timed by smpb-hog -p (the canary).
+# CPU's own speed after each measurement, timed by smpb-hog -p (the
+# canary).
 # results/README says what a run records of them. Sourced by smpbench.
 
 # Quiet is judged by instantaneous measures over one window, never by
@@ -27,11 +28,9 @@ QUIET_PSI=5
 SETTLE_DEFAULT=60
 # shellcheck disable=SC2034 # for run
 SETTLE_TINY=0
-# The canary: CANARY_RUNS timings of CANARY_SECONDS each by smpb-hog -p,
-# before and after each workload: enough for compare to tell two runs'
-# hosts apart where one timing lands at one of two speeds (a guest whose
-# CPU shares a core with another's).
-CANARY_RUNS=10
+# The canary: one timing of CANARY_SECONDS by smpb-hog -p after each
+# measurement, so that the timings sample the host's speed over the
+# whole workload, as its figures do.
 CANARY_SECONDS=0.005
 
 # host_tck: the clock ticks of a second in proc/stat (CLK_TCK).
@@ -224,43 +223,35 @@ host_drift() {
 	}'
 }
 
-# canary_ns: the CPU's speed now: CANARY_RUNS timings of smpb-hog -p of
-# CANARY_SECONDS each, their ns_per_spin one a line; nothing for a timing
-# that failed, or when smpb-hog is not built.
+# canary_ns: the CPU's speed now: one timing of smpb-hog -p of
+# CANARY_SECONDS, its ns_per_spin; nothing when the timing failed, or
+# when smpb-hog is not built.
 canary_ns() {
 	cn_hog=$(prog hog) || return 0
 	[ -n "$cn_hog" ] || return 0
-	cn_k=0
-	while [ "$cn_k" -lt "$CANARY_RUNS" ]; do
-		cn_k=$((cn_k + 1))
-		cn_line=$("$cn_hog" -p -L 10 -T "$CANARY_SECONDS" </dev/null \
-		    2>/dev/null) || continue
-		case $cn_line in
-		*"$NL"*) continue ;;
-		"spins="*" seconds="*" ns_per_spin="*) ;;
-		*) continue ;;
-		esac
-		cn_ns=${cn_line##* ns_per_spin=}
-		case $cn_ns in
-		'' | .* | *. | *.*.* | *[!0-9.]*) ;;
-		*) printf '%s\n' "$cn_ns" ;;
-		esac
-	done
+	cn_line=$("$cn_hog" -p -L 10 -T "$CANARY_SECONDS" </dev/null \
+	    2>/dev/null) || return 0
+	case $cn_line in
+	*"$NL"*) return 0 ;;
+	"spins="*" seconds="*" ns_per_spin="*) ;;
+	*) return 0 ;;
+	esac
+	cn_ns=${cn_line##* ns_per_spin=}
+	case $cn_ns in
+	'' | .* | *. | *.*.* | *[!0-9.]*) ;;
+	*) printf '%s\n' "$cn_ns" ;;
+	esac
 }
 
-# host_line WORKLOAD BEFORE AFTER SNAPSHOT0 SNAPSHOT1: the host file's
-# line of a workload (see results/README): how the machine settled before
-# it (settle's variables), the steal time and CPU pressure between the
-# snapshots taken around it, and the canary's timings BEFORE and AFTER
-# it (canary_ns): the median of each, the larger of their own spreads
-# ((max - min) over the median, in percent), and every timing.
+# host_line WORKLOAD TIMINGS SNAPSHOT0 SNAPSHOT1: the host file's line
+# of a workload (see results/README): how the machine settled before it
+# (settle's variables), the steal time and CPU pressure between the
+# snapshots taken around it, and the canary's TIMINGS (canary_ns, one a
+# line): their median, their number and every one, in the order taken.
 # shellcheck disable=SC2154 # cpus_online: placement()'s
 host_line() {
-	hl_drift=$(host_drift "$4" "$5" "$cpus_online")
-	{
-		printf '%s\n' "$2" | sed 's/^/b /'
-		printf '%s\n' "$3" | sed 's/^/a /'
-	} | LC_ALL=C awk -v w="$1" -v wait="$settle_wait" \
+	hl_drift=$(host_drift "$3" "$4" "$cpus_online")
+	printf '%s\n' "$2" | LC_ALL=C awk -v w="$1" -v wait="$settle_wait" \
 	    -v state="$settle_state" -v drift="$hl_drift" '
 	function median(v, n,    i, j, t) {
 		for (i = 2; i <= n; i++)
@@ -271,36 +262,16 @@ host_line() {
 			return v[(n + 1) / 2]
 		return (v[n / 2] + v[n / 2 + 1]) / 2
 	}
-	# spread(v, n): (max - min) over the median of v[1..n] in percent,
-	# -1 when there are fewer than two (sorts v).
-	function spread(v, n,    m) {
-		if (n < 2 || (m = median(v, n)) <= 0)
-			return -1
-		return (v[n] - v[1]) / m * 100
-	}
-	NF == 2 && $2 ~ /^[0-9]+(\.[0-9]+)?$/ {
-		all = all (all == "" ? "" : ",") sprintf("%.4f", $2)
-		if ($1 == "b")
-			bef[++nb] = $2 + 0
-		else
-			aft[++na] = $2 + 0
+	/^[0-9]+(\.[0-9]+)?$/ {
+		all = all (all == "" ? "" : ",") sprintf("%.4f", $1)
+		v[++n] = $1 + 0
 	}
 	END {
 		split(drift, d, " ")
-		cb = ca = sp = "unknown"
-		if (nb > 0)
-			cb = sprintf("%.4f", median(bef, nb))
-		if (na > 0)
-			ca = sprintf("%.4f", median(aft, na))
-		s = spread(bef, nb)
-		if ((t = spread(aft, na)) > s)
-			s = t
-		if (s >= 0)
-			sp = sprintf("%.2f", s)
 		printf "workload=%s settle_wait_s=%s settle_state=%s", w, wait, state
 		printf " steal_pct=%s psi_some_pct=%s", d[1], d[2]
-		printf " canary_before_ns=%s canary_after_ns=%s", cb, ca
-		printf " canary_spread_pct=%s canary_ns=%s\n", sp, \
-		    all == "" ? "unknown" : all
+		printf " canary_median_ns=%s canary_n=%d canary_ns=%s\n", \
+		    n ? sprintf("%.4f", median(v, n)) : "unknown", n, \
+		    n ? all : "unknown"
 	}'
 }

@@ -45,7 +45,7 @@ is "$(sed -n 's/^settle_state=//p' "$out/env")" skipped \
 is "$(sed 's/ steal_pct=.*//' "$out/host" | tr '\n' ' ')" \
     "workload=pipe settle_wait_s=0.0 settle_state=skipped workload=ring settle_wait_s=0.0 settle_state=skipped workload=herd settle_wait_s=0.0 settle_state=skipped workload=yield settle_wait_s=0.0 settle_state=skipped workload=bind settle_wait_s=0.0 settle_state=skipped " \
     "host: one line per workload, in the order run"
-bad=$(LC_ALL=C grep -Evc '^workload=[a-z]+ settle_wait_s=[0-9]+\.[0-9] settle_state=(quiet|timeout|skipped) steal_pct=([0-9]+\.[0-9]{2}|unknown) psi_some_pct=([0-9]+\.[0-9]{2}|unknown) canary_before_ns=[0-9]+\.[0-9]{4} canary_after_ns=[0-9]+\.[0-9]{4} canary_spread_pct=[0-9]+\.[0-9]{2} canary_ns=[0-9]+\.[0-9]{4}(,[0-9]+\.[0-9]{4}){19}$' "$out/host")
+bad=$(LC_ALL=C grep -Evc '^workload=[a-z]+ settle_wait_s=[0-9]+\.[0-9] settle_state=(quiet|timeout|skipped) steal_pct=([0-9]+\.[0-9]{2}|unknown) psi_some_pct=([0-9]+\.[0-9]{2}|unknown) canary_median_ns=[0-9]+\.[0-9]{4} canary_n=[1-9][0-9]* canary_ns=[0-9]+\.[0-9]{4}(,[0-9]+\.[0-9]{4})*$' "$out/host")
 is "$bad" 0 "host: every line has its keys, the canary's timed by smpb-hog"
 is "$(sed -n 's/^cpu_model=//p' "$out/env")" "Test CPU" "env: the CPU model"
 is "$(sed -n 's/^kernel=//p' "$out/env")" "$(uname -r)" "env: the kernel release"

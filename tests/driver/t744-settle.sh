@@ -5,7 +5,7 @@
 # the bound (settle_state=timeout, with a warning); CPU pressure and other
 # work are taken from the counters' growth over the window, the uptime's
 # growth the window's length; the host file's steal time and CPU
-# pressure over a workload, and the canary's medians and spread, come out
+# pressure over a workload, and the canary's timings and median, come out
 # as computed by hand from counters and timings the fakes set.
 # shellcheck disable=SC2086 # $sh is a command line, split on purpose
 # shellcheck disable=SC2016 # the fakes' code is expanded when they run
@@ -49,7 +49,7 @@ esac
 [ "$n" -eq 2 ] || skip_all "needs two allowed CPUs (here: ${CPUS:-unknown})"
 
 # Fake programs: a ring that prints a -p line, and a hog whose -p line
-# gives the ns_per_spin of the list in $T/canary, one a call, in turn.
+# gives k ns a spin at its k-th call.
 FAKE=$TMPDIR_T/fake
 T=$TMPDIR_T
 fake_prog "$FAKE" ring '[ -n "${BUMP:-}" ] && sh "$BUMP"'
@@ -59,8 +59,7 @@ cat >"$FAKE/smpb-hog" <<EOF_HOG
 k=\$(cat "$T/canary.k" 2>/dev/null || echo 0)
 k=\$((k + 1))
 echo "\$k" >"$T/canary.k"
-x=\$(sed -n "\${k}p" "$T/canary")
-echo "spins=1000 seconds=0.005000 ns_per_spin=\${x:-1.0000}"
+echo "spins=1000 seconds=0.005000 ns_per_spin=\$k.0000"
 EOF_HOG
 chmod +x "$FAKE/smpb-hog"
 export SMPBENCH_BIN="$FAKE" SMPBENCH_SWEEP=tiny
@@ -167,10 +166,8 @@ fi
 # measurement moves the counters on by 25 steal ticks, 62500 us of CPU
 # pressure and 0.25 s of uptime: on 2 CPUs at 100 ticks a second, steal
 # is 25 / 100 / (0.25 * 2) = 50% of the CPU time, pressure 25% of the
-# wall time, however many measurements there are. The canary's twenty
-# timings: before 1.0 1.2 0.9 1.1 1.0 twice (median 1.0, spread 0.3 /
-# 1.0 = 30%), after 2.0 2.0 2.0 1.9 2.1 twice (median 2.0, spread 0.2 /
-# 2.0 = 10%): the spread is the larger of the two sides' own.
+# wall time, however many measurements there are. The canary: the fake
+# hog's k-th timing is k ns a spin, one after each measurement.
 D=$TMPDIR_T/drift
 machine "$D" 1
 cat >"$TMPDIR_T/bump" <<EOF_BUMP
@@ -182,17 +179,21 @@ stat "$D" 100 \$((25 * k)) 1
 printf 'some avg10=0.00 avg60=0.00 avg300=0.00 total=%d\n' \$((62500 * k)) >"$D/proc/pressure/cpu"
 awk -v k="\$k" 'BEGIN { printf "%.2f 1900.00\n", 1000 + 0.25 * k }' >"$D/proc/uptime"
 EOF_BUMP
-printf '%s\n' 1.0 1.2 0.9 1.1 1.0 1.0 1.2 0.9 1.1 1.0 \
-    2.0 2.0 2.0 1.9 2.1 2.0 2.0 2.0 1.9 2.1 >"$T/canary"
 rm -f "$T/canary.k"
 if [ "$tck" = 100 ]; then
 	out=$TMPDIR_T/drift-run
 	run env BUMP="$TMPDIR_T/bump" SMPBENCH_PROC="$D" sh "$SB" run -S 0 -r 1 \
 	    -o "$out" ring
 	is "$RC" 0 "drift: the run exits 0"
-	is "$(cat "$out/host")" "workload=ring settle_wait_s=0.0 settle_state=skipped steal_pct=50.00 psi_some_pct=25.00 canary_before_ns=1.0000 canary_after_ns=2.0000 canary_spread_pct=30.00 canary_ns=1.0000,1.2000,0.9000,1.1000,1.0000,1.0000,1.2000,0.9000,1.1000,1.0000,2.0000,2.0000,2.0000,1.9000,2.1000,2.0000,2.0000,2.0000,1.9000,2.1000" \
+	n=$(wc -l <"$out/raw/ring" | tr -d ' ')
+	want=$(awk -v n="$n" 'BEGIN {
+		printf "canary_median_ns=%.4f canary_n=%d canary_ns=", (n + 1) / 2, n
+		for (k = 1; k <= n; k++)
+			printf "%s%d.0000", (k > 1 ? "," : ""), k
+	}')
+	is "$(cat "$out/host")" "workload=ring settle_wait_s=0.0 settle_state=skipped steal_pct=50.00 psi_some_pct=25.00 $want" \
 	    "drift: steal, pressure and the canary as computed by hand"
-	is "$(cat "$T/canary.k")" 20 "the canary ran ten times before and ten after"
+	is "$(cat "$T/canary.k")" "$n" "the canary timed once after each of the $n measurements"
 else
 	t_skip "CLK_TCK is ${tck:-unknown}, not 100"
 fi
@@ -204,7 +205,7 @@ rm -f "$U/proc/uptime" "$U/proc/pressure/cpu" "$FAKE/smpb-hog"
 out=$TMPDIR_T/unknown-run
 run env SMPBENCH_PROC="$U" PATH="$(path_without smpb-hog)" sh "$SB" run \
     -S 2 -r 1 -o "$out" ring
-is "$(cat "$out/host")" "workload=ring settle_wait_s=0.0 settle_state=quiet steal_pct=unknown psi_some_pct=unknown canary_before_ns=unknown canary_after_ns=unknown canary_spread_pct=unknown canary_ns=unknown" \
+is "$(cat "$out/host")" "workload=ring settle_wait_s=0.0 settle_state=quiet steal_pct=unknown psi_some_pct=unknown canary_median_ns=unknown canary_n=0 canary_ns=unknown" \
     "no uptime, no pressure, no canary: unknown"
 is "$(sed -n 's/^settle_psi_some_pct=//p' "$out/env")" unknown \
     "no pressure file: its settle measure unknown"
