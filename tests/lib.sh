@@ -33,6 +33,10 @@ T_COUNT=0
 T_FAILED=0
 TMPDIR_T=$(mktemp -d "${TMPDIR:-/tmp}/smpbench-test.XXXXXX") || exit 1
 trap 'rm -rf "$TMPDIR_T"' EXIT
+# The runs a test makes see one another, never those of another test
+# running beside it (lib/measuring.sh).
+SMPBENCH_LOCKDIR=$TMPDIR_T/measuring
+export SMPBENCH_LOCKDIR
 trap 'exit 130' INT
 trap 'exit 143' TERM
 

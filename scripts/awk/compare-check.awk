@@ -49,7 +49,8 @@ function base_run(    j) {
 # run_checks(): what makes a run doubtful whatever the workload, from
 # its env and markers: the same run twice, an incomplete run, a busy
 # machine (other work during the run, a start that did not settle,
-# unless the workload's own start says otherwise), another profile or
+# unless the workload's own start says otherwise, another smpbench
+# measuring beside it), another profile or
 # another machine than the first run that is not historical.
 function run_checks(    j, k, base, other, what) {
 	base = base_run()
@@ -71,6 +72,11 @@ function run_checks(    j, k, base, other, what) {
 			problem(j, "busy", RUNNAME[j] ": other work kept " other \
 			    " CPUs busy during the run, above " load_limit,
 			    "other work on " other " CPUs")
+		other = RENV[j, "other_runs"]
+		if (other ~ /^[0-9]+$/ && other > 0)
+			problem(j, "busy", RUNNAME[j] ": " (other == 1 ? \
+			    "another smpbench run" : other " other smpbench runs") \
+			    " measured beside it", "another smpbench beside it")
 		if (RENV[j, "settle_state"] == "timeout" &&
 		    !((j, "settle_state") in HOST))
 			problem(j, "busy", RUNNAME[j] ": " unsettled(j, \

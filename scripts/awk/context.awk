@@ -24,6 +24,8 @@ BEGIN {
 		s = s ", " first(ENV["loadavg_end"]) " at the end"
 	if (ENV["load_other"] ~ /^[0-9.]+$/)
 		s = s "; other work kept " ENV["load_other"] " CPUs busy"
+	if (ENV["other_runs"] ~ /^[0-9]+$/ && ENV["other_runs"] > 0)
+		s = s "; another smpbench measured beside it"
 	if (ENV["note"] != "")
 		s = s "; note: " ENV["note"]
 	wrap(s ".")

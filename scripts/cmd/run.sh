@@ -128,8 +128,11 @@ run_begin() {
 	make_run_dir
 	cr_err=$(mkdir "$run_dir/raw" 2>&1) ||
 	    run_abort 1 "cannot write in $run_dir (${cr_err##*: })"
-	# The machine settled (or not) before the run's env is taken.
+	# Other runs see this one from here on; it looks for them once the
+	# machine has settled (or not), before the run's env is taken.
+	measuring_begin "$run_dir"
 	settle "$settle_bound"
+	measuring_check "at the start"
 	# From the env's capture until it is saved a signal is held: the run
 	# is then removed, or kept with its env and a marker, never left with
 	# an env alone (run_hold).
@@ -177,6 +180,7 @@ run_begin() {
 run_sweep() {
 	run_current=$1
 	settle "$settle_bound"
+	measuring_check "before $1"
 	[ "$settle_state" = timeout ] &&
 	    warn "$1: not quiet after waiting $settle_wait s ($(quiet_why "$settle_procs" "$settle_psi" "$settle_busy")): measured all the same"
 	cr_snap0=$(host_snapshot)
@@ -214,6 +218,7 @@ run_sweep() {
 
 # run_finish: add the end of the run to its env, then the completion
 # marker; false when a measurement failed.
+# shellcheck disable=SC2154 # other_runs: lib/measuring.sh's
 run_finish() {
 	# shellcheck disable=SC2034 # for on_signal() (lib/record.sh)
 	run_current=
@@ -225,6 +230,7 @@ run_finish() {
 		printf 'loadavg_end=%s\n' "$(load_avg)"
 		printf 'load_other=%s\n' "$(load_other "$run_work/times0" \
 		    "$run_work/times1" "$run_busy0" "$(cpu_busy_ticks)" "$cr_secs")"
+		printf 'other_runs=%s\n' "$other_runs"
 	)
 	write_atomic "$run_dir/env" "$cr_env$NL$cr_env_end" ||
 	    write_lost "$run_dir/env" "the load at the end of the run"
@@ -240,6 +246,7 @@ run_finish() {
 	write_atomic "$run_dir/complete" "$cr_complete" ||
 	    write_lost "$run_dir/complete" "the completion marker"
 	cleanup_run
+	measuring_end
 	trap - INT TERM HUP
 	if [ "$run_failed" -gt 0 ]; then
 		cr_s=s

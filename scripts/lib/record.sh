@@ -128,6 +128,7 @@ run_abort() {
 		wait "$run_child" 2>/dev/null
 		run_child=
 	fi
+	measuring_end
 	if [ "$run_saved" -eq 0 ]; then
 		unclaim
 		die "$1" "$2; nothing was saved"
