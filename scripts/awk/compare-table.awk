@@ -241,9 +241,9 @@ function print_doubts(    i, s) {
 	}
 }
 
-# compare_legend(): what the cells and the marks of this table mean, in one
-# sentence, so that the table can be pasted alone: the marks it shows
-# and the rule of *.
+# compare_legend(): what the cells of this table are, in one sentence,
+# and the legend of its marks (legend(), as every table's), so that the
+# table can be pasted alone; the rule of * whenever a change is shown.
 function compare_legend(    s, m, g, odd) {
 	s = "Cells: median (cv) of " (POOLED != "" ? "the runs' medians" \
 	    " where a column pools runs, else of " : "") "the repeats"
@@ -254,16 +254,8 @@ function compare_legend(    s, m, g, odd) {
 		if (METHOD_USED["repeats"])
 			m = m (m == "" ? "" : " or ") "the Hodges-Lehmann shift" \
 			    " of the repeats"
-		s = s "; change against " LABEL[1] (m == "" ? "" : ", by " m) \
-		    "; * its 95% interval excludes zero and it is " threshold \
-		    "% or more (-t)"
+		s = s "; change against " LABEL[1] (m == "" ? "" : ", by " m)
 	}
-	if (NV["placement"])
-		s = s "; @ the sides ran in different placements"
-	if (NV["doubtful"])
-		s = s "; ? so, but in a doubtful run's column"
-	if (MISSING)
-		s = s "; ! repeats lost (failed, or not a figure)"
 	for (g = 1; g <= NCOL; g++)
 		if (REPS_ODD[g])
 			odd = 1
@@ -274,6 +266,8 @@ function compare_legend(    s, m, g, odd) {
 		s = s "; bimodal k/n " FAST ": two clusters, k of n repeats in" \
 		    " the " (HIGHER ? "higher" : "lower") ", no median"
 	wrap(s ".")
+	legend((MISSING ? "!" : "") (NCOL > 1 ? "*" : "") \
+	    (NV["placement"] ? "@" : "") (NV["doubtful"] ? "?" : ""))
 }
 
 # notes(): which runs were pooled, the clusters, the figures under

@@ -154,7 +154,9 @@ function mark_text(m) {
 	if (m == "!")
 		return "a repeat failed (see the run's errors) or was not a figure"
 	if (m == "*")
-		return "the change's 95% interval excludes zero and it reaches the threshold (compare -t)"
+		return "the change's 95% interval excludes zero and it reaches" \
+		    " the threshold" (threshold == "" ? "" : ", " threshold "%") \
+		    " (compare -t)"
 	if (m == "@")
 		return "the sides ran in different placements (compare)"
 	if (m == "?")

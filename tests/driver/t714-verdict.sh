@@ -174,7 +174,7 @@ for s in $SHELLS; do
 	is "$(pkey "$OUT" 2 tight2 verdict)" same "$s: verdict same"
 	run $sh $SB compare -t 0.25 "$T/tight1" "$T/tight2"
 	like "$OUT" '^ +2 : .* \+1%\*$' "$s: with -t 0.25 it is marked"
-	like "$(printf '%s\n' "$OUT" | tr -s ' \n' '  ')" '\* its 95% interval excludes zero and it is 0\.25% or more \(-t\)' \
+	like "$(printf '%s\n' "$OUT" | tr -s ' \n' '  ')" '\* the change.s 95% interval excludes zero and it reaches the threshold, 0\.25% \(compare -t\)' \
 	    "$s: and the rule says so"
 	run $sh $SB compare "$T/noisy1" "$T/noisy2"
 	like "$OUT" '^ +2 : .* \+[0-9]+%\*$' "$s: 20% with 5% noise: marked"
