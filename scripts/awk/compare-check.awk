@@ -99,9 +99,10 @@ function run_checks(    j, k, base, other, what) {
 # workload_checks(): what makes a run doubtful or not comparable in
 # this workload: other options than the first run's (hard), -l where
 # it had none or the other way round, a start of the workload that did
-# not settle, a CPU-speed canary that moved beyond its own spread over
-# it, steal time a point or more above the least of the runs'.
-function workload_checks(    j, base, what, b, a, sp, d) {
+# not settle, steal time a point or more above the least of the runs';
+# and a column whose host ran at another speed than the first's (the
+# canary: compare-host.awk), named.
+function workload_checks(    j, g, base, what, sp) {
 	IN_WORKLOAD = 1
 	base = base_run()
 	steal_floor()
@@ -119,30 +120,17 @@ function workload_checks(    j, base, what, b, a, sp, d) {
 		if (HOST[j, "settle_state"] == "timeout")
 			problem(j, "busy", RUNNAME[j] ": " unsettled(j, \
 			    HOST[j, "settle_wait_s"]), "not quiet at the start")
-		b = HOST[j, "canary_before_ns"]
-		a = HOST[j, "canary_after_ns"]
-		sp = HOST[j, "canary_spread_pct"]
-		if (b ~ /^[0-9]+(\.[0-9]+)?$/ && a ~ /^[0-9]+(\.[0-9]+)?$/ &&
-		    sp ~ /^[0-9]+(\.[0-9]+)?$/ && b > 0) {
-			# The move against the middle of the two, as the spread
-			# (the range of all the timings) is against their median.
-			d = (a - b) * 200 / (a + b)
-			what = "the CPU itself ran " sprintf("%.0f%% ", \
-			    d < 0 ? -d : d) (d > 0 ? "slower" : "faster") \
-			    " (canary)"
-			# Named, not held against the column's changes: on a
-			# guest a few milliseconds of spinning can land at one
-			# of two speeds, and a canary that alone voided every
-			# change would hide a real one.
-			if (d > sp + 0 || -d > sp + 0)
-				problem(j, "", RUNNAME[j] ": " what, what)
-		}
 		sp = HOST[j, "steal_pct"]
 		if (STEAL_MIN != "" && sp ~ /^[0-9]+(\.[0-9]+)?$/ &&
 		    sp - STEAL_MIN >= 1)
 			problem(j, "busy", RUNNAME[j] ": steal " sp "% of its" \
 			    " time (" STEAL_MIN "% in another run)", "steal " sp "%")
 	}
+	host_speeds()
+	for (g = 2; g <= NCOL; g++)
+		if (host_moved(g))
+			problem(CRUN[g, 1], "", LABEL[g] ": " host_text(g),
+			    host_text(g))
 }
 
 # unsettled(j, wait): that run j's start was not quiet, and how long it

@@ -24,6 +24,9 @@
 #			Hodges-Lehmann shift of the repeats) or none
 #	verdict=	base (the first column), same, changed, placement,
 #			bimodal, doubtful, refused or few
+#	limit_pct=	the smallest change marked in the column: the
+#			threshold (-t), or more where the host's own speed
+#			could explain more (compare-host.awk)
 # "-" stands for a value that does not apply (no change in the first
 # column, no median in a bimodal cell).
 # No rules and no -v variables: loaded with compare.awk.
@@ -43,7 +46,9 @@ function print_p(    i, g) {
 				    " hi_pct=" fixed(RHI[i, g], 100, 2) \
 				    " level=" fixed(RLEV[i, g], 1, 4) \
 				    " p=" fixed(RP[i, g], 1, 6) \
-				    " method=" RMETH[i, g] " verdict=" RVERD[i, g]
+				    " method=" RMETH[i, g] " verdict=" RVERD[i, g] \
+				    " limit_pct=" (g == 1 ? "-" : \
+				    sprintf("%.2f", LIMIT[g]))
 }
 
 # blank(s): s with blanks (and any = or control character) as _.

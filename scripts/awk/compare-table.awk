@@ -243,7 +243,8 @@ function print_doubts(    i, s) {
 
 # compare_legend(): what the cells of this table are, in one sentence,
 # and the legend of its marks (legend(), as every table's), so that the
-# table can be pasted alone; the rule of * whenever a change is shown.
+# table can be pasted alone; the rule of * whenever a change is shown,
+# and the columns whose host's speed raised the threshold.
 function compare_legend(    s, m, g, odd) {
 	s = "Cells: median (cv) of " (POOLED != "" ? "the runs' medians" \
 	    " where a column pools runs, else of " : "") "the repeats"
@@ -268,6 +269,12 @@ function compare_legend(    s, m, g, odd) {
 	wrap(s ".")
 	legend((MISSING ? "!" : "") (NCOL > 1 ? "*" : "") \
 	    (NV["placement"] ? "@" : "") (NV["doubtful"] ? "?" : ""))
+	for (g = 2; g <= NCOL; g++)
+		if (LIMIT[g] > threshold)
+			wrap("* in " LABEL[g] " takes " sprintf("%.0f", \
+			    LIMIT[g]) "% or more, as its host alone could" \
+			    " explain less: " host_text(g) "; more runs a side" \
+			    " narrow that.")
 }
 
 # notes(): which runs were pooled, the clusters, the figures under

@@ -36,7 +36,7 @@
 # comparable (nothing printed).
 # Needs the awk library (see lib.awk), the workload's hooks and
 # compare-check.awk (what makes runs doubtful or not comparable),
-# compare-verdict.awk, compare-table.awk, compare-notes.awk and
+# compare-host.awk (the host's own speed), compare-verdict.awk, compare-table.awk, compare-notes.awk and
 # compare-p.awk, loaded first.
 
 BEGIN {
@@ -224,7 +224,7 @@ function read_host(j, path,    line, n, i, a, eq, h) {
 			eq = index(a[i], "=")
 			if (eq > 1) {
 				h = substr(a[i], eq + 1)
-				if (h ~ /^[a-z0-9._-]+$/)
+				if (h ~ /^[a-z0-9.,_-]+$/)
 					HOST[j, substr(a[i], 1, eq - 1)] = h
 			}
 		}

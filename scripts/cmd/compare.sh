@@ -54,8 +54,8 @@ cmd_compare() {
 	IFS=$SMPB_IFS
 	set +f
 	# shellcheck disable=SC2086 # the workloads, split on purpose
-	need_lib compare compare-check compare-verdict compare-table \
-	    compare-notes compare-p $WORKLOADS
+	need_lib compare compare-check compare-host compare-verdict \
+	    compare-table compare-notes compare-p $WORKLOADS
 	# Runs that cannot be compared at all, unless -f.
 	if [ "$opt_force" -eq 0 ]; then
 		cc_same=$(same_runs "$@")

@@ -253,11 +253,13 @@ awk_workload() {
 	case $aw_p in
 	table) set -- -f "$SMPB_LIB/workloads/$aw_w-table.awk" "$@" ;;
 	# compare.awk reads the runs, compare-check.awk checks them,
+	# compare-host.awk sets their hosts' speeds side by side,
 	# compare-verdict.awk judges every cell, compare-table.awk and
 	# compare-notes.awk print the table, compare-p.awk the key=value
 	# lines.
 	compare)
 		set -- -f "$SMPB_LIB/awk/compare-check.awk" \
+		    -f "$SMPB_LIB/awk/compare-host.awk" \
 		    -f "$SMPB_LIB/awk/compare-verdict.awk" \
 		    -f "$SMPB_LIB/awk/compare-table.awk" \
 		    -f "$SMPB_LIB/awk/compare-notes.awk" \

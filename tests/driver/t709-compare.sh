@@ -118,7 +118,7 @@ like "$OUT" '^\? 6\.1\.0-a#2: the same run as 6\.1\.0-a#1, not compared\.$' \
     "and in a few words above each table"
 like "$OUT" '^ +N : +6\.1\.0-a\?$' "and its column is marked"
 run sh $SB compare -f -p $A $A
-is "$(printf '%s\n' "$OUT" | grep -c ' verdict=base$') $(printf '%s\n' "$OUT" | grep -v '^#' | grep -vc ' verdict=base$')" \
+is "$(printf '%s\n' "$OUT" | grep -c ' verdict=base ') $(printf '%s\n' "$OUT" | grep -v '^#' | grep -vc ' verdict=base ')" \
     "7 0" "-p: one column: 7 cells, each the base, no change"
 like "$OUT" '^# \? 6\.1\.0-a#2 is the same run as 6\.1\.0-a#1 \(the same env\); no change in its column is marked\.$' \
     "-p: the doubt on a line of its own, first"
@@ -160,7 +160,7 @@ like "$OUT" '^ +N : +6\.1\.0-a +6\.1\.0-b\?$' "its column marked"
 like "$OUT" '^ +3 : +298852 \(1%\) +149426 \(1%\) +-50%\?$' \
     "its changes still tested, and doubtful"
 run sh $SB compare -p $A "$W/busy"
-like "$OUT" ' cell=3 column=6\.1\.0-b .* verdict=doubtful$' "-p: verdict doubtful"
+like "$OUT" ' cell=3 column=6\.1\.0-b .* verdict=doubtful ' "-p: verdict doubtful"
 
 # Bad saved values: reported with file and line, left out, the cell marked.
 labelled $B bad

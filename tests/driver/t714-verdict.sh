@@ -10,110 +10,17 @@
 # medians; the same runs split one and two); 3 repeats against 3 (no
 # mark, a note says why); compare -p (its keys, its verdicts, and the
 # table's marks are the same verdicts); a busy machine and a drifting
-# host named; the CPU limits that differ; -t checked; every line within
-# 72 columns. Under every POSIX shell we can find.
+# host named; the CPU limits that differ, and placement then judged by
+# the CPUs used alone; -t checked; every line within 72 columns. Under
+# every POSIX shell we can find.
 # shellcheck disable=SC2086 # $sh is a command line, split on purpose
 # shellcheck source=tests/lib.sh
 . tests/lib.sh
+# shellcheck source=tests/made-runs.sh
+. tests/made-runs.sh
 FIX=tests/fixtures
 SB=scripts/smpbench
 T=$TMPDIR_T
-
-# draws SEED N CENTRE CV: N figures about CENTRE, each CENTRE * (1 + CV
-# * z), z near a standard normal (the sum of 12 uniform draws less 6),
-# from a Park-Miller generator seeded with SEED: the same numbers on
-# every awk.
-draws() {
-	awk -v seed="$1" -v n="$2" -v c="$3" -v cv="$4" 'BEGIN {
-		x = seed
-		for (i = 1; i <= n; i++) {
-			z = -6
-			for (k = 0; k < 12; k++) {
-				x = (16807 * x) % 2147483647
-				z += x / 2147483647
-			}
-			printf "%s%.6f", (i > 1 ? "," : ""), c * (1 + cv * z)
-		}
-		print ""
-	}'
-}
-
-# made_run DIR WORKLOAD LABEL SPEC...: a saved quick run of WORKLOAD
-# (ring or herd) labelled LABEL, its env that of stat-a but for the
-# label and the date (each run its own); each SPEC, "N:FIGURES" or
-# "N:FIGURES:CPUS:RUN:WAIT", is the unpinned cell of N processes, one
-# repeat per figure (comma-separated; seconds for the herd, switches a
-# second for the ring), run on CPUS CPUs with run_s and wait_s RUN and
-# WAIT times the measured time (no kernel statistics without them).
-RUNS_MADE=0
-made_run() {
-	mr_dir=$1 mr_w=$2 mr_label=$3
-	shift 3
-	RUNS_MADE=$((RUNS_MADE + 1))
-	mkdir -p "$mr_dir/raw"
-	sed "s/^label=.*/label=$mr_label/; s/^note=.*/note=/
-	    s/^date=.*/date=2026-02-01T10:$(printf %02d $RUNS_MADE):00Z/
-	    s/^workloads=.*/workloads=$mr_w/" $FIX/stat-a/env >"$mr_dir/env"
-	printf 'run_id=t714-%d\n' "$RUNS_MADE" >>"$mr_dir/env"
-	printf 'measurements=1\nfailed=0\n' >"$mr_dir/complete"
-	for mr_s in "$@"; do
-		printf '%s\n' "$mr_s"
-	done | awk -F : -v w="$mr_w" '{
-		n = split($2, v, ",")
-		for (r = 1; r <= n; r++) {
-			if (w == "herd")
-				printf "place=free rep=%d argv=-n,%d,-i,5000000" \
-				    " procs=%d iterations=5000000 wall_s=%s" \
-				    " us_per_iteration=%.10g tokens=5000000", r, $1,
-				    $1, v[r], v[r] / 5
-			else
-				printf "place=free rep=%d argv=-n,%d,-T,1 procs=%d" \
-				    " laps=1 wall_s=1 switches_per_s=%s", r, $1, $1,
-				    v[r]
-			printf " user_s=0.1 sys_s=0.1 nvcsw=1 nivcsw=1 minflt=0"
-			if (NF >= 3)
-				printf " cpus_used=%d cpus_pinned=0", $3
-			if (NF >= 5)
-				printf " run_s=%.6f wait_s=%.6f wait_max_s=0" \
-				    " migrations=0 sched_stats=kernel\n",
-				    $4 * (w == "herd" ? v[r] : 1),
-				    $5 * (w == "herd" ? v[r] : 1)
-			else
-				printf " sched_stats=none\n"
-		}
-	}' >"$mr_dir/raw/$mr_w"
-}
-
-# mark_of TEXT ROW: the marks after the changes of the table's row ROW
-# (its heading), in every block of the table, one per column after the
-# first that has one, "." for none.
-mark_of() {
-	printf '%s\n' "$1" | awk -v row="$2" '
-		/^Cells: / { exit }
-		{ h = $0; sub(/ :.*/, "", h); sub(/^ +/, "", h) }
-		h == row && / : / {
-			for (i = 1; i <= NF; i++)
-				if ($i ~ /^[-+][0-9]+%/) {
-					m = $i
-					sub(/^[-+][0-9]+%/, "", m)
-					s = s (s == "" ? "" : " ") (m == "" ? "." : m)
-				}
-		}
-		END { print s }'
-}
-
-# pkey TEXT CELL COLUMN KEY: the value of KEY in the -p line of CELL
-# and COLUMN.
-pkey() {
-	printf '%s\n' "$1" | awk -v c="cell=$2" -v l="column=$3" -v k="$4" '
-		{ hc = hl = 0; v = "" }
-		{ for (i = 1; i <= NF; i++) {
-			if ($i == c) hc = 1
-			if ($i == l) hl = 1
-			if (index($i, k "=") == 1) v = substr($i, length(k) + 2)
-		} }
-		hc && hl { print v; exit }'
-}
 
 # The runs. Placement: the herd of 2 of one distribution but for where
 # it ran: same1 on one CPU (occupying 1.0 and queueing 1.0), same2 on
@@ -130,6 +37,19 @@ made_run "$T/p-q" herd p-q "2:$(draws 17 5 4.6 0.01):2:1.0:1.0"
 made_run "$T/p-q2" herd p-q2 "2:$(draws 18 5 10.1 0.01):2:1.0:0.5"
 made_run "$T/moved" herd moved "2:$(draws 19 5 9.2 0.01):1:1.0:1.0" \
     "25:$(draws 20 5 3.0 0.01):2:1.9:0.2"
+# limited DIR NAME CPU_MAX: a copy of the run DIR as $T/NAME, labelled
+# NAME, its cgroup's cpu.max CPU_MAX.
+limited() {
+	cp -R "$1" "$T/$2"
+	sed "s/^label=.*/label=$2/" "$1/env" >"$T/$2/env"
+	printf 'cgroup_cpu_max=%s\n' "$3" >>"$T/$2/env"
+}
+limited "$T/p-o" p-o-max "max 100000"
+limited "$T/p-o2" p-o2-quota "100000 100000"
+limited "$T/p-q" p-q-max "max 100000"
+limited "$T/p-q2" p-q2-quota "100000 100000"
+limited "$T/same1" same1-max "max 100000"
+limited "$T/same2" same2-quota "100000 100000"
 # Size: a 0.5% shift, spread 0.1%; a 20% shift, spread 5%.
 made_run "$T/tight1" herd tight1 "2:$(draws 21 5 4.0 0.001)"
 made_run "$T/tight2" herd tight2 "2:$(draws 22 5 4.02 0.001)"
@@ -160,6 +80,16 @@ for s in $SHELLS; do
 	like "$OUT" '^ +2 : .*%@$' "$s: placement by the CPUs occupied alone"
 	run $sh $SB compare "$T/p-q" "$T/p-q2"
 	like "$OUT" '^ +2 : .*%@$' "$s: placement by the time queued alone"
+	# Under other CPU limits the CPUs occupied and the time queued are
+	# the limit's doing: only the CPUs used tell a placement.
+	run $sh $SB compare "$T/p-o-max" "$T/p-o2-quota"
+	like "$OUT" '^ +2 : .*%\*$' "$s: other CPU limits: the CPUs occupied are no placement"
+	run $sh $SB compare "$T/p-q-max" "$T/p-q2-quota"
+	like "$OUT" '^ +2 : .*%\*$' "$s: nor the time queued"
+	run $sh $SB compare "$T/same1-max" "$T/same2-quota"
+	like "$OUT" '^ +2 : .*%@$' "$s: the CPUs used still are"
+	run $sh $SB compare "$T/p-o-max" "$T/p-o2"
+	like "$OUT" '^ +2 : .*%@$' "$s: a limit one side did not record is no difference"
 	run $sh $SB compare "$T/same1" "$T/moved"
 	like "$OUT" '^ +2 : +4\.[0-9]+ +\(1%\) +9\.[0-9]+ +\(1%\) +\+[0-9]+%\*$' \
 	    "$s: placed alike and twice the time: marked *"
@@ -294,7 +224,7 @@ done
 
 # (f) compare -p: keys in order, verdicts, and the table's marks are
 # the same verdicts.
-KEYS="workload figure cell column runs repeats median change_pct lo_pct hi_pct level p method verdict"
+KEYS="workload figure cell column runs repeats median change_pct lo_pct hi_pct level p method verdict limit_pct"
 for s in $SHELLS; do
 	use_shell $s || continue
 	run $sh $SB compare -p "$T/same1" "$T/same2" "$T/moved" "$T/tight2"
@@ -305,7 +235,7 @@ for s in $SHELLS; do
 	    "$s: -p: one line per cell and column that has a figure"
 	is "$(pkey "$OUT" 2 same1 verdict) $(pkey "$OUT" 2 same2 verdict) $(pkey "$OUT" 2 moved verdict) $(pkey "$OUT" 25 same2 verdict)" \
 	    "base placement changed same" "$s: -p: the verdicts"
-	like "$OUT" '^workload=herd figure=seconds cell=2 column=same2 runs=1 repeats=5 median=10\.[0-9]+ change_pct=1[0-9][0-9]\.[0-9][0-9] lo_pct=[0-9.]+ hi_pct=[0-9.]+ level=0\.9683 p=0\.[0-9]+ method=repeats verdict=placement$' \
+	like "$OUT" '^workload=herd figure=seconds cell=2 column=same2 runs=1 repeats=5 median=10\.[0-9]+ change_pct=1[0-9][0-9]\.[0-9][0-9] lo_pct=[0-9.]+ hi_pct=[0-9.]+ level=0\.9683 p=0\.[0-9]+ method=repeats verdict=placement limit_pct=2\.00$' \
 	    "$s: -p: a whole line"
 	table=$(sh $SB compare "$T/same1" "$T/same2" "$T/moved" "$T/tight2")
 	for row in 2 25; do
@@ -325,8 +255,8 @@ for s in $SHELLS; do
 done
 
 # Doubts from what a run recorded of its machine and host: the start
-# not settled, a canary that moved beyond its spread, steal a point
-# above the other side's; a cgroup CPU limit that differs. The old
+# not settled, steal a point above the other side's (the canary is
+# t747's); a cgroup CPU limit that differs. The old
 # doubt of a load average at the start is gone.
 cp -R "$T/moved" "$T/drift"
 sed 's/^label=.*/label=drift/; s/^loadavg=.*/loadavg=7.65 2.00 1.00/' \
@@ -356,12 +286,8 @@ for s in $SHELLS; do
 	like "$(printf '%s\n' "$OUT" | tr -s ' \n' '  ')" '\? drift: the machine was not quiet at the start \(waited 60 s\); 3 tasks runnable; other work on 0\.8 CPUs; CPU pressure 12\.5%\. ' \
 	    "$s: with what the run saw then"
 	like "$OUT" '^\? drift: not quiet at the start\.$' "$s: and in a few words above the table"
-	like "$OUT" '^\? drift: the CPU itself ran 9% slower \(canary\)\.$' \
-	    "$s: the canary that moved over the workload, in its table"
 	like "$OUT" '^\? drift: steal 4\.0% of its time \(0% in another run\)\.$' \
 	    "$s: and the steal"
-	is "$(printf '%s\n' "$OUT" | grep -c 'same1: the CPU')" 0 \
-	    "$s: a canary within its spread is not"
 	is "$(printf '%s\n' "$OUT" | grep -c 'load average')" 0 \
 	    "$s: nor the load average at the start"
 	like "$OUT" '^ +2 : .*%\?$' "$s: the change is doubtful, not *"

@@ -154,7 +154,7 @@ for s in $SHELLS; do
 	like "$(joined "$OUT")" 'Under the figure.s resolution \(shown as zero\) on both sides, a cell has no change' \
 	    "$s: and a note says so"
 	run $sh $SB compare -p "$T/tiny1" "$T/tiny2"
-	like "$OUT" 'figure=wait_us_per_pass cell=2 column=tiny2 .* change_pct=- .* method=none verdict=same$' \
+	like "$OUT" 'figure=wait_us_per_pass cell=2 column=tiny2 .* change_pct=- .* method=none verdict=same ' \
 	    "$s: -p: no change, verdict same"
 
 	# Tables that stand alone.
@@ -204,7 +204,7 @@ for s in $SHELLS; do
 	like "$(joined "$OUT")" '2 cells not tested: too few repeats a side' \
 	    "$s: and says which were not tested"
 	run $sh $SB compare -p "$T/whole" "$T/cut"
-	like "$OUT" ' cell=50 column=cut runs=1 repeats=2 .* verdict=few$' \
+	like "$OUT" ' cell=50 column=cut runs=1 repeats=2 .* verdict=few ' \
 	    "$s: -p: the real count, verdict few"
 
 	run $sh $SB compare "$T/long1" "$T/long2"
