@@ -12,16 +12,19 @@
 # the median, is what a workload's seconds average over), and a column
 # whose host may have run faster or slower by more than the threshold
 # gets that bound as its threshold: a change no larger is not marked.
+# Not where the sides ran under other CPU limits (limits_differ(), in
+# compare-verdict.awk): a canary timed in a cgroup whose quota the last
+# measurement spent waits for the next period, and times the quota.
 #
 # Input: what compare.awk read (HOST[j, "canary_ns"], the columns'
 # runs CRUNS, CRUN, their LABEL); -v threshold.
 # Output: nothing printed; host_speeds() fills, for each column g from
-# the second, HSP_N[g] (the timings a side, the fewer), HSP_EST[g],
-# HSP_LO[g], HSP_HI[g] (the change of the mean timing against the first
-# column's and its interval, fractions: 0.3 is 30% slower) where both
-# sides have timings enough, HSP_BOUND[g] (the interval's end furthest
-# from zero, in percent) and LIMIT[g], the smallest change marked in the
-# column: the threshold, or the bound where that is larger.
+# the second, HSP_EST[g], HSP_LO[g], HSP_HI[g] (the change of the mean
+# timing against the first column's and its interval, fractions: 0.3 is
+# 30% slower) where both sides have timings enough, HSP_BOUND[g] (the
+# interval's end furthest from zero, in percent) and LIMIT[g], the
+# smallest change marked in the column: the threshold, or the bound
+# where that is larger.
 # No rules, no -v variables of its own: loaded with compare.awk.
 
 # The fewest timings a side the difference is taken from.
@@ -38,8 +41,11 @@ function host_speeds(    g, x, y, nx, ny) {
 		HSP_EST[g] = HSP_LO[g] = HSP_HI[g] = HSP_BOUND[g] = ""
 		split("", y)
 		ny = canary_timings(g, y)
-		HSP_N[g] = nx < ny ? nx : ny
-		if (nx < host_min_timings() || ny < host_min_timings())
+		# Under other CPU limits (a quota) the canary times the limit
+		# too: right after a measurement that spent the quota it waits
+		# for the next period. The limit is named as the runs' context.
+		if (nx < host_min_timings() || ny < host_min_timings() ||
+		    limits_differ(1, g))
 			continue
 		mean_change(x, nx, y, ny, g)
 		HSP_BOUND[g] = (-HSP_LO[g] > HSP_HI[g] ? -HSP_LO[g] : \

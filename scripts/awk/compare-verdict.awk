@@ -35,8 +35,8 @@
 # The rule: a change is marked when its 95% interval excludes zero, its
 # size is at least the column's LIMIT (the threshold, in percent, or the
 # bound of the host's own change of speed where that is larger:
-# compare-host.awk) and the interval reaches 95%; a cell whose sides ran in different placements gets no mark but
-# its own.
+# compare-host.awk) and the interval reaches 95%; a cell whose sides ran
+# in different placements gets no mark but its own.
 
 # verdicts(): every record; then each column's usual number of
 # repeats a cell, REPS_MODE[g] (the most common), and how many of its

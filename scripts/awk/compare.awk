@@ -36,8 +36,8 @@
 # comparable (nothing printed).
 # Needs the awk library (see lib.awk), the workload's hooks and
 # compare-check.awk (what makes runs doubtful or not comparable),
-# compare-host.awk (the host's own speed), compare-verdict.awk, compare-table.awk, compare-notes.awk and
-# compare-p.awk, loaded first.
+# compare-host.awk (the host's own speed), compare-verdict.awk,
+# compare-table.awk, compare-notes.awk and compare-p.awk, loaded first.
 
 BEGIN {
 	if (threshold == "")

@@ -6,8 +6,9 @@
 # alike leave the threshold as it was; timings that land at one of two
 # speeds in like proportions are not named, yet raise the threshold by
 # what they cannot rule out, and three runs a side narrow that; runs
-# without timings (older runs) or with too few change nothing; -p gives
-# each column's limit.
+# without timings (older runs) or with too few, or made under other CPU
+# limits (a quota: the canary then times the quota too), change nothing;
+# -p gives each column's limit.
 # shellcheck disable=SC2086 # $sh is a command line, split on purpose
 # shellcheck source=tests/lib.sh
 . tests/lib.sh
@@ -53,6 +54,14 @@ host_file "$T/up15" "$(draws 82 20 0.429 0.01)"
 host_file "$T/up100" "$(draws 83 20 0.429 0.01)"
 host_file "$T/plain15" "$(draws 84 20 0.33 0.01)"
 host_file "$T/few15" "$(draws 85 3 0.429 0.01)"
+# up15 and base under other CPU limits (their cgroups' cpu.max).
+for r in base:base-max:"max 100000" up15:up15-quota:"100000 100000"; do
+	from=${r%%:*} rest=${r#*:}
+	to=${rest%%:*} max=${rest#*:}
+	cp -R "$T/$from" "$T/$to"
+	sed "s/^label=.*/label=$to/" "$T/$from/env" >"$T/$to/env"
+	printf 'cgroup_cpu_max=%s\n' "$max" >>"$T/$to/env"
+done
 # Two speeds in like proportions, one run a side and three.
 for k in 1 2 3; do
 	made_run "$T/mixa$k" herd mixa "2:$(draws $((90 + k)) 5 4.0 0.01)"
@@ -92,6 +101,11 @@ for s in $SHELLS; do
 	    "changed 2.00" "$s: three timings: too few, nothing changes"
 	is "$(pkey "$OUT" 2 old15 verdict) $(pkey "$OUT" 2 old15 limit_pct)" \
 	    "changed 2.00" "$s: no timings (an older run): nothing changes"
+
+	run $sh $SB compare -p "$T/base-max" "$T/up15-quota"
+	is "$(pkey "$OUT" 2 up15-quota verdict) $(pkey "$OUT" 2 up15-quota limit_pct)" \
+	    "changed 2.00" "$s: other CPU limits: the canary is not compared"
+	is "$(printf '%s\n' "$OUT" | grep -c 'the CPU ran')" 0 "$s: nor named"
 
 	run $sh $SB compare "$T/mixa1" "$T/mixb1"
 	is "$(printf '%s\n' "$OUT" | grep -c '^? mixb: the CPU ran')" 0 \
