@@ -130,7 +130,7 @@ cmd_plot() {
 	[ $# -ge 1 ] || usage_error "plot: which saved runs?"
 	run_list "$@"
 	# shellcheck disable=SC2086 # the workloads, split on purpose
-	need_lib plot $WORKLOADS
+	need_lib plot plot-gp $WORKLOADS
 	plot_list
 	# shellcheck disable=SC2086 # the workloads, split on purpose
 	[ -n "$cp_plots" ] ||

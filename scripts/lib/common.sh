@@ -266,6 +266,12 @@ awk_workload() {
 		    -f "$SMPB_LIB/awk/compare-p.awk" \
 		    -f "$SMPB_LIB/awk/compare.awk" "$@"
 		;;
+	# plot.awk reads the runs and prints a picture's data, plot-gp.awk
+	# its gnuplot script.
+	plot)
+		set -- -f "$SMPB_LIB/awk/plot-gp.awk" \
+		    -f "$SMPB_LIB/awk/plot.awk" "$@"
+		;;
 	*) set -- -f "$SMPB_LIB/awk/$aw_p.awk" "$@" ;;
 	esac
 	awk_run -f "$SMPB_LIB/workloads/$aw_w.awk" "$@"
