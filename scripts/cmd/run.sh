@@ -128,10 +128,12 @@ run_begin() {
 	make_run_dir
 	cr_err=$(mkdir "$run_dir/raw" 2>&1) ||
 	    run_abort 1 "cannot write in $run_dir (${cr_err##*: })"
-	# Other runs see this one from here on; it looks for them once the
-	# machine has settled (or not), before the run's env is taken.
+	# Other runs see this one from here on, waiting, then measuring; it
+	# looks for them once the machine has settled (or not), before the
+	# run's env is taken.
 	measuring_begin "$run_dir"
 	settle "$settle_bound"
+	measuring_state measuring
 	measuring_check "at the start"
 	# From the env's capture until it is saved a signal is held: the run
 	# is then removed, or kept with its env and a marker, never left with
@@ -179,7 +181,9 @@ run_begin() {
 # shellcheck disable=SC2034 # run_current: for on_signal() (lib/record.sh)
 run_sweep() {
 	run_current=$1
+	measuring_state waiting
 	settle "$settle_bound"
+	measuring_state measuring
 	measuring_check "before $1"
 	[ "$settle_state" = timeout ] &&
 	    warn "$1: not quiet after waiting $settle_wait s ($(quiet_why "$settle_procs" "$settle_psi" "$settle_busy")): measured all the same"
@@ -223,8 +227,9 @@ run_finish() {
 	# shellcheck disable=SC2034 # for on_signal() (lib/record.sh)
 	run_current=
 	cr_secs=$(($(date +%s) - run_start))
-	# The end of the run in env: the load average now, and how busy
-	# other work kept the CPUs (see load_other).
+	measuring_check "at the end"
+	# The end of the run in env: the load average now, how busy other
+	# work kept the CPUs (see load_other), and the other runs beside it.
 	{ times >"$run_work/times1"; } 2>/dev/null
 	cr_env_end=$(
 		printf 'loadavg_end=%s\n' "$(load_avg)"

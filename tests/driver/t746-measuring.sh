@@ -1,11 +1,15 @@
-# t746-measuring: two runs measuring at once on one machine, under every
+# t746-measuring: runs measuring at once on one machine, under every
 # POSIX shell we can find: the second warns at its start of the first
 # (its pid, start and directory), the first warns before its next
-# workload of the second, both record other_runs=1 in env, and their
-# entries are gone when they end, interrupted or not; an entry whose
-# process is gone, or is not an smpbench, is passed over and removed; a
-# directory of entries that is a link is not used; compare doubts a run
-# that had another beside it.
+# workload of the second, and records other_runs=1 in env; a run that
+# comes and goes while another measures one workload is learnt of at
+# that one's end, from the mark it left, and both record it; entries and
+# marks are gone when the runs end, interrupted or not; an entry whose
+# process is gone, or is not an smpbench run, is passed over and
+# removed, and one of a run still waiting for a quiet machine is not
+# warned of until it measures; a directory of entries that is a link is
+# not used (other_runs unknown); compare doubts a run that had another
+# beside it.
 # shellcheck disable=SC2086 # $sh is a command line, split on purpose
 # shellcheck disable=SC2016 # the fakes' code is expanded when they run
 # shellcheck source=tests/lib.sh
@@ -22,42 +26,44 @@ fake_prog "$FAKE" ring "$block"
 fake_prog "$FAKE" herd "$block"
 export SMPBENCH_BIN="$FAKE" SMPBENCH_SWEEP=tiny
 
-# stuck WHAT PID...: a run that never got where it should: said, its
-# processes stopped.
-stuck() {
-	t_skip "$s: $1"
-	shift
+# stop PID...: stop runs that did not get where they should, and what
+# they wait for.
+stop() {
 	kill "$@" 2>/dev/null
 	: >"$T/go1"
 	: >"$T/go2"
 	wait
 }
 
-# entries: the entries in the directory, by name, on one line.
+# entries: the entries and marks in the directory, by name, on one line.
 entries() {
 	for en in "$L"/*; do
 		[ -e "$en" ] && printf '%s ' "${en##*/}"
 	done
 }
 
-for shell in dash posh busybox bash; do
-	use_shell "$shell" || continue
-	s=$shell
-	rm -rf "$T/a" "$T/b" "$T/go1" "$T/go2" "$T"/go*.started
+# other_runs DIR: the run's other_runs.
+other_runs() {
+	sed -n 's/^other_runs=//p' "$1/env"
+}
+
+for s in $SHELLS; do
+	use_shell "$s" || continue
+	rm -rf "$T/a" "$T/b" "$T/c" "$T/go1" "$T/go2" "$T"/go*.started
 	env BLOCK="$T/go1" $sh "$SB" run -S 0 -r 1 -o "$T/a" ring herd \
 	    >"$T/a.out" 2>"$T/a.err" &
 	a=$!
-	if ! wait_file 30 "$L/$a" || ! within 30 test -e "$T/go1.started"; then
-		stuck "the first run never started its ring" "$a"
+	if ! check "$s: the first run starts its ring" within 60 test -e "$T/go1.started"; then
+		stop "$a"
 		continue
 	fi
-	like "$(cat "$L/$a")" '^since=[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9:]{8}Z dir=' \
-	    "$s: the entry says since when and where"
+	like "$(cat "$L/$a" 2>&1)" '^state=measuring since=[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9:]{8}Z dir=' \
+	    "$s: its entry says it measures, since when and where"
 	env BLOCK="$T/go2" $sh "$SB" run -S 0 -r 1 -o "$T/b" ring \
 	    >"$T/b.out" 2>"$T/b.err" &
 	b=$!
-	if ! within 30 test -e "$T/go2.started"; then
-		stuck "the second run never started its ring" "$a" "$b"
+	if ! check "$s: the second run starts its ring" within 60 test -e "$T/go2.started"; then
+		stop "$a" "$b"
 		continue
 	fi
 	like "$(cat "$T/b.err")" "^smpbench: warning: another smpbench is measuring on this machine at the start \\(pid $a, since [0-9T:Z-]+, into $T/a\\): the CPUs are shared, both runs' figures suffer\$" \
@@ -68,49 +74,83 @@ for shell in dash posh busybox bash; do
 	like "$(cat "$T/a.err")" "^smpbench: warning: another smpbench is measuring on this machine before herd \\(pid $b, since [0-9T:Z-]+, into $T/b\\): " \
 	    "$s: the first warns of the second before its next workload"
 	is "$(grep -c 'another smpbench' "$T/a.err")" 1 "$s: once"
-	is "$(sed -n 's/^other_runs=//p' "$T/a/env")" 1 "$s: the first records it"
-	is "$(entries)" "$b " "$s: the first run's entry is gone"
+	is "$(other_runs "$T/a")" 1 "$s: the first records it"
+	is "$(entries)" "$b $b.seen-by-$a " \
+	    "$s: the first run's entry and the marks left for it are gone"
 	kill -TERM "$b"
 	: >"$T/go2"
 	wait "$b"
 	is "$?" 143 "$s: the second run, interrupted"
 	is "$(entries)" "" "$s: an interrupted run's entry is gone too"
+
+	# A run that comes and goes while another measures one workload: the
+	# first learns of it at its end, from the mark it left.
+	rm -f "$T/go1" "$T/go1.started"
+	env BLOCK="$T/go1" $sh "$SB" run -S 0 -r 1 -o "$T/c" ring \
+	    >"$T/c.out" 2>"$T/c.err" &
+	c=$!
+	if ! check "$s: a third run starts its ring" within 60 test -e "$T/go1.started"; then
+		stop "$c"
+		continue
+	fi
+	run $sh "$SB" run -S 0 -r 1 -o "$T/d" herd
+	: >"$T/go1"
+	wait "$c"
+	like "$(cat "$T/c.err")" "^smpbench: warning: another smpbench measured on this machine during this run \\(pid [0-9]+\\): " \
+	    "$s: a run that came and went, learnt of at the end"
+	is "$(other_runs "$T/c") $(other_runs "$T/d")" "1 1" "$s: both record it"
+	rm -rf "$T/d"
 done
 
-# A stale entry (a process gone) and one of a live process that is not
-# an smpbench (its pid reused): no warning, both removed.
+# Entries of processes that are not measuring: one gone (stale), one of
+# a live process that is no smpbench (its pid reused), one of an
+# smpbench run still waiting for a quiet machine: no warning, the first
+# two removed.
+mkdir -p "$L" "$T/fake-run"
 sh -c 'exit 0' &
 dead=$!
 wait "$dead"
 sleep 600 &
 other=$!
-printf 'since=2026-01-01T00:00:00Z dir=x\n' >"$L/$dead"
-printf 'since=2026-01-01T00:00:00Z dir=y\n' >"$L/$other"
-run sh "$SB" run -S 0 -r 1 -o "$T/c" ring
-kill "$other"
-is "$RC" 0 "stale entries: the run ends well"
+sh -c 'until [ -e "$0.go" ]; do sleep 0.05; done' "$T/fake-run/smpbench" run &
+waiting=$!
+for p in $dead $other $waiting; do
+	printf 'state=waiting since=2026-01-01T00:00:00Z dir=x\n' >"$L/$p"
+done
+run sh "$SB" run -S 0 -r 1 -o "$T/e" ring
+is "$RC" 0 "not measuring: the run ends well"
 is "$(printf '%s\n' "$ERR" | grep -c 'another smpbench')" 0 \
-    "stale entries: no warning"
-is "$(sed -n 's/^other_runs=//p' "$T/c/env")" 0 "stale entries: other_runs=0"
-is "$(entries)" "" "stale entries: removed"
+    "not measuring: no warning"
+is "$(other_runs "$T/e")" 0 "not measuring: other_runs=0"
+is "$(entries)" "$waiting " "the stale entries removed, the waiting one kept"
+# The waiting one starts to measure.
+printf 'state=measuring since=2026-01-01T00:00:00Z dir=x\n' >"$L/$waiting"
+run sh "$SB" run -S 0 -r 1 -o "$T/f" ring
+like "$ERR" "another smpbench is measuring on this machine at the start \\(pid $waiting, since 2026-01-01T00:00:00Z, into x\\)" \
+    "once it measures, it is warned of"
+kill "$other" "$waiting"
+: >"$T/fake-run/smpbench.go" 2>/dev/null
+wait
+rm -f "$L"/*
 
 # A directory of entries that is a link: not used, nothing written
-# through it, the run goes on.
+# through it, the run goes on, other_runs unknown.
 mkdir "$T/elsewhere"
 ln -s "$T/elsewhere" "$T/link"
-run env SMPBENCH_LOCKDIR="$T/link" sh "$SB" run -S 0 -r 1 -o "$T/d" ring
+run env SMPBENCH_LOCKDIR="$T/link" sh "$SB" run -S 0 -r 1 -o "$T/g" ring
 is "$RC" 0 "a link for the directory: the run ends well"
 is "$(find "$T/elsewhere" -type f | wc -l | tr -d ' ')" 0 \
     "nothing written through it"
 is "$(printf '%s\n' "$ERR" | grep -c -e another -e SMPBENCH_LOCKDIR -e link)" 0 "and nothing said of it"
+is "$(other_runs "$T/g")" unknown "other_runs unknown"
 
 # compare: a run with another beside it is doubtful, and said so.
-cp -R "$T/c" "$T/e"
-sed 's/^label=.*/label=alone/' "$T/c/env" >"$T/c/env.new"
-mv "$T/c/env.new" "$T/c/env"
-sed 's/^other_runs=.*/other_runs=1/; s/^run_id=.*/run_id=e/; s/^label=.*/label=beside/' \
-    "$T/c/env" >"$T/e/env"
-run sh "$SB" compare "$T/c" "$T/e"
+cp -R "$T/e" "$T/h"
+sed 's/^label=.*/label=alone/' "$T/e/env" >"$T/e/env.new"
+mv "$T/e/env.new" "$T/e/env"
+sed 's/^other_runs=.*/other_runs=1/; s/^run_id=.*/run_id=h/; s/^label=.*/label=beside/' \
+    "$T/e/env" >"$T/h/env"
+run sh "$SB" compare "$T/e" "$T/h"
 is "$RC" 0 "compare: exit 0"
 like "$OUT" "^\\? beside: another smpbench run measured beside it\\.?\$" \
     "compare: the run with another beside it named"
