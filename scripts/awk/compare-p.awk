@@ -24,7 +24,8 @@
 #			Hodges-Lehmann shift of the repeats) or none
 #	verdict=	base (the first column), same, changed, placement,
 #			bimodal, doubtful, refused or few
-#	limit_pct=	the smallest change marked in the column: the
+#	limit_pct=	the smallest change of this one's sign (a rise
+#			where there is none) marked in the column: the
 #			threshold (-t), or more where the host's own speed
 #			could explain more (compare-host.awk)
 # "-" stands for a value that does not apply (no change in the first
@@ -47,8 +48,8 @@ function print_p(    i, g) {
 				    " level=" fixed(RLEV[i, g], 1, 4) \
 				    " p=" fixed(RP[i, g], 1, 6) \
 				    " method=" RMETH[i, g] " verdict=" RVERD[i, g] \
-				    " limit_pct=" (g == 1 ? "-" : \
-				    sprintf("%.2f", LIMIT[g]))
+				    " limit_pct=" (g == 1 ? "-" : sprintf("%.2f", \
+				    limit_of(g, RCH[i, g] == "" ? 0 : RCH[i, g])))
 }
 
 # blank(s): s with blanks (and any = or control character) as _.

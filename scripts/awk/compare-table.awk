@@ -270,11 +270,8 @@ function compare_legend(    s, m, g, odd) {
 	legend((MISSING ? "!" : "") (NCOL > 1 ? "*" : "") \
 	    (NV["placement"] ? "@" : "") (NV["doubtful"] ? "?" : ""))
 	for (g = 2; g <= NCOL; g++)
-		if (LIMIT[g] > threshold)
-			wrap("* in " LABEL[g] " takes " sprintf("%.0f", \
-			    LIMIT[g]) "% or more, as its host alone could" \
-			    " explain less: " host_text(g) "; more runs a side" \
-			    " narrow that.")
+		if (host_note(g) != "")
+			wrap(host_note(g))
 }
 
 # notes(): which runs were pooled, the clusters, the figures under

@@ -6,7 +6,7 @@
 # CRUN), the cells of each run (j SUBSEP row) and column ("c" g SUBSEP
 # row) and the placements of its repeats ("u", "o", "q" g SUBSEP row),
 # the rows (ROWK, FREE), the columns' problems (NOSIG, BUSY) and the
-# smallest change marked in each (LIMIT, compare-host.awk).
+# smallest rise and fall marked in each (limit_of(), compare-host.awk).
 # Output: nothing printed; verdicts() fills, for row i and column g:
 #	RHAS	1 when the column has a figure in the row
 #	RVAL	the figure as the table shows it (or bimodal k/n, n/a,
@@ -33,9 +33,9 @@
 # No rules, no -v variables of its own.
 
 # The rule: a change is marked when its 95% interval excludes zero, its
-# size is at least the column's LIMIT (the threshold, in percent, or the
-# bound of the host's own change of speed where that is larger:
-# compare-host.awk) and the interval reaches 95%; a cell whose sides ran
+# size is at least the column's limit that way (the threshold, in
+# percent, or what the host's own change of speed could explain where
+# that is larger: compare-host.awk) and the interval reaches 95%; a cell whose sides ran
 # in different placements gets no mark but its own.
 
 # verdicts(): every record; then each column's usual number of
@@ -179,7 +179,7 @@ function change(i, g, key,    x, y, nx, ny, k) {
 	} else if (SH_LEVEL < shift_level() - 1e-9)
 		RVERD[i, g] = "few"
 	else if ((SH_LO > 0 || SH_HI < 0) &&
-	    (SH_EST < 0 ? -SH_EST : SH_EST) * 100 >= LIMIT[g] - 1e-9)
+	    (SH_EST < 0 ? -SH_EST : SH_EST) * 100 >= limit_of(g, SH_EST) - 1e-9)
 		RVERD[i, g] = BUSY[g] || BUSY[1] ? "doubtful" : "changed"
 	else
 		RVERD[i, g] = "same"

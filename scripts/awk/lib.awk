@@ -41,6 +41,9 @@
 #                   where there is one: "switches_per_s"),
 #                   aside (said after which way is better, or ""),
 #                   higher (1 when a higher figure is better, else 0),
+#                   host_moves ("either" where a slower CPU can move
+#                   the figure either way; else "", and a slower CPU
+#                   makes it worse: compare-host.awk),
 #                   fmt (the figure's printf format; "" is secs()),
 #                   head (compare's heading of the rows),
 #                   fast (what the better cluster of a bimodal cell is

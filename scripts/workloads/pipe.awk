@@ -16,6 +16,8 @@ function facts(D) {
 	D["figure"] = "cpu_pct"
 	D["aside"] = "(200% = in parallel)"
 	D["higher"] = 1
+	# A slower CPU moves the pair's %CPU either way (compare-host.awk).
+	D["host_moves"] = "either"
 	D["fmt"] = "%.0f%%"
 	D["head"] = "size x think"
 	D["fast"] = "high"

@@ -1,14 +1,17 @@
 # t747-host-speed: compare sets the sides' canaries (the host's own
-# speed, timed before and after each workload) side by side, on made-up
-# runs whose answers are known, under every POSIX shell we can find: a
-# host 30% slower on one side is named, with its interval, and a 15%
-# change it could explain is not marked while a doubling still is; hosts
-# alike leave the threshold as it was; timings that land at one of two
-# speeds in like proportions are not named, yet raise the threshold by
-# what they cannot rule out, and three runs a side narrow that; runs
-# without timings (older runs) or with too few, or made under other CPU
-# limits (a quota: the canary then times the quota too), change nothing;
-# -p gives each column's limit.
+# speed, timed after each measurement) side by side, on made-up runs
+# whose answers are known, under every POSIX shell we can find: a host
+# 30% slower on one side is named, with its interval, and a 15% change
+# it could explain is not marked while a doubling still is; hosts alike
+# leave the threshold as it was; timings that land at one of two speeds
+# in like proportions are not named, yet raise the threshold of one run
+# a side by what they cannot rule out, and three runs a side leave it
+# (their spread holds the host's) unless the hosts differ; a slower host
+# raises the threshold only the way it moves the figure (a time up, a
+# rate down); one timing three times as slow among sixty does not raise
+# it; runs without timings (older runs) or with too few, or made under
+# other CPU limits, or under a quota at all (the canary then times the
+# quota too), change nothing; -p gives each column's limit.
 # shellcheck disable=SC2086 # $sh is a command line, split on purpose
 # shellcheck source=tests/lib.sh
 . tests/lib.sh
@@ -62,6 +65,38 @@ for r in base:base-max:"max 100000" up15:up15-quota:"100000 100000"; do
 	sed "s/^label=.*/label=$to/" "$T/$from/env" >"$T/$to/env"
 	printf 'cgroup_cpu_max=%s\n' "$max" >>"$T/$to/env"
 done
+# A fall of 25%; a ring (a rate) 20% lower and 20% higher, on the
+# slower host; a tail: sixty timings alike but for one three times as
+# slow, and a 10% change; both under one quota.
+made_run "$T/down25" herd down25 "2:$(draws 77 5 3.0 0.01)"
+host_file "$T/down25" "$(draws 86 20 0.429 0.01)"
+made_run "$T/rbase" ring rbase "2:$(draws 78 5 1000000 0.01)"
+made_run "$T/rdown20" ring rdown20 "2:$(draws 79 5 800000 0.01)"
+made_run "$T/rup20" ring rup20 "2:$(draws 80 5 1200000 0.01)"
+ring_host() {
+	printf 'workload=ring settle_wait_s=0.0 settle_state=quiet steal_pct=0.00 psi_some_pct=0.00 canary_median_ns=0.3300 canary_n=20 canary_ns=%s\n' \
+	    "$2" >"$1/host"
+}
+ring_host "$T/rbase" "$(draws 87 20 0.33 0.01)"
+ring_host "$T/rdown20" "$(draws 88 20 0.429 0.01)"
+ring_host "$T/rup20" "$(draws 89 20 0.429 0.01)"
+made_run "$T/tail1" herd tail1 "2:$(draws 61 5 4.0 0.01)"
+made_run "$T/tail2" herd tail2 "2:$(draws 62 5 4.4 0.01)"
+host_file "$T/tail1" "$(draws 63 59 0.33 0.01),0.99"
+host_file "$T/tail2" "$(draws 64 60 0.33 0.01)"
+for q in a b; do
+	made_run "$T/quota-$q" herd "quota-$q" "2:$(draws 65 5 4.0 0.01)"
+	printf 'cgroup_cfs_quota_us=100000\n' >>"$T/quota-$q/env"
+done
+host_file "$T/quota-a" "$(draws 66 20 0.33 0.01)"
+host_file "$T/quota-b" "$(draws 67 20 0.429 0.01)"
+# Three runs a side, of hosts alike and of one 30% slower.
+for k in 1 2 3; do
+	made_run "$T/slowa$k" herd slowa "2:$(draws $((110 + k)) 5 4.0 0.01)"
+	made_run "$T/slowb$k" herd slowb "2:$(draws $((113 + k)) 5 4.6 0.01)"
+	host_file "$T/slowa$k" "$(draws $((120 + k)) 20 0.33 0.02)"
+	host_file "$T/slowb$k" "$(draws $((123 + k)) 20 0.429 0.02)"
+done
 # Two speeds in like proportions, one run a side and three.
 for k in 1 2 3; do
 	made_run "$T/mixa$k" herd mixa "2:$(draws $((90 + k)) 5 4.0 0.01)"
@@ -79,7 +114,7 @@ for s in $SHELLS; do
 	    "$s: a slower host named, with its interval"
 	like "$OUT" '^ +2 : +4\.[0-9]+ +\(1%\) +4\.[0-9]+ +\(1%\) +\+15%$' \
 	    "$s: a 15% change it could explain: no mark"
-	like "$(printf '%s\n' "$OUT" | tr -s ' \n' '  ')" '\* in up15 takes 3[12]% or more, as its host alone could explain less: the CPU ran 30% slower than under base \(canary, 95% interval \+2[89]% to \+3[12]%\); more runs a side narrow that\.' \
+	like "$(printf '%s\n' "$OUT" | tr -s ' \n' '  ')" '\* in up15 takes a rise of 3[12]% or more, as its host alone could explain less: the CPU ran 30% slower than under base \(canary, 95% interval \+2[89]% to \+3[12]%\); more runs a side narrow that\.' \
 	    "$s: the column's threshold, and why, under the table"
 	run $sh $SB compare -p "$T/base" "$T/up15"
 	is "$(pkey "$OUT" 2 up15 verdict)" same "$s: -p: verdict same"
@@ -110,15 +145,41 @@ for s in $SHELLS; do
 	run $sh $SB compare "$T/mixa1" "$T/mixb1"
 	is "$(printf '%s\n' "$OUT" | grep -c '^? mixb: the CPU ran')" 0 \
 	    "$s: two speeds in like proportions: the host not named"
-	like "$(printf '%s\n' "$OUT" | tr -s ' \n' '  ')" '\* in mixb takes [0-9]+% or more, as its host alone could explain less: the CPU ran at a speed not told apart from that under mixa \(canary, 95% interval -[0-9]+% to \+[0-9]+%\)' \
+	like "$(printf '%s\n' "$OUT" | tr -s ' \n' '  ')" '\* in mixb takes a rise of [0-9]+% or more, a fall of [0-9]+% or more, as its host alone could explain less: the CPU ran at a speed not told apart from that under mixa \(canary, 95% interval -[0-9]+% to \+[0-9]+%\)' \
 	    "$s: but the threshold raised by what they cannot rule out"
 	run $sh $SB compare -p "$T/mixa1" "$T/mixb1"
-	one=$(pkey "$OUT" 2 mixb limit_pct)
+	check "$s: one run a side: the limit above the threshold" awk \
+	    -v l="$(pkey "$OUT" 2 mixb limit_pct)" 'BEGIN { exit !(l > 5) }'
 	run $sh $SB compare -p "$T/mixa1" "$T/mixa2" "$T/mixa3" \
 	    "$T/mixb1" "$T/mixb2" "$T/mixb3"
-	three=$(pkey "$OUT" 2 mixb limit_pct)
-	check "$s: three runs a side narrow it ($one% to $three%)" awk \
-	    -v a="$one" -v b="$three" 'BEGIN { exit !(b > 2 && b < a) }'
+	is "$(pkey "$OUT" 2 mixb limit_pct) $(pkey "$OUT" 2 mixb verdict)" \
+	    "2.00 changed" "$s: three runs a side, hosts alike: the spread between runs holds the host's, the threshold stands"
+	run $sh $SB compare -p "$T/slowa1" "$T/slowa2" "$T/slowa3" \
+	    "$T/slowb1" "$T/slowb2" "$T/slowb3"
+	check "$s: three runs a side on a host 30% slower: the limit raised" awk \
+	    -v l="$(pkey "$OUT" 2 slowb limit_pct)" 'BEGIN { exit !(l > 25) }'
+	is "$(pkey "$OUT" 2 slowb verdict)" same "$s: and the 15% not marked"
+
+	# Which way the host moves a figure: a slower one makes a time
+	# higher, never lower; a rate lower, never higher.
+	run $sh $SB compare -p "$T/base" "$T/down25"
+	is "$(pkey "$OUT" 2 down25 verdict) $(pkey "$OUT" 2 down25 limit_pct)" \
+	    "changed 2.00" "$s: a fall of 25% on the slower host: marked"
+	run $sh $SB compare -p "$T/rbase" "$T/rdown20" "$T/rup20"
+	is "$(pkey "$OUT" 2 rdown20 verdict)" same "$s: a rate 20% lower on a host 30% slower: not marked"
+	check "$s: its limit, 1 - 1 / 1.3" awk \
+	    -v l="$(pkey "$OUT" 2 rdown20 limit_pct)" 'BEGIN { exit !(l > 22 && l < 25) }'
+	is "$(pkey "$OUT" 2 rup20 verdict)" changed "$s: 20% higher: marked"
+
+	# A timing that lost a time slice, three times as slow, among sixty:
+	# the hosts are still alike.
+	run $sh $SB compare -p "$T/tail1" "$T/tail2"
+	is "$(pkey "$OUT" 2 tail2 verdict) $(pkey "$OUT" 2 tail2 limit_pct)" \
+	    "changed 2.00" "$s: one slow timing does not raise the limit"
+
+	# The same quota on both sides: the canary times the quota.
+	run $sh $SB compare -p "$T/quota-a" "$T/quota-b"
+	is "$(pkey "$OUT" 2 quota-b limit_pct)" 2.00 "$s: both under a quota: the canary left out"
 done
 
 # Within 72 columns, notes and all.
