@@ -123,7 +123,7 @@ function canary_units(g, a, runs,    k, n, i, j, m, t, v, b, s) {
 		if (m == 0)
 			continue
 		if (runs) {
-			sort_num(v, m)
+			nsort(v, m)
 			a[++n] = trimmed(v, m, 0.1)
 			continue
 		}
@@ -162,8 +162,8 @@ function winsorised_var(v, n, gamma,    g, i, w, m) {
 # x's, and its 95% interval by Yuen's test (Welch's where gamma is 0),
 # into HSP_EST[g], HSP_LO[g], HSP_HI[g]. Sorts x and y.
 function yuen(x, nx, y, ny, gamma, g,    hx, hy, mx, my, dx, dy, se, df, q) {
-	sort_num(x, nx)
-	sort_num(y, ny)
+	nsort(x, nx)
+	nsort(y, ny)
 	hx = nx - 2 * int(gamma * nx)
 	hy = ny - 2 * int(gamma * ny)
 	mx = trimmed(x, nx, gamma)

@@ -14,7 +14,6 @@
 #				distribution-free interval
 #   welch_shift(x, nx, y, ny)	Welch's t interval of the difference of
 #				the means (the runs' medians a side)
-#   sort_num(a, n)		sort a[1..n] in place, O(n log n)
 #
 # Both set SH_EST, SH_LO and SH_HI (the change and its interval, as
 # fractions of the first side: 0.05 is +5%), SH_LEVEL (the interval's
@@ -32,34 +31,6 @@ function shift_level() {
 # repeats would otherwise ask for 4e8 differences).
 function hl_max_side() {
 	return 100
-}
-
-# sort_num(a, n): a[1..n] sorted in place as numbers (heapsort).
-function sort_num(a, n,    i, t) {
-	for (i = int(n / 2); i >= 1; i--)
-		sift_down(a, i, n)
-	for (i = n; i > 1; i--) {
-		t = a[1]
-		a[1] = a[i]
-		a[i] = t
-		sift_down(a, 1, i - 1)
-	}
-}
-
-function sift_down(a, i, n,    c, t) {
-	for (;;) {
-		c = 2 * i
-		if (c > n)
-			return
-		if (c < n && a[c + 1] > a[c])
-			c++
-		if (a[i] >= a[c])
-			return
-		t = a[i]
-		a[i] = a[c]
-		a[c] = t
-		i = c
-	}
 }
 
 # in_order(a, n): 1 when a[1..n] is sorted already (a cell's sorted
@@ -150,9 +121,9 @@ function hl_shift(x, nx, y, ny,    logs, a, b, na, nb, d, nd, i, j, k,
 	for (i = 1; i <= ny; i++)
 		b[i] = y[i] + 0
 	if (!in_order(a, nx))
-		sort_num(a, nx)
+		nsort(a, nx)
 	if (!in_order(b, ny))
-		sort_num(b, ny)
+		nsort(b, ny)
 	base = logs ? 0 : amid(a, 1, nx)
 	na = nx
 	nb = ny
@@ -174,7 +145,7 @@ function hl_shift(x, nx, y, ny,    logs, a, b, na, nb, d, nd, i, j, k,
 	for (i = 1; i <= na; i++)
 		for (j = 1; j <= nb; j++)
 			d[++nd] = b[j] - a[i]
-	sort_num(d, nd)
+	nsort(d, nd)
 	k = hl_rank(na, nb)
 	SH_EST = to_change(amid(d, 1, nd), base, logs)
 	SH_LO = to_change(d[k], base, logs)
