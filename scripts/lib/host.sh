@@ -33,15 +33,6 @@ SETTLE_TINY=0
 # whole workload, as its figures do.
 CANARY_SECONDS=0.005
 
-# host_tck: the clock ticks of a second in proc/stat (CLK_TCK).
-host_tck() {
-	ht=$(getconf CLK_TCK 2>/dev/null)
-	case $ht in
-	'' | *[!0-9]* | 0) ht=100 ;;
-	esac
-	printf '%s\n' "$ht"
-}
-
 # host_snapshot: the kernel's counters now, as one line of five words,
 # "busy steal procs psi uptime": the busy and the steal ticks of all CPUs
 # and procs_running (proc/stat), the "some" total of CPU pressure in
@@ -95,15 +86,7 @@ quiet_look() {
 	printf '%s\n' "$ql" | LC_ALL=C awk -v waited="$1" -v bound="$2" \
 	    -v win="$ql_win" -v tck="$(host_tck)" -v qprocs="$QUIET_PROCS" \
 	    -v qbusy="$QUIET_BUSY" -v qpsi="$QUIET_PSI" '
-	function cpu(line,    n, i, f, t, s) {
-		n = split(line, f, " ")
-		s = 0
-		for (i = 1; i <= n; i++) {
-			split(f[i], t, "m")
-			s += t[1] * 60 + t[2]
-		}
-		return s
-	}
+	'"$TIMES_CPU_AWK"'
 	{ l[NR] = $0 }
 	END {
 		if (NR != 6) {

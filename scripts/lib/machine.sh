@@ -260,16 +260,19 @@ cpu_busy_ticks() {
 		exit }' "$SMPB_ROOT/proc/stat" 2>/dev/null
 }
 
-# load_other TIMES0 TIMES1 BUSY0 BUSY1 SECONDS: how many CPUs other work
-# kept busy on average during a run: the ticks all CPUs were busy, less
-# the CPU time of the run itself (this shell and what it waited for, as
-# the shell's times printed into TIMES0 and TIMES1), over its seconds;
-# unknown where a figure is missing.
-load_other() {
-	lo_tck=$(getconf CLK_TCK 2>/dev/null) || lo_tck=100
-	cat "$1" "$2" 2>/dev/null | LC_ALL=C awk -v b0="$3" -v b1="$4" \
-	    -v secs="$5" -v tck="${lo_tck:-100}" '
-	function cpu(line,    n, i, t, s) {
+# host_tck: the clock ticks of a second in proc/stat (CLK_TCK).
+host_tck() {
+	ht=$(getconf CLK_TCK 2>/dev/null)
+	case $ht in
+	'' | *[!0-9]* | 0) ht=100 ;;
+	esac
+	printf '%s\n' "$ht"
+}
+
+# TIMES_CPU_AWK: an awk function, cpu(line): the seconds of a line of
+# the shell's times ("0m0.010000s 0m0.002000s"), summed.
+TIMES_CPU_AWK='
+	function cpu(line,    n, i, f, t, s) {
 		n = split(line, f, " ")
 		s = 0
 		for (i = 1; i <= n; i++) {
@@ -277,7 +280,17 @@ load_other() {
 			s += t[1] * 60 + t[2]
 		}
 		return s
-	}
+	}'
+
+# load_other TIMES0 TIMES1 BUSY0 BUSY1 SECONDS: how many CPUs other work
+# kept busy on average during a run: the ticks all CPUs were busy, less
+# the CPU time of the run itself (this shell and what it waited for, as
+# the shell's times printed into TIMES0 and TIMES1), over its seconds;
+# unknown where a figure is missing.
+load_other() {
+	cat "$1" "$2" 2>/dev/null | LC_ALL=C awk -v b0="$3" -v b1="$4" \
+	    -v secs="$5" -v tck="$(host_tck)" '
+	'"$TIMES_CPU_AWK"'
 	{ own[NR] = own[NR] " " $0 }
 	END {
 		# times prints two lines: the shell, then its children.
