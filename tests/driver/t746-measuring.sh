@@ -110,9 +110,10 @@ mkdir -p "$L" "$T/fake-run"
 sh -c 'exit 0' &
 dead=$!
 wait "$dead"
-sleep 600 &
+# Both live while $T/fake-run does (and so never past the test).
+sh -c 'while [ -d "$0" ]; do sleep 0.05; done' "$T/fake-run" &
 other=$!
-sh -c 'until [ -e "$0.go" ]; do sleep 0.05; done' "$T/fake-run/smpbench" run &
+sh -c 'while [ -d "${0%/*}" ]; do sleep 0.05; done' "$T/fake-run/smpbench" run &
 waiting=$!
 for p in $dead $other $waiting; do
 	printf 'state=waiting since=2026-01-01T00:00:00Z dir=x\n' >"$L/$p"
@@ -128,8 +129,7 @@ printf 'state=measuring since=2026-01-01T00:00:00Z dir=x\n' >"$L/$waiting"
 run sh "$SB" run -S 0 -r 1 -o "$T/f" ring
 like "$ERR" "another smpbench is measuring on this machine at the start \\(pid $waiting, since 2026-01-01T00:00:00Z, into x\\)" \
     "once it measures, it is warned of"
-kill "$other" "$waiting"
-: >"$T/fake-run/smpbench.go" 2>/dev/null
+rm -rf "$T/fake-run"
 wait
 rm -f "$L"/*
 
