@@ -35,6 +35,13 @@ LIBOBJ = src/lib/clock.o src/lib/guard.o src/lib/hist.o src/lib/io.o \
 BIN = bin/smpb-bind bin/smpb-herd bin/smpb-hog bin/smpb-pipe bin/smpb-ring \
 	bin/smpb-yield
 MAN = src/bind.1 src/herd.1 src/hog.1 src/pipe.1 src/ring.1 src/yield.1
+# smpb-stat, the statistics of compare (src/stat.1): a filter the driver
+# runs, installed in $(LIBEXECDIR) beside its files. The one program
+# linked with libm (lgamma, erfc, expm1): it forks no workers. Its
+# numerics, statmath.o, are linked by its unit test too.
+STAT = bin/smpb-stat
+STATOBJ = src/stat.o src/statmath.o
+STATLIBS = -lm
 # The driver, scripts/smpbench, is installed in $(PREFIX)/bin, and its
 # files in $(LIBEXECDIR) as they are under scripts/: every file of the
 # directories DRIVERDIRS (a file added to one is installed with them:
@@ -51,9 +58,9 @@ UNIT = tests/unit/t001-opt tests/unit/t002-stats tests/unit/t003-clock \
 	tests/unit/t010-sig tests/unit/t011-mem tests/unit/t012-proc \
 	tests/unit/t013-io tests/unit/t014-worker tests/unit/t015-pidmap \
 	tests/unit/t016-guard tests/unit/t017-reap tests/unit/t018-report \
-	tests/unit/t019-spawn
+	tests/unit/t019-spawn tests/unit/t020-stat
 
-all: $(BIN)
+all: $(BIN) $(STAT)
 
 .c.o:
 	$(CC) $(CFLAGS) $(CPPFLAGS) -c -o $@ $<
@@ -94,6 +101,18 @@ bin/smpb-yield: src/yield.o $(LIB)
 	@mkdir -p bin
 	$(CC) $(LDFLAGS) -o $@ src/yield.o $(LIB) $(LDLIBS)
 
+# smpb-stat's rules: its objects, the program, its unit test.
+$(STATOBJ): src/statmath.h
+
+$(STAT): $(STATOBJ)
+	@mkdir -p bin
+	$(CC) $(LDFLAGS) -o $@ $(STATOBJ) $(STATLIBS)
+
+tests/unit/t020-stat: tests/unit/t020-stat.c tests/unit/stat-ref.h \
+    src/statmath.o src/statmath.h tests/tap.h
+	$(CC) $(CFLAGS) $(CPPFLAGS) -Isrc $(LDFLAGS) -o $@ \
+	    tests/unit/t020-stat.c src/statmath.o $(STATLIBS)
+
 # The unit tests: tests/unit/tNNN-name from tests/unit/tNNN-name.c.
 .c:
 	$(CC) $(CFLAGS) $(CPPFLAGS) -Isrc/lib $(LDFLAGS) -o $@ $< $(LIB) \
@@ -106,16 +125,16 @@ $(UNIT): $(LIB) src/lib/harness.h tests/tap.h tests/unit/child.h \
 FLOOR = tests/bench/floor
 $(FLOOR): $(LIB)
 
-test: $(BIN) $(UNIT) $(FLOOR)
+test: $(BIN) $(STAT) $(UNIT) $(FLOOR)
 	sh tests/run
 
 # Every driver test under all six shells (make test takes two a test).
 # The static checks alone: shellcheck of every sh file, the awk headers,
 # mandoc -Tlint of every page, each SYNOPSIS against its -h. Seconds.
-check: $(BIN)
+check: $(BIN) $(STAT)
 	sh tests/run tests/static/t801-static.sh
 
-test-all: $(BIN) $(UNIT) $(FLOOR)
+test-all: $(BIN) $(STAT) $(UNIT) $(FLOOR)
 	ALL_SHELLS=1 sh tests/run
 
 # The harness against the floor: set-up and teardown of 1000 to 16000
@@ -137,7 +156,7 @@ bench: $(BIN)
 bench-full: $(BIN)
 	sh scripts/smpbench run -f
 
-install: $(BIN) $(FLOOR)
+install: $(BIN) $(STAT) $(FLOOR)
 	mkdir -p $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(MANPREFIX)/man1
 	cp -f $(BIN) $(DESTDIR)$(PREFIX)/bin/
 	for m in $(MAN); do \
@@ -165,6 +184,9 @@ install: $(BIN) $(FLOOR)
 	mkdir -p $(DESTDIR)$(MANPREFIX)/man7
 	sed 's/^\.Os smpbench$$/.Os smpbench $(VERSION)/' scripts/smpbench.7 \
 	    > $(DESTDIR)$(MANPREFIX)/man7/smpbench.7
+	cp -f $(STAT) $(DESTDIR)$(LIBEXECDIR)/smpb-stat
+	sed 's/^\.Os smpbench$$/.Os smpbench $(VERSION)/' src/stat.1 \
+	    > $(DESTDIR)$(MANPREFIX)/man1/smpb-stat.1
 
 uninstall:
 	for b in $(BIN); do rm -f $(DESTDIR)$(PREFIX)/bin/$${b#bin/}; done
@@ -175,9 +197,11 @@ uninstall:
 	    $(DESTDIR)$(MANPREFIX)/man1/smpbench.1 \
 	    $(DESTDIR)$(MANPREFIX)/man7/smpbench.7
 	rm -rf $(DESTDIR)$(LIBEXECDIR) $(DESTDIR)$(PREFIX)/share/smpbench
+	rm -f $(DESTDIR)$(MANPREFIX)/man1/smpb-stat.1
 
 clean:
 	rm -f $(BIN) $(LIB) $(LIBOBJ) src/*.o $(UNIT) $(FLOOR)
+	rm -f $(STAT)
 	rm -rf tests/tmp
 
 .PHONY: all check test test-all bench bench-full scale validate install uninstall clean

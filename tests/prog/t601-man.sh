@@ -1,7 +1,8 @@
 # t601-man: every program's man page names smpbench(7) in its SEE ALSO,
-# and its OUTPUT section names every key its -p line prints; those keys
-# are in the page only, not in README. (Each page's lint and its SYNOPSIS
-# against -h are make check's: tests/static/t801-static.sh.)
+# and its OUTPUT section names every key its -p line prints (smpb-stat's:
+# every key of its answers); those keys are in the page only, not in
+# README. (Each page's lint and its SYNOPSIS against -h are make check's:
+# tests/static/t801-static.sh.)
 # shellcheck source=tests/lib.sh
 . tests/lib.sh
 
@@ -18,6 +19,21 @@ quick_args() {
 	esac
 }
 
+# stat_keys PAGE PROG: smpb-stat has no -p line; its OUTPUT documents
+# every key of its answers, to a request of each test and a refusal.
+stat_keys() {
+	sk_keys=$(printf '%s\n' 'a cv x=1,2' 'a hl x=1,2 y=3,4' \
+	    'a welch x=1,2 y=3,5' 'a yuen x=1,2 y=3,5' 'a mw x=1 y=2' \
+	    'a cv x=1' | "$2" | tr ' ' '\n' | sed -n 's/=.*//p' | sort -u)
+	sk_missing=
+	for key in $sk_keys; do
+		grep -Eq "^\.It Cm ([a-z_]+ , )*$key( ,|$)" "$1" ||
+		    sk_missing="$sk_missing $key"
+	done
+	is "$(printf '%s\n' "$sk_keys" | wc -l | tr -d ' '):$sk_missing" 16: \
+	    "$1: OUTPUT documents every key of smpb-stat's answers"
+}
+
 for page in src/*.1; do
 	name=${page##*/}
 	name=${name%.1}
@@ -25,6 +41,10 @@ for page in src/*.1; do
 	is "$(sed -n '/^\.Sh SEE ALSO/,/^\.Sh/p' "$page" | grep -c '^\.Xr smpbench 7')" 1 \
 	    "$page: SEE ALSO names smpbench(7)"
 	[ -x "$prog" ] || { t_result 1 "$prog is built"; continue; }
+	if [ "$name" = stat ]; then
+		stat_keys "$page" "$prog"
+		continue
+	fi
 	args=$(quick_args "$name")
 	if [ -z "$args" ]; then
 		t_result 1 "t601-man knows how to run smpb-$name quickly"

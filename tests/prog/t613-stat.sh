@@ -1,0 +1,138 @@
+# t613-stat: smpb-stat's protocol, as compare drives it: requests in,
+# one answer a line in their order, each test's keys in the documented
+# order, the scale chosen, every refusal word (and the program going on
+# after it), a line over the 16 MiB cap skipped and refused, a line
+# answered before the input ends, and the exit status of each way it
+# ends. The numbers themselves are tests/unit/t020-stat.c's.
+# shellcheck source=tests/lib.sh
+. tests/lib.sh
+
+stat=bin/smpb-stat
+[ -x "$stat" ] || { t_result 1 "$stat is built (make)"; done_testing; }
+
+# ask LINE...: the answers to these request lines.
+ask() {
+	printf '%s\n' "$@" | "$stat"
+}
+
+# The answers in order, one a line, each test's keys in order.
+run sh -c "printf '%s\n' 'c1 cv x=1,2,3,4' \
+    'h1 hl x=1,1.1,0.9 y=1.5,1.65,1.35' \
+    'w1 welch x=1,1.1,0.9 y=1.5,1.65,1.35' \
+    'y1 yuen x=1,1.1,0.9,1.2,1.05 y=1.5,1.6,1.4,1.55,1.45 trim=0.1 scale=linear' \
+    'm1 mw x=1,2,3 y=4,5,6' | $stat"
+is "$RC" 0 "every line answered: exit 0"
+is "$(printf '%s\n' "$OUT" | awk '{ print $1 }' | tr '\n' ' ')" \
+    "c1 h1 w1 y1 m1 " "one answer a line, in order"
+keys() {
+	printf '%s\n' "$OUT" | sed -n "s/^$1 //p" | tr ' ' '\n' |
+	    sed 's/=.*//' | tr '\n' ' '
+}
+is "$(keys c1)" "ok n mean sd cv " "cv: its keys"
+is "$(keys h1)" "ok nx ny est lo hi level p exact scale " "hl: its keys"
+is "$(keys w1)" "ok est lo hi level p df scale " "welch: its keys"
+is "$(keys y1)" "ok est lo hi level p df scale " "yuen: its keys"
+is "$(keys m1)" "ok p u exact " "mw: its keys"
+like "$OUT" '^c1 ok n=4 mean=2\.5 sd=1\.290994449 cv=0\.5163977795$' \
+    "cv: the figures, %.10g"
+like "$OUT" '^h1 ok nx=3 ny=3 est=0\.5 .* level=0\.9 p=0\.1 exact=1 scale=log$' \
+    "hl: +50%, 3 a side reach a level of 0.9, p 0.1, exact"
+like "$OUT" '^m1 ok p=0\.1 u=0 exact=1$' "mw: exact p and U of x"
+like "$OUT" '^y1 .* scale=linear$' "scale=linear is kept"
+
+# The scale: log when every figure is positive, else linear.
+like "$(ask 'a hl x=1,2 y=3,0')" 'scale=linear$' \
+    "a zero figure: linear scale"
+like "$(ask 'a welch x=-1,-2 y=-3,-4')" ' est=-1\.333333333 .*scale=linear$' \
+    "negative figures: linear, change against |x's mean|"
+is "$(ask 'a hl x=1,-0 y=3,4 scale=log')" "a refused why=not-positive" \
+    "-0 on the log scale: not-positive"
+
+# Every refusal word, and the line after it still answered.
+refusal() {
+	is "$(ask "$1" 'next cv x=1,2' | tr '\n' ' ')" \
+	    "${1%% *} refused why=$2 next ok n=2 mean=1.5 sd=0.7071067812 cv=0.4714045208 " \
+	    "'$(printf '%.40s' "$1")': $2, then the next line"
+}
+refusal 'a hl x=nan y=1,2' not-finite
+refusal 'a hl x=1,2 y=-inf' not-finite
+refusal 'a hl x=1,2 y=1e400' not-finite
+refusal 'a hl x=1,2 y=1e300 max=1e10' range
+refusal 'a cv x=1,0.5 min=0.6' range
+refusal 'a welch x=1 y=1,2' too-few
+refusal 'a cv x=1' too-few
+refusal 'a yuen x=1,2,3 y=1,2,3 trim=0.45' too-few
+refusal 'a cv x=-1,1' zero-centre
+refusal 'a hl x=-1,0,1 y=1,2' zero-centre
+refusal 'a median x=1,2' unknown-test
+refusal 'a cv x=0x10,1' syntax
+refusal 'a cv x=1,,2' syntax
+refusal 'a cv x=1, 2' syntax
+refusal 'a cv  x=1,2' syntax
+refusal 'a cv x=1,2 level=0.9' syntax
+refusal 'a hl x=1,2 y=3,4 level=1' syntax
+refusal 'a hl x=1,2 y=3,4 scale=ln' syntax
+refusal 'a cv x=1,2 x=3,4' syntax
+refusal 'a hl x=1,2' syntax
+refusal 'a cv x=1,2 ' syntax
+is "$(ask 'b@d cv x=1,2' '' 'a-id-of-sixty-five-characters-aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa cv x=1,2' | tr '\n' ' ')" \
+    "- refused why=syntax - refused why=syntax - refused why=syntax " \
+    "an ID not valid, an empty line, an ID of 65: '-' refused, syntax"
+is "$(printf 'last cv x=1,2' | "$stat")" \
+    "last ok n=2 mean=1.5 sd=0.7071067812 cv=0.4714045208" \
+    "a last line without its newline is answered"
+
+# More than a million figures on a line: too-many.
+awk 'BEGIN { printf "big cv x=1"; for (i = 0; i < 1000000; i++) printf ",1"
+	print ""; print "next cv x=1,2" }' >"$TMPDIR_T/many"
+run sh -c "$stat <'$TMPDIR_T/many'"
+is "$(printf '%s\n' "$OUT" | cut -c 1-30 | tr '\n' ' ')" \
+    "big refused why=too-many next ok n=2 mean=1.5 sd=0.7071 " \
+    "1,000,001 figures: too-many, then the next line"
+
+# A line over 16 MiB: skipped, refused with its ID, the next answered.
+awk 'BEGIN { s = ",1"; while (length(s) < 1048576) s = s s
+	printf "huge cv x=1"; for (i = 0; i < 17; i++) printf "%s", s
+	print ""; print "next cv x=1,2" }' >"$TMPDIR_T/huge"
+run sh -c "$stat <'$TMPDIR_T/huge'"
+is "$RC" 0 "a line of 17 MiB: exit 0"
+is "$(printf '%s\n' "$OUT" | cut -c 1-30 | tr '\n' ' ')" \
+    "huge refused why=syntax next ok n=2 mean=1.5 sd=0.7071 " \
+    "a line of 17 MiB: refused (syntax), then the next line"
+
+# A caller that writes a line and waits for its answer gets it.
+mkfifo "$TMPDIR_T/fifo"
+"$stat" <"$TMPDIR_T/fifo" >"$TMPDIR_T/live" &
+pid=$!
+exec 3>"$TMPDIR_T/fifo"
+printf 'live cv x=1,2\n' >&3
+check "a line is answered before the input ends" within 10 test -s \
+    "$TMPDIR_T/live"
+exec 3>&-
+wait "$pid"
+is "$?" 0 "and the input's end ends it, exit 0"
+
+# Options and failures.
+run "$stat" -h
+is "$RC:$OUT" "0:usage: smpb-stat [-hV]" "-h: usage on stdout, exit 0"
+run "$stat" -V
+like "$RC:$OUT" '^0:smpb-stat \(smpbench\) [0-9]+\.[0-9]+' "-V: version, exit 0"
+run "$stat" -x
+is "$RC:$ERR" "2:smpb-stat: -x: unknown option (see smpb-stat -h)" \
+    "-x: exit 2, one line"
+run "$stat" extra
+is "$RC:$ERR" "2:smpb-stat: unexpected operand 'extra' (see smpb-stat -h)" \
+    "an operand: exit 2, one line"
+if [ -w /dev/full ]; then
+	run sh -c "echo 'a cv x=1,2' | $stat >/dev/full"
+	is "$RC:$ERR" \
+	    "1:smpb-stat: cannot write the output: No space left on device" \
+	    "stdout full: exit 1, one line"
+else
+	t_skip "no /dev/full here"
+fi
+run sh -c "$stat <tests"
+like "$RC:$ERR" "^1:smpb-stat: cannot read the input: " \
+    "stdin a directory: exit 1, one line"
+
+done_testing
