@@ -92,6 +92,40 @@ var_of(const double *a, size_t n, double m)
 	return s / (double)(n - 1);
 }
 
+/*
+ * The exponent e of the power of two above the largest |figure| of both
+ * samples: linear figures are taken over 2^e (exactly: only their
+ * exponents move), so that their differences, squares and sums neither
+ * overflow nor underflow where the figures lie near the ends of a
+ * double's range. Changes, intervals, p-values and degrees of freedom
+ * are the same of figures in any unit.
+ */
+static int
+common_exponent(const double *x, size_t nx, const double *y, size_t ny)
+{
+	double top = 0;
+	size_t i;
+	int e;
+
+	for (i = 0; i < nx; i++)
+		top = fmax(top, fabs(x[i]));
+	for (i = 0; i < ny; i++)
+		top = fmax(top, fabs(y[i]));
+	if (top == 0)
+		return 0;
+	frexp(top, &e);
+	return e;
+}
+
+static void
+rescale(double *a, size_t n, int e)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		a[i] = ldexp(a[i], -e);
+}
+
 /* A difference d (of logarithms when logs) as a fraction of the centre. */
 static double
 to_change(double d, bool logs, double centre)
@@ -491,16 +525,22 @@ static enum sm_why
 hl_sorted(double *a, size_t nx, double *b, size_t ny, bool logs,
     double level, struct sm_shift *out)
 {
-	double centre = logs ? 0 : median_sorted(a, nx), *d;
+	double centre = 0, *d;
 	size_t na, nb, nd, i, j, k;
 	struct sm_mw mw;
 	enum sm_why why;
 	bool exact;
+	int e;
 
-	if (!logs && centre == 0)
-		return SM_ZERO_CENTRE;
 	if ((why = mw_sorted(a, nx, b, ny, &mw)) != SM_OK)
 		return why;
+	if (!logs) {
+		e = common_exponent(a, nx, b, ny);
+		rescale(a, nx, e);
+		rescale(b, ny, e);
+		if ((centre = median_sorted(a, nx)) == 0)
+			return SM_ZERO_CENTRE;
+	}
 	na = thin(a, nx, SM_HL_MAX_SIDE);
 	nb = thin(b, ny, SM_HL_MAX_SIDE);
 	/* The logarithm keeps the order: taken of the figures kept only. */
@@ -557,7 +597,7 @@ static void
 t_shift(double d, double vx, double vy, double hx, double hy, bool logs,
     double centre, double level, struct sm_shift *out)
 {
-	double se = sqrt(vx + vy), q;
+	double se = sqrt(vx + vy), q, sx, sy;
 
 	out->est = to_change(d, logs, centre);
 	out->level = level;
@@ -568,17 +608,22 @@ t_shift(double d, double vx, double vy, double hx, double hy, bool logs,
 		out->df = 0;
 		return;
 	}
-	out->df = (vx + vy) * (vx + vy) /
-	    (vx * vx / (hx - 1) + vy * vy / (hy - 1));
+	/* (vx + vy)^2 / (vx^2 / (hx - 1) + vy^2 / (hy - 1)), by shares. */
+	sx = vx / (vx + vy);
+	sy = vy / (vx + vy);
+	out->df = 1 / (sx * sx / (hx - 1) + sy * sy / (hy - 1));
 	q = sm_t_quantile(1 - (1 - level) / 2, out->df);
 	out->lo = to_change(d - q * se, logs, centre);
 	out->hi = to_change(d + q * se, logs, centre);
 	out->p = sm_t_sf2(d / se, out->df);
 }
 
-/* A copy of x, of its logarithms when logs; NULL when memory is short. */
+/*
+ * A copy of x: its logarithms when logs, else over 2^e; NULL when
+ * memory is short.
+ */
 static double *
-scaled_copy(const double *x, size_t n, bool logs)
+scaled_copy(const double *x, size_t n, bool logs, int e)
 {
 	double *a = malloc(n * sizeof(*a));
 
@@ -587,6 +632,8 @@ scaled_copy(const double *x, size_t n, bool logs)
 	memcpy(a, x, n * sizeof(*a));
 	if (logs)
 		take_logs(a, n);
+	else
+		rescale(a, n, e);
 	return a;
 }
 
@@ -594,13 +641,14 @@ enum sm_why
 sm_welch(const double *x, size_t nx, const double *y, size_t ny, bool logs,
     double level, struct sm_shift *out)
 {
+	int e = logs ? 0 : common_exponent(x, nx, y, ny);
 	double *a, *b, ma, mb;
 	enum sm_why why = SM_OK;
 
 	if (nx < 2 || ny < 2)
 		return SM_TOO_FEW;
-	a = scaled_copy(x, nx, logs);
-	b = scaled_copy(y, ny, logs);
+	a = scaled_copy(x, nx, logs, e);
+	b = scaled_copy(y, ny, logs, e);
 	if (a == NULL || b == NULL) {
 		why = SM_NO_MEMORY;
 	} else {
@@ -656,13 +704,14 @@ sm_yuen(const double *x, size_t nx, const double *y, size_t ny, bool logs,
     double trim, double level, struct sm_shift *out)
 {
 	size_t gx = trimmed_count(nx, trim), gy = trimmed_count(ny, trim);
+	int e = logs ? 0 : common_exponent(x, nx, y, ny);
 	double *a, *b, mx, my, vx, vy;
 	enum sm_why why = SM_OK;
 
 	if (nx < 2 || ny < 2 || nx - 2 * gx < 2 || ny - 2 * gy < 2)
 		return SM_TOO_FEW;
-	a = scaled_copy(x, nx, logs);
-	b = scaled_copy(y, ny, logs);
+	a = scaled_copy(x, nx, logs, e);
+	b = scaled_copy(y, ny, logs, e);
 	if (a == NULL || b == NULL) {
 		why = SM_NO_MEMORY;
 	} else {
@@ -684,13 +733,24 @@ sm_yuen(const double *x, size_t nx, const double *y, size_t ny, bool logs,
 enum sm_why
 sm_cv(const double *x, size_t n, struct sm_cv *out)
 {
+	int e = common_exponent(x, n, NULL, 0);
+	enum sm_why why = SM_OK;
+	double *a, m, sd;
+
 	if (n < 2)
 		return SM_TOO_FEW;
-	out->n = n;
-	out->mean = mean_of(x, n);
-	if (out->mean == 0)
-		return SM_ZERO_CENTRE;
-	out->sd = sqrt(var_of(x, n, out->mean));
-	out->cv = out->sd / fabs(out->mean);
-	return SM_OK;
+	if ((a = scaled_copy(x, n, false, e)) == NULL)
+		return SM_NO_MEMORY;
+	m = mean_of(a, n);
+	if (m == 0) {
+		why = SM_ZERO_CENTRE;
+	} else {
+		sd = sqrt(var_of(a, n, m));
+		out->n = n;
+		out->mean = ldexp(m, e);
+		out->sd = ldexp(sd, e);
+		out->cv = sd / fabs(m);
+	}
+	free(a);
+	return why;
 }

@@ -59,6 +59,7 @@ refusal 'a hl x=1,2 y=-inf' not-finite
 refusal 'a hl x=1,2 y=1e400' not-finite
 refusal 'a hl x=1,2 y=1e300 max=1e10' range
 refusal 'a cv x=1,0.5 min=0.6' range
+refusal 'a hl x=1e-300,2e-300 y=1e300,2e300' range
 refusal 'a welch x=1 y=1,2' too-few
 refusal 'a cv x=1' too-few
 refusal 'a yuen x=1,2,3 y=1,2,3 trim=0.45' too-few

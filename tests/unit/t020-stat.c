@@ -11,7 +11,8 @@
  * ties) and by the normal approximation (50 and more a side), Welch's
  * and Yuen's t on the log and the linear scale, shifts of +50% and -15%,
  * the level that 3 a side reach, the exact Mann-Whitney p-value with
- * ties. Then what R was not asked: the thinning of very large samples,
+ * ties. Then what R was not asked: the linear cases again in other
+ * units (times 1e300 and 1e-300), the thinning of very large samples,
  * and the refusals the numerics make (too few, a centre of zero). The
  * protocol of bin/smpb-stat is tests/prog/t613-stat.sh's.
  */
@@ -200,6 +201,46 @@ check_thinning(void)
 	free(d);
 }
 
+/*
+ * The linear scale is free of the unit: every linear case's answers are
+ * the same of its figures times 1e300 and times 1e-300, where their
+ * squares and differences would leave a double's range.
+ */
+static void
+check_units(void)
+{
+	static const double factors[] = { 1e300, 1e-300 };
+	char name[160];
+	struct ref r;
+	double *x, *y;
+	size_t i, f, j;
+
+	for (i = 0; i < N(ref_cases); i++) {
+		if (ref_cases[i].logs || strcmp(ref_cases[i].test, "cv") == 0 ||
+		    strcmp(ref_cases[i].test, "mw") == 0)
+			continue;
+		for (f = 0; f < N(factors); f++) {
+			r = ref_cases[i];
+			x = malloc(r.nx * sizeof(*x));
+			y = malloc(r.ny * sizeof(*y));
+			if (x == NULL || y == NULL)
+				return;
+			for (j = 0; j < r.nx; j++)
+				x[j] = r.x[j] * factors[f];
+			for (j = 0; j < r.ny; j++)
+				y[j] = r.y[j] * factors[f];
+			r.x = x;
+			r.y = y;
+			snprintf(name, sizeof(name), "%s, times %g", r.name,
+			    factors[f]);
+			r.name = name;
+			check_shift(&r);
+			free(x);
+			free(y);
+		}
+	}
+}
+
 /* The refusals the numerics make themselves. */
 static void
 check_refusals(void)
@@ -260,6 +301,7 @@ main(void)
 		check_case(&ref_cases[i]);
 	for (i = 0; i < N(ref_dists); i++)
 		check_dist(&ref_dists[i]);
+	check_units();
 	check_thinning();
 	check_refusals();
 	check_no_spread();
