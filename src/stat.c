@@ -59,7 +59,7 @@ enum test { T_CV, T_HL, T_WELCH, T_YUEN, T_MW };
 /* The tests by name, the keys each takes, and its least figures a side. */
 static const struct {
 	const char	*name;
-	const char	*keys;		/* blank-separated, each between blanks */
+	const char	*keys;		/* each between blanks */
 	size_t		least;
 } tests[] = {
 	[T_CV] = { "cv", " x min max ", 2 },

@@ -161,7 +161,8 @@ beta_cf(double x, double a, double b)
 			c = CF_TINY;
 		d = 1 / d;
 		h *= d * c;
-		aa = -(a + m) * (a + b + m) * x / ((a + 2 * m) * (a + 2 * m + 1));
+		aa = -(a + m) * (a + b + m) * x /
+		    ((a + 2 * m) * (a + 2 * m + 1));
 		d = 1 + aa * d;
 		if (fabs(d) < CF_TINY)
 			d = CF_TINY;
@@ -293,7 +294,8 @@ subset_sums(const long *r, size_t n, size_t k, long *smax)
 	w[0] = 1;
 	for (e = 0; e < n; e++) {
 		for (j = e + 1 < k ? e + 1 : k; j >= 1; j--) {
-			double *row = w + j * width, *prev = w + (j - 1) * width;
+			double *row = w + j * width;
+			double *prev = row - width;
 
 			/*
 			 * Choosing r[e] with j - 1 of r[0..e-1]: sums from

@@ -19,11 +19,12 @@ ask() {
 run sh -c "printf '%s\n' 'c1 cv x=1,2,3,4' \
     'h1 hl x=1,1.1,0.9 y=1.5,1.65,1.35' \
     'w1 welch x=1,1.1,0.9 y=1.5,1.65,1.35' \
-    'y1 yuen x=1,1.1,0.9,1.2,1.05 y=1.5,1.6,1.4,1.55,1.45 trim=0.1 scale=linear' \
+    'y1 yuen x=1,1.1,0.9,1.2,1.05 y=1.5,1.6,1.4,1.55,1.45 trim=0.1' \
+    'y2 yuen x=1,1.1,0.9,1.2,1.05 y=1.5,1.6,1.4,1.55,1.45 scale=linear' \
     'm1 mw x=1,2,3 y=4,5,6' | $stat"
 is "$RC" 0 "every line answered: exit 0"
 is "$(printf '%s\n' "$OUT" | awk '{ print $1 }' | tr '\n' ' ')" \
-    "c1 h1 w1 y1 m1 " "one answer a line, in order"
+    "c1 h1 w1 y1 y2 m1 " "one answer a line, in order"
 keys() {
 	printf '%s\n' "$OUT" | sed -n "s/^$1 //p" | tr ' ' '\n' |
 	    sed 's/=.*//' | tr '\n' ' '
@@ -35,10 +36,12 @@ is "$(keys y1)" "ok est lo hi level p df scale " "yuen: its keys"
 is "$(keys m1)" "ok p u exact " "mw: its keys"
 like "$OUT" '^c1 ok n=4 mean=2\.5 sd=1\.290994449 cv=0\.5163977795$' \
     "cv: the figures, %.10g"
-like "$OUT" '^h1 ok nx=3 ny=3 est=0\.5 .* level=0\.9 p=0\.1 exact=1 scale=log$' \
+like "$OUT" \
+    '^h1 ok nx=3 ny=3 est=0\.5 .* level=0\.9 p=0\.1 exact=1 scale=log$' \
     "hl: +50%, 3 a side reach a level of 0.9, p 0.1, exact"
 like "$OUT" '^m1 ok p=0\.1 u=0 exact=1$' "mw: exact p and U of x"
-like "$OUT" '^y1 .* scale=linear$' "scale=linear is kept"
+like "$OUT" '^y1 .* scale=log$' "positive figures: log scale"
+like "$OUT" '^y2 .* scale=linear$' "scale=linear is kept"
 
 # The scale: log when every figure is positive, else linear.
 like "$(ask 'a hl x=1,2 y=3,0')" 'scale=linear$' \
@@ -49,9 +52,10 @@ is "$(ask 'a hl x=1,-0 y=3,4 scale=log')" "a refused why=not-positive" \
     "-0 on the log scale: not-positive"
 
 # Every refusal word, and the line after it still answered.
+NEXT="next ok n=2 mean=1.5 sd=0.7071067812 cv=0.4714045208"
 refusal() {
 	is "$(ask "$1" 'next cv x=1,2' | tr '\n' ' ')" \
-	    "${1%% *} refused why=$2 next ok n=2 mean=1.5 sd=0.7071067812 cv=0.4714045208 " \
+	    "${1%% *} refused why=$2 $NEXT " \
 	    "'$(printf '%.40s' "$1")': $2, then the next line"
 }
 refusal 'a hl x=nan y=1,2' not-finite
@@ -76,9 +80,13 @@ refusal 'a hl x=1,2 y=3,4 scale=ln' syntax
 refusal 'a cv x=1,2 x=3,4' syntax
 refusal 'a hl x=1,2' syntax
 refusal 'a cv x=1,2 ' syntax
-is "$(ask 'b@d cv x=1,2' '' 'a-id-of-sixty-five-characters-aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa cv x=1,2' | tr '\n' ' ')" \
+id64=Aa0_.:/-$(printf '%56s' '' | tr ' ' z)
+is "$(ask "$id64 cv x=1,2")" "$id64 ${NEXT#next }" \
+    "an ID of 64 characters, of every kind allowed: answered"
+is "$(ask 'b@d cv x=1,2' '' "${id64}z cv x=1,2" | tr '\n' ' ')" \
     "- refused why=syntax - refused why=syntax - refused why=syntax " \
     "an ID not valid, an empty line, an ID of 65: '-' refused, syntax"
+is "$(ask 'alone')" "alone refused why=syntax" "an ID alone: syntax"
 is "$(printf 'last cv x=1,2' | "$stat")" \
     "last ok n=2 mean=1.5 sd=0.7071067812 cv=0.4714045208" \
     "a last line without its newline is answered"

@@ -40,7 +40,7 @@ struct ref {
 };
 
 struct ref_dist {
-	char	what;		/* b: I_x(a, b); t: P(|T| > t); q, z: quantiles */
+	char	what;		/* b: I_x(a, b); t: P(|T| > t); q, z: quantile */
 	double	a, b, c, want;
 };
 
@@ -245,7 +245,8 @@ check_units(void)
 static void
 check_refusals(void)
 {
-	static const double one[] = { 1 }, two[] = { 1, 2 }, three[] = { 1, 2, 3 };
+	static const double one[] = { 1 }, two[] = { 1, 2 };
+	static const double three[] = { 1, 2, 3 };
 	static const double centred[] = { -1, 0, 1 }, zeros[] = { 0, 0 };
 	struct sm_shift s;
 	struct sm_mw mw;
