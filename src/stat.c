@@ -114,11 +114,25 @@ out_of_memory(void)
 	exit(1);
 }
 
+/*
+ * A reader that went away (EPIPE) wants no more answers: the program
+ * ends quietly, with the status of a filter killed by SIGPIPE, as cat
+ * does in a pipeline, and a caller's `| head` leaves no message. Any
+ * other write error is one.
+ */
+static _Noreturn void
+write_failed(void)
+{
+	if (errno == EPIPE)
+		_exit(128 + SIGPIPE);
+	fail("cannot write the output");
+}
+
 static void
 flush_out(void)
 {
 	if (fflush(stdout) == EOF || ferror(stdout))
-		fail("cannot write the output");
+		write_failed();
 }
 
 /* Room for n more bytes and a NUL after them. */
@@ -581,7 +595,7 @@ main(int argc, char *argv[])
 {
 	int c;
 
-	/* A reader gone is a write error (EPIPE), reported, not a signal. */
+	/* A reader gone is EPIPE, whatever the SIGPIPE inherited. */
 	signal(SIGPIPE, SIG_IGN);
 	while ((c = getopt(argc, argv, ":hV")) != -1) {
 		switch (c) {
@@ -608,6 +622,6 @@ main(int argc, char *argv[])
 		serve_line(in.line, in.len, in.over);
 	flush_out();
 	if (fclose(stdout) == EOF)
-		fail("cannot write the output");
+		write_failed();
 	return 0;
 }

@@ -3,7 +3,8 @@
 # order, the scale chosen, every refusal word (and the program going on
 # after it), a line over the 16 MiB cap skipped and refused, a line
 # answered before the input ends, and the exit status of each way it
-# ends. The numbers themselves are tests/unit/t020-stat.c's.
+# ends (141, quietly, where its reader went away). The numbers
+# themselves are tests/unit/t020-stat.c's.
 # shellcheck source=tests/lib.sh
 . tests/lib.sh
 
@@ -140,6 +141,15 @@ if [ -w /dev/full ]; then
 else
 	t_skip "no /dev/full here"
 fi
+# A reader that goes away: a quiet end, 141, as cat in a pipeline.
+awk 'BEGIN { for (i = 0; i < 20000; i++) print "r" i " cv x=1,2" }' \
+    >"$TMPDIR_T/lines"
+{
+	"$stat" <"$TMPDIR_T/lines" 2>"$TMPDIR_T/pipe-err"
+	echo "$?" >"$TMPDIR_T/pipe-rc"
+} | head -n 1 >/dev/null
+is "$(cat "$TMPDIR_T/pipe-rc"):$(cat "$TMPDIR_T/pipe-err")" "141:" \
+    "the reader gone (| head -n 1): exit 141, nothing on stderr"
 run sh -c "$stat <tests"
 like "$RC:$ERR" "^1:smpb-stat: cannot read the input: " \
     "stdin a directory: exit 1, one line"
