@@ -39,7 +39,10 @@
 /* The longest ID. */
 #define ID_CAP		64u
 
-#define EXIT_USAGE	2
+/* Exit statuses (besides 0): as the workload programs' SMPB_EXIT_*. */
+#define STAT_EXIT_FAIL	1	/* input unread, output unwritten, no memory */
+#define STAT_EXIT_USAGE	2	/* bad option or operand */
+#define STAT_EXIT_PIPE	(128 + SIGPIPE)	/* the reader went away */
 
 static const char usage_text[] = "usage: smpb-stat [-hV]";
 
@@ -104,14 +107,14 @@ static _Noreturn void
 fail(const char *what)
 {
 	fprintf(stderr, "smpb-stat: %s: %s\n", what, strerror(errno));
-	exit(1);
+	exit(STAT_EXIT_FAIL);
 }
 
 static _Noreturn void
 out_of_memory(void)
 {
 	fputs("smpb-stat: out of memory\n", stderr);
-	exit(1);
+	exit(STAT_EXIT_FAIL);
 }
 
 /*
@@ -124,7 +127,7 @@ static _Noreturn void
 write_failed(void)
 {
 	if (errno == EPIPE)
-		_exit(128 + SIGPIPE);
+		_exit(STAT_EXIT_PIPE);
 	fail("cannot write the output");
 }
 
@@ -610,13 +613,13 @@ main(int argc, char *argv[])
 		default:
 			fprintf(stderr, "smpb-stat: -%c: unknown option (see "
 			    "smpb-stat -h)\n", optopt);
-			return EXIT_USAGE;
+			return STAT_EXIT_USAGE;
 		}
 	}
 	if (optind < argc) {
 		fprintf(stderr, "smpb-stat: unexpected operand '%s' (see "
 		    "smpb-stat -h)\n", argv[optind]);
-		return EXIT_USAGE;
+		return STAT_EXIT_USAGE;
 	}
 	while (read_line())
 		serve_line(in.line, in.len, in.over);
