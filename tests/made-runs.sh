@@ -74,9 +74,10 @@ made_run() {
 # first that has one, "." for none.
 mark_of() {
 	printf '%s\n' "$1" | awk -v row="$2" '
-		/^Cells: / { exit }
+		/^Summary: / || /^[a-z]+: / && seen { exit }
 		{ h = $0; sub(/ :.*/, "", h); sub(/^ +/, "", h) }
 		h == row && / : / {
+			seen = 1
 			for (i = 1; i <= NF; i++)
 				if ($i ~ /^[-+][0-9]+%/) {
 					m = $i

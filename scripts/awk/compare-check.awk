@@ -29,6 +29,8 @@ function problem(j, kind, text, short) {
 	PWORK[NPROB] = IN_WORKLOAD
 	PRUN[NPROB] = j
 	PHARD[NPROB] = kind == "hard"
+	PREFUSE[NPROB] = REFUSE_TEXT
+	REFUSE_TEXT = ""
 	QCOL[COL[j]] = 1
 	if (kind == "hard") {
 		REFUSED = 1
@@ -41,7 +43,7 @@ function problem(j, kind, text, short) {
 # the others are checked against.
 function base_run(    j) {
 	for (j = 1; j <= nruns; j++)
-		if (!HIST[j])
+		if (COL[j] && !HIST[j])
 			return j
 	return 0
 }
@@ -55,8 +57,12 @@ function base_run(    j) {
 function run_checks(    j, k, base, other, what) {
 	base = base_run()
 	for (j = 1; j <= nruns; j++) {
+		if (!COL[j])
+			continue
 		for (k = 1; k < j; k++)
-			if (ENVTEXT[j] == ENVTEXT[k]) {
+			if (COL[k] && ENVTEXT[j] == ENVTEXT[k]) {
+				REFUSE_TEXT = dir[j] " is the same run as " dir[k] \
+				    " (the same env; -f compares anyway)"
 				problem(j, "hard", RUNNAME[j] " is the same run as " \
 				    RUNNAME[k] " (the same env)", "the same run as " \
 				    RUNNAME[k] ", not compared")
@@ -84,10 +90,14 @@ function run_checks(    j, k, base, other, what) {
 			    "not quiet at the start")
 		if (j == base)
 			continue
-		if (RENV[j, "profile"] != RENV[base, "profile"])
+		if (RENV[j, "profile"] != RENV[base, "profile"]) {
+			REFUSE_TEXT = dir[j] " is a " RENV[j, "profile"] " run, " \
+			    dir[base] " a " RENV[base, "profile"] " run: not" \
+			    " comparable (-f compares anyway)"
 			problem(j, "hard", RUNNAME[j] " is a " RENV[j, "profile"] \
 			    " run, " RUNNAME[base] " a " RENV[base, "profile"] \
 			    " run", "a " RENV[j, "profile"] " run, not compared")
+		}
 		if (RENV[j, "cpu_model"] != RENV[base, "cpu_model"] ||
 		    RENV[j, "cpus_online"] != RENV[base, "cpus_online"])
 			problem(j, "", RUNNAME[j] ": another machine (" \
@@ -99,15 +109,15 @@ function run_checks(    j, k, base, other, what) {
 # workload_checks(): what makes a run doubtful or not comparable in
 # this workload: other options than the first run's (hard), -l where
 # it had none or the other way round, a start of the workload that did
-# not settle, steal time a point or more above the least of the runs';
-# and a column whose host ran at another speed than the first's (the
-# canary: compare-host.awk), named.
-function workload_checks(    j, g, base, what, sp) {
+# not settle, steal time a point or more above the least of the runs'
+# (a host that ran at another speed, by the canary, the header names:
+# compare-host.awk).
+function workload_checks(    j, base, what, sp) {
 	IN_WORKLOAD = 1
 	base = base_run()
 	steal_floor()
 	for (j = 1; j <= nruns; j++) {
-		if (HIST[j])
+		if (!COL[j] || HIST[j])
 			continue
 		if (j != base && RENV[j, "profile"] == RENV[base, "profile"]) {
 			if ((what = param_diff(base, j)) != "")
@@ -117,6 +127,11 @@ function workload_checks(    j, g, base, what, sp) {
 				problem(j, "", what, LFLAG_J ? "every message" \
 				    " timed (-l)" : "no message timed (-l)")
 		}
+		if (j != base && !rows_shared(base, j))
+			problem(j, "", RUNNAME[j] " has no row in common with " \
+			    RUNNAME[base] " (rows named by its env, as cache_l2_kib" \
+			    " names bind's): nothing of it is compared", \
+			    "no row in common")
 		if (HOST[j, "settle_state"] == "timeout")
 			problem(j, "busy", RUNNAME[j] ": " unsettled(j, \
 			    HOST[j, "settle_wait_s"]), "not quiet at the start")
@@ -126,11 +141,14 @@ function workload_checks(    j, g, base, what, sp) {
 			problem(j, "busy", RUNNAME[j] ": steal " sp "% of its" \
 			    " time (" STEAL_MIN "% in another run)", "steal " sp "%")
 	}
-	host_speeds()
-	for (g = 2; g <= NCOL; g++)
-		if (host_moved(g))
-			problem(CRUN[g, 1], "", LABEL[g] ": " host_text(g),
-			    host_text(g))
+}
+
+# rows_shared(b, j): 1 when runs b and j measured a row in common.
+function rows_shared(b, j,    i) {
+	for (i = 1; i <= NROWK; i++)
+		if (NVALS[b SUBSEP ROWK[i]] > 0 && NVALS[j SUBSEP ROWK[i]] > 0)
+			return 1
+	return 0
 }
 
 # unsettled(j, wait): that run j's start was not quiet, and how long it
@@ -158,6 +176,8 @@ function settled_text(j,    s) {
 function steal_floor(    j, s) {
 	STEAL_MIN = ""
 	for (j = 1; j <= nruns; j++) {
+		if (!COL[j])
+			continue
 		s = HOST[j, "steal_pct"]
 		if (s ~ /^[0-9]+(\.[0-9]+)?$/ && (STEAL_MIN == "" ||
 		    s + 0 < STEAL_MIN))

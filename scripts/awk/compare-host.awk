@@ -39,23 +39,58 @@
 # host could explain more.
 # No rules, no -v variables of its own: loaded with compare.awk.
 
-# host_speeds(): the host's speed of every column against the first's.
-function host_speeds(    g, x, y, nx, ny, runs, up, down) {
+# The bounds of a canary timing, ns a spin: a spin is a few
+# instructions, so nothing a CPU can run takes less than a hundredth of
+# a nanosecond or more than a second; a timing outside them is not one
+# a run made, and is left out (counted in CANARY_BAD[g] and named).
+function canary_min() {
+	return 0.01
+}
+function canary_max() {
+	return 1e9
+}
+
+# ask_hosts(): the questions of the host's speed, every column's
+# canary units against the first column's (Yuen's test of their 10%
+# trimmed means; Welch's where runs are the units), "host" g.
+function ask_hosts(    g, x, y, nx, ny, runs) {
 	for (g = 2; g <= NCOL; g++) {
-		RISE[g] = FALL[g] = threshold
-		HSP_EST[g] = HSP_LO[g] = HSP_HI[g] = HSP_RUNS[g] = ""
-		if (under_quota(1) || under_quota(g) || limits_differ(1, g))
+		HOST_STATE[g] = "unknown"
+		if (under_quota(1) || under_quota(g) || limits_differ(1, g)) {
+			HOST_STATE[g] = "limits"
 			continue
+		}
 		split("", x)
 		split("", y)
 		runs = CRUNS[1] >= 2 && CRUNS[g] >= 2
 		nx = canary_units(1, x, runs)
 		ny = canary_units(g, y, runs)
+		HSP_RUNS[g] = runs
 		if (nx < 2 + 2 * !runs || ny < 2 + 2 * !runs)
 			continue
-		yuen(x, nx, y, ny, runs ? 0 : 0.1, g)
-		HSP_RUNS[g] = runs
-		if (runs && !host_moved(g))
+		HOST_STATE[g] = "asked"
+		stat_ask("host" g, "yuen", x, nx, y, ny, "scale=linear trim=" \
+		    (runs ? 0 : 0.1) " min=" canary_min() " max=" canary_max())
+	}
+}
+
+# host_speeds(): from the answers, each column's host speed against the
+# first's, and the smallest rise and fall marked in it.
+function host_speeds(    g, up, down) {
+	for (g = 2; g <= NCOL; g++) {
+		RISE[g] = FALL[g] = threshold
+		HSP_EST[g] = HSP_LO[g] = HSP_HI[g] = ""
+		if (HOST_STATE[g] != "asked")
+			continue
+		if (!stat_ok("host" g)) {
+			HOST_STATE[g] = "unknown"
+			continue
+		}
+		HOST_STATE[g] = "known"
+		HSP_EST[g] = ST["host" g, "est"]
+		HSP_LO[g] = ST["host" g, "lo"]
+		HSP_HI[g] = ST["host" g, "hi"]
+		if (HSP_RUNS[g] && !host_moved(g))
 			continue
 		# How far a slower (up) and a faster (down) host could move a
 		# time; a rate the other way, by 1 / (1 + d) - 1.
@@ -110,76 +145,96 @@ function under_quota(g,    k, q, m) {
 }
 
 # canary_units(g, a, runs): column g's canary units in this workload
-# into a[1..n]; return n: with runs, each run's trimmed mean timing;
-# else each batch's mean, about ten batches of consecutive timings a run.
-function canary_units(g, a, runs,    k, n, i, j, m, t, v, b, s) {
+# into a[1..n]; return n: with runs, each run's median timing; else
+# each batch's median, about ten batches of three or more consecutive
+# timings a run. Timings outside canary_min() .. canary_max() are not
+# timings a run makes: left out, and counted in CANARY_BAD[g]. A timing
+# more than three times a run's median, or under a third of it, lost a
+# time slice (or the median did): left out too, so that a unit is the
+# host's speed, not its worst moments.
+function canary_units(g, a, runs,    k, n, i, j, m, t, v, b, w, nw, mid_t, kept) {
 	n = 0
 	for (k = 1; k <= CRUNS[g]; k++) {
 		m = 0
 		split(HOST[CRUN[g, k], "canary_ns"], t, ",")
-		for (i = 1; i in t; i++)
-			if (t[i] ~ /^[0-9]+(\.[0-9]+)?$/ && t[i] > 0)
+		for (i = 1; i in t; i++) {
+			if (t[i] ~ /^[0-9]+(\.[0-9]+)?([eE][-+]?[0-9]+)?$/ &&
+			    t[i] + 0 >= canary_min() && t[i] + 0 <= canary_max())
 				v[++m] = t[i] + 0
+			else
+				CANARY_BAD[g]++
+		}
 		if (m == 0)
 			continue
+		split("", w)
+		for (i = 1; i <= m; i++)
+			w[i] = v[i]
+		nsort(w, m)
+		mid_t = amedian(w, 1, m)
+		kept = 0
+		for (i = 1; i <= m; i++)
+			if (v[i] <= 3 * mid_t && v[i] * 3 >= mid_t)
+				v[++kept] = v[i]
+		m = kept
 		if (runs) {
-			nsort(v, m)
-			a[++n] = trimmed(v, m, 0.1)
+			for (i = 1; i <= m; i++)
+				w[i] = v[i]
+			nsort(w, m)
+			a[++n] = amedian(w, 1, m)
 			continue
 		}
 		b = int((m + 9) / 10)
-		for (i = 1; i <= m; i += b) {
-			s = 0
+		if (b < 3)
+			b = 3
+		for (i = 1; i + b - 1 <= m || i == 1 && m > 0; i += b) {
+			nw = 0
 			for (j = i; j < i + b && j <= m; j++)
-				s += v[j]
-			a[++n] = s / (j - i)
+				w[++nw] = v[j]
+			nsort(w, nw)
+			a[++n] = amedian(w, 1, nw)
 		}
 	}
 	return n
 }
 
-# trimmed(v, n, gamma): the mean of the sorted v[1..n] without its
-# int(gamma * n) smallest and largest.
-function trimmed(v, n, gamma,    g, i, s) {
-	g = int(gamma * n)
-	s = 0
-	for (i = g + 1; i <= n - g; i++)
-		s += v[i]
-	return s / (n - 2 * g)
+# amedian(a, i, j): the median of the sorted a[i..j].
+function amedian(a, i, j,    n) {
+	n = j - i + 1
+	if (n % 2)
+		return a[i + (n - 1) / 2]
+	return (a[i + n / 2 - 1] + a[i + n / 2]) / 2
 }
 
-# winsorised_var(v, n, gamma): the variance of the sorted v[1..n] with
-# its int(gamma * n) smallest and largest set to the nearest kept.
-function winsorised_var(v, n, gamma,    g, i, w, m) {
-	g = int(gamma * n)
-	for (i = 1; i <= n; i++)
-		w[i] = v[i < g + 1 ? g + 1 : i > n - g ? n - g : i]
-	m = mean_of(w, n)
-	return var_of(w, n, m)
+# host_unknown_why(g): why column g's host speed is unknown in this
+# table, in a few words; "" where a run of it, or of the first column,
+# has no host file at all (an older run: the header says so, once).
+function host_unknown_why(g,    k, n, s) {
+	for (k = 1; k <= CRUNS[g]; k++)
+		if (!HOST_FILE[CRUN[g, k]])
+			return ""
+	for (k = 1; k <= CRUNS[1]; k++)
+		if (!HOST_FILE[CRUN[1, k]])
+			return ""
+	s = ""
+	if (CANARY_BAD[g] + CANARY_BAD[1] > 0)
+		s = CANARY_BAD[g] + CANARY_BAD[1] " canary timings beyond what" \
+		    " a run makes left out, "
+	n = 0
+	for (k = 1; k <= CRUNS[g]; k++)
+		n += HAS_HOST[CRUN[g, k]]
+	if (n == 0)
+		return s "no canary of " workload " in " LABEL[g] "'s host file"
+	return s "too few canary timings"
 }
 
-# yuen(x, nx, y, ny, gamma, g): the change of y's trimmed mean against
-# x's, and its 95% interval by Yuen's test (Welch's where gamma is 0),
-# into HSP_EST[g], HSP_LO[g], HSP_HI[g]. Sorts x and y.
-function yuen(x, nx, y, ny, gamma, g,    hx, hy, mx, my, dx, dy, se, df, q) {
-	nsort(x, nx)
-	nsort(y, ny)
-	hx = nx - 2 * int(gamma * nx)
-	hy = ny - 2 * int(gamma * ny)
-	mx = trimmed(x, nx, gamma)
-	my = trimmed(y, ny, gamma)
-	dx = (nx - 1) * winsorised_var(x, nx, gamma) / (hx * (hx - 1))
-	dy = (ny - 1) * winsorised_var(y, ny, gamma) / (hy * (hy - 1))
-	se = root(dx + dy)
-	q = 0
-	if (se > 0) {
-		df = (dx + dy) * (dx + dy) / (dx * dx / (hx - 1) + \
-		    dy * dy / (hy - 1))
-		q = t_quantile(0.975, df)
-	}
-	HSP_EST[g] = (my - mx) / mx
-	HSP_LO[g] = (my - mx - q * se) / mx
-	HSP_HI[g] = (my - mx + q * se) / mx
+# no_host_file(): the runs without a host file (older runs), "" when
+# every run has one (names_of(): compare-head.awk).
+function no_host_file(    j, s) {
+	s = ""
+	for (j = 1; j <= nruns; j++)
+		if (COL[j] && !HIST[j] && !HOST_FILE[j])
+			s = s " " j
+	return s == "" ? "" : names_of(s)
 }
 
 # host_moved(g): 1 when column g's host ran at another speed than the
@@ -205,7 +260,8 @@ function host_text(g,    d, s) {
 }
 
 # host_note(g): the line under a table that says how large a change
-# column g takes to be marked, where its host raised that, else "".
+# column g takes to be marked, where its host raised that (the header
+# says how the host ran), else "".
 function host_note(g,    s) {
 	s = ""
 	if (RISE[g] > threshold)
@@ -215,6 +271,6 @@ function host_note(g,    s) {
 		    FALL[g]) "% or more"
 	if (s == "")
 		return ""
-	return "* in " LABEL[g] " takes " s ", as its host alone could" \
-	    " explain less: " host_text(g) "; more runs a side narrow that."
+	return "* in " LABEL[g] " takes " s ": its host alone could explain" \
+	    " less" (HSP_RUNS[g] ? "" : "; more runs a side narrow that") "."
 }

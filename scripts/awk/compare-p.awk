@@ -15,19 +15,35 @@
 #	runs= repeats=	how many runs and repeats the figure rests on
 #	median=		the figure: the median of the repeats, or of the
 #			runs' medians where the column pools runs
-#	change_pct= lo_pct= hi_pct=
-#			the change against the first column and its
-#			interval, in percent
+#	change_pct=	the change against the first column, in percent:
+#			the ratio of the two medians, less one (the change
+#			the table shows)
+#	lo_pct= hi_pct=	the 95% interval of the shift the test estimates,
+#			in percent of the first column
 #	level=		what the interval covers (0.95, or less)
 #	p=		the test's two-sided p-value
 #	method=		runs (Welch's t of the runs' medians), repeats (the
 #			Hodges-Lehmann shift of the repeats) or none
 #	verdict=	base (the first column), same, changed, placement,
-#			bimodal, doubtful, refused or few
+#			bimodal, doubtful, mixed (the interval and the
+#			change point different ways: not marked),
+#			untestable (a fall the column's limit could never
+#			reach), refused or few
 #	limit_pct=	the smallest change of this one's sign (a rise
 #			where there is none) marked in the column: the
 #			threshold (-t), or more where the host's own speed
 #			could explain more (compare-host.awk)
+#	shift_pct=	the shift the test estimates (Welch's t: the
+#			difference of the runs' mean log medians;
+#			Hodges-Lehmann: the median difference of the
+#			repeats' logs), in percent of the first column
+#	host=		the host's speed against the first column's, by
+#			the canary: same, slower, faster, unknown, or
+#			limits (not judged: CPU limits differ)
+#	col=		the column's number, 1 for the first: a name may
+#			be shared by two columns once blanks are _
+#	refused=	the word of smpb-stat where it refused a cell's
+#			figures (range, not-finite...)
 # "-" stands for a value that does not apply (no change in the first
 # column, no median in a bimodal cell).
 # No rules and no -v variables: loaded with compare.awk.
@@ -41,7 +57,8 @@ function print_p(    i, g) {
 				    " cell=" blank(NAME[ROWK[i]]) \
 				    " column=" blank(CNAME[g]) \
 				    " runs=" RRUNS[i, g] " repeats=" RREPS[i, g] \
-				    " median=" plain(RMED[i, g]) \
+				    " median=" plain(RMED[i, g] == "" ? "" : \
+				    RMED[i, g] * FIG_SCALE) \
 				    " change_pct=" fixed(RCH[i, g], 100, 2) \
 				    " lo_pct=" fixed(RLO[i, g], 100, 2) \
 				    " hi_pct=" fixed(RHI[i, g], 100, 2) \
@@ -49,7 +66,23 @@ function print_p(    i, g) {
 				    " p=" fixed(RP[i, g], 1, 6) \
 				    " method=" RMETH[i, g] " verdict=" RVERD[i, g] \
 				    " limit_pct=" (g == 1 ? "-" : sprintf("%.2f", \
-				    limit_of(g, RCH[i, g] == "" ? 0 : RCH[i, g])))
+				    limit_of(g, RCH[i, g] == "" ? 0 : RCH[i, g]))) \
+				    " shift_pct=" fixed(RSH[i, g], 100, 2) \
+				    " host=" host_word(g) " col=" g \
+				    " refused=" (REFUSAL[i, g] == "" ? "-" : REFUSAL[i, g])
+}
+
+# host_word(g): column g's host against the first's, in one word.
+function host_word(g) {
+	if (g == 1)
+		return "-"
+	if (HOST_STATE[g] == "limits")
+		return "limits"
+	if (HOST_STATE[g] != "known")
+		return "unknown"
+	if (!host_moved(g))
+		return "same"
+	return HSP_EST[g] > 0 ? "slower" : "faster"
 }
 
 # blank(s): s with blanks (and any = or control character) as _.

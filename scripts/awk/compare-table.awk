@@ -155,8 +155,10 @@ function widths(nr,    i, g, k, lw, bw) {
 	}
 }
 
-# print_table(): the title, the doubts, the table, the notes.
-function print_table(    nr, i, kw, first, last, wd, s, g) {
+# print_table(): the title, the table, and the lines that are its own
+# (own_lines()): the header above every table (compare.awk's head) says
+# the rest once.
+function print_table(    nr, i, kw, first, last, wd) {
 	nr = NROWK
 	kw = length(HEAD)
 	for (i = 1; i <= nr; i++)
@@ -164,17 +166,8 @@ function print_table(    nr, i, kw, first, last, wd, s, g) {
 			kw = length(NAME[ROWK[i]])
 	widths(nr)
 	# A cell named alone: the workload, the why figure, the row.
-	WHO_ROW = workload " " (metric == "" ? "" : metric " ")
-	print WHAT
-	if (PREFIX != "")
-		wrap("Columns: their names after " PREFIX ", which they share.")
-	if (LETTERS) {
-		s = ""
-		for (g = 1; g <= NCOL; g++)
-			s = s "; " LABEL[g] " " CNAME[g]
-		wrap("Columns: " substr(s, 3) ".")
-	}
-	doubts_line()
+	WHO_ROW = WHO " "
+	wrap(WHAT (metric == "" && FACT["note"] != "" ? "; " FACT["note"] : ""))
 	# Columns that do not fit in 72 go to further blocks, each again
 	# beside the first, which the changes are against.
 	first = 2
@@ -195,111 +188,82 @@ function print_table(    nr, i, kw, first, last, wd, s, g) {
 	}
 	if (nr == 0)
 		print "(no measurements)"
-	compare_legend()
-	notes()
-	marks()
-	if (metric != "")
-		return
-	if (FACT["note"] != "")
-		wrap(FACT["note"])
-	legends()
-	context_notes()
+	own_lines()
 }
 
-# doubts_line(): the doubts about the runs of this table: those said in
-# full above the first table again in a few words each, run by run, on
-# one line ("? same2: incomplete, other work on 0.9 CPUs; ..."); those
-# of this workload alone in full, a line each.
-function doubts_line(    j, i, s, t) {
-	s = ""
-	for (j = 1; j <= nruns; j++) {
-		t = ""
-		for (i = 1; i <= NPROB; i++)
-			if (PRUN[i] == j && !PWORK[i])
-				t = t ", " PSHORT[i]
-		if (t != "")
-			s = s "; " RUNNAME[j] ": " substr(t, 3)
-	}
-	if (s != "")
-		wrap("? " substr(s, 3) ".")
+# The lines a table may print under its rows without -v: what is its
+# own alone. -v prints every one.
+function own_max() {
+	return 3
+}
+
+# own_lines(): under the table, what is this table's own, most telling
+# first, at most own_max() lines (every one with verbose): its doubts
+# (this workload's alone), the columns whose threshold the host raised
+# or whose host is unknown, the cells whose placement differed, the
+# clusters of its bimodal cells, its cells that smpb-stat refused and,
+# with verbose, every change's interval. What did not fit is counted on
+# its last line.
+function own_lines(    i, g, s, n, k, left) {
+	NOWN = 0
+	if (SCALED != "")
+		own(SCALED)
 	for (i = 1; i <= NPROB; i++)
-		if (PWORK[i])
-			wrap("? " PTEXT[i] (PHARD[i] ? "; no change in its column" \
-			    " is marked" : "") ".")
-}
-
-# print_doubts(): the doubts about the runs, each in full: "? ..." lines
-# (with parsable, "# ? ..." lines, each whole on one line).
-function print_doubts(    i, s) {
-	for (i = 1; i <= NPROB; i++) {
-		s = "? " PTEXT[i] (PHARD[i] ? "; no change in its column is" \
-		    " marked" : "") "."
-		if (parsable)
-			print "# " s
-		else
-			wrap(s)
-	}
-}
-
-# compare_legend(): what the cells of this table are, in one sentence,
-# and the legend of its marks (legend(), as every table's), so that the
-# table can be pasted alone; the rule of * whenever a change is shown,
-# and the columns whose host's speed raised the threshold.
-function compare_legend(    s, m, g, odd) {
-	s = "Cells: median (cv) of " (POOLED != "" ? "the runs' medians" \
-	    " where a column pools runs, else of " : "") "the repeats"
-	if (NCOL > 1) {
-		m = ""
-		if (METHOD_USED["runs"])
-			m = "Welch's t of the runs' medians"
-		if (METHOD_USED["repeats"])
-			m = m (m == "" ? "" : " or ") "the Hodges-Lehmann shift" \
-			    " of the repeats"
-		s = s "; change against " LABEL[1] (m == "" ? "" : ", by " m)
-	}
-	for (g = 1; g <= NCOL; g++)
-		if (REPS_ODD[g])
-			odd = 1
-	if (odd)
-		s = s "; n the repeats of a cell that has not its column's" \
-		    " usual number"
-	if (BIMODAL)
-		s = s "; bimodal k/n " FAST ": two clusters, k of n repeats in" \
-		    " the " (HIGHER ? "higher" : "lower") ", no median"
-	wrap(s ".")
-	legend((MISSING ? "!" : "") (NCOL > 1 ? "*" : "") \
-	    (NV["placement"] ? "@" : "") (NV["doubtful"] ? "?" : ""))
-	for (g = 2; g <= NCOL; g++)
+		if (PWORK[i] && PRUN[i] && COL[PRUN[i]])
+			own("? " PTEXT[i] (PHARD[i] ? "; nothing in its column is" \
+			    " marked" : "") ".")
+	for (g = 2; g <= NCOL; g++) {
 		if (host_note(g) != "")
-			wrap(host_note(g))
+			own(host_note(g))
+		else if (HOST_STATE[g] == "unknown" && host_unknown_why(g) != "")
+			own("* in " LABEL[g] ": its host's speed is unknown (" \
+			    host_unknown_why(g) "), so a change its host made" \
+			    " is marked too.")
+	}
+	placed_lines()
+	if (BIMODAL)
+		bimodal_lines(own_max() - own_used())
+	s = ""
+	n = 0
+	for (i = 1; i <= NROWK; i++)
+		for (g = 2; g <= NCOL; g++)
+			if (REFUSAL[i, g] != "") {
+				s = s ", " NAME[ROWK[i]] " " LABEL[g] " (" REFUSAL[i, g] ")"
+				n++
+			}
+	if (n)
+		own("Not tested, figures refused: " substr(s, 3) ".")
+	if (verbose)
+		intervals()
+	# The notes that fit, and a line for the rest where some do not.
+	n = 0
+	for (k = 1; k <= NOWN; k++) {
+		left = NOWN - k
+		if (!verbose && n + OWNL[k] + (left > 0) > own_max() &&
+		    !(left == 0 && n + OWNL[k] <= own_max()))
+			break
+		print OWN[k]
+		n += OWNL[k]
+	}
+	if (k <= NOWN)
+		print "(" NOWN - k + 1 " more note" (NOWN - k ? "s" : "") \
+		    ": compare -v prints " (NOWN - k ? "them" : "it") ".)"
 }
 
-# notes(): which runs were pooled, the clusters, the figures under
-# their resolution.
-function notes(    s, i) {
-	if (POOLED != "") {
-		wrap("Runs pooled by " (POOLBY["label"] ? "label" : "") \
-		    (POOLBY["label"] && POOLBY["kernel"] ? " or " : "") \
-		    (POOLBY["kernel"] ? "kernel release" : "") ": " \
-		    substr(POOLED, 3) ".")
-		if (NCOL == 1)
-			wrap("One column: every run is " CNAME[1] ", so nothing is" \
-			    " compared; runs of other kernels, or labelled apart" \
-			    " (smpbench run -l), stand side by side.")
-	}
-	if (BIMODAL) {
-		s = "Bimodal: where the scheduler put the workers decides such" \
-		    " a cell, so it has no median and no change"
-		if (PLACED != "")
-			s = s "; compare the placed rows (" PLACED ")"
-		wrap(s "; what each cluster holds:")
-		for (i = 1; i <= NROWK; i++)
-			clusters(i)
-	}
-	if (TINY)
-		wrap("Under the figure's resolution (shown as zero) on both" \
-		    " sides, a cell has no change; on one side, its change is" \
-		    " the difference, not a percentage of next to nothing.")
+# own_used(): the lines the table's own notes take so far.
+function own_used(    k, n) {
+	n = 0
+	for (k = 1; k <= NOWN; k++)
+		n += OWNL[k]
+	return n
+}
+
+# own(s): one of the table's own notes, wrapped, kept for own_lines()
+# with the lines it takes.
+function own(s,    t) {
+	t = wrap_text(s)
+	OWN[++NOWN] = t
+	OWNL[NOWN] = gsub(/\n/, "\n", t) + 1
 }
 
 # clusters(i): for row i, when a column's repeats fall into two
@@ -346,54 +310,105 @@ function clusters(i,    g, s, slow, moved, far, f, w, often, share) {
 		s = s ": the clusters stand where they stood (within " \
 		    threshold "%)" (often ? ", each as often" : "; how often" \
 		    " each came is what differs")
-	wrap("  " WHO_ROW NAME[ROWK[i]] ": " substr(s, 3) ".")
+	NBI++
+	BI_ROWS = BI_ROWS ", " NAME[ROWK[i]]
+	BI_STOOD += moved && !far
+	BI_TEXT[NBI] = "bimodal " WHO_ROW NAME[ROWK[i]] ": " substr(s, 3) "."
 }
 
-# marks(): the intervals of the marked cells (of every change, verbose),
-# the cells whose placement differed, and how many cells were tested
-# against how many marks chance would give.
-function marks(    s, i, g, n, chance) {
-	if (NCOL < 2 || NTESTED + NV["few"] == 0)
+# bimodal_lines(room): the clusters of the bimodal rows, each on its
+# own where they fit in room lines (or with verbose); else one line
+# that names the rows and what their clusters did.
+function bimodal_lines(room,    i, n, k) {
+	NBI = BI_STOOD = 0
+	BI_ROWS = ""
+	for (i = 1; i <= NROWK; i++)
+		clusters(i)
+	n = 0
+	for (k = 1; k <= NBI; k++)
+		n += split(wrap_text(BI_TEXT[k]), BI_SPLIT, "\n")
+	if (verbose || n <= room) {
+		for (k = 1; k <= NBI; k++)
+			own(BI_TEXT[k])
 		return
+	}
+	own("bimodal " WHO_ROW substr(BI_ROWS, 3) ": " (BI_STOOD == NBI ? \
+	    "the clusters stand where they stood (within " threshold "%);" \
+	    " how often each came is what differs" : BI_STOOD " of " NBI \
+	    " with clusters where they stood (within " threshold "%)") \
+	    " (-v: each).")
+}
+
+# placed_lines(): the cells whose placement differed: each alone, or,
+# where there are more than two, their rows on one line (each with -v).
+function placed_lines(    i, g, n, s) {
+	n = 0
 	s = ""
 	for (i = 1; i <= NROWK; i++)
 		for (g = 2; g <= NCOL; g++)
-			if (RCH[i, g] != "" && (verbose ||
-			    RVERD[i, g] ~ /^(changed|doubtful)$/))
-				s = s "; " WHO_ROW NAME[ROWK[i]] " " LABEL[g] \
-				    " " interval(i, g) (RLEV[i, g] < shift_level() - \
-				    1e-9 ? sprintf(" at %.0f%%", RLEV[i, g] * 100) : "")
-	if (s != "")
-		wrap((verbose ? "Intervals, 95% where not said:" : \
-		    "95% intervals:") " " substr(s, 3) ".")
-	n = 0
+			if (RVERD[i, g] == "placement") {
+				n++
+				s = s ", " WHO_ROW NAME[ROWK[i]] (NCOL > 2 ? " " LABEL[g] : "")
+			}
+	if (n == 0)
+		return
+	if (n > 2 && !verbose) {
+		own("@ " substr(s, 3) ": one side on one CPU, the other on" \
+		    " two or more (-v: each).")
+		return
+	}
 	for (i = 1; i <= NROWK; i++)
 		for (g = 2; g <= NCOL; g++)
-			if (RVERD[i, g] == "placement") {
-				wrap("@ " WHO_ROW NAME[ROWK[i]] ": " RPLACE[i, g] ".")
-				n++
-			}
-	if (n)
-		wrap("@: the kernel's placement, a finding only if it holds" \
-		    " over boots, not a change" (PLACED == "" ? "" : \
-		    "; the placed rows (" PLACED ") say what each placement" \
-		    " costs") ".")
-	if (NV["doubtful"])
-		wrap("?: measure again on a quiet machine before reading it as" \
-		    " the kernel's.")
-	if (NV["few"])
-		wrap(NV["few"] " cell" (NV["few"] == 1 ? "" : "s") " not" \
-		    " tested: too few repeats a side for a 95% interval (it" \
-		    " takes 4 against 4, or 3 against 5; 3 against 3 covers" \
-		    " 90%); the change is shown, unmarked.")
-	if (NTESTED) {
-		chance = NTESTED * 0.05
-		wrap(NTESTED " cell" (NTESTED == 1 ? "" : "s") " tested: " \
-		    NV["changed"] + 0 " marked *, " NV["placement"] + 0 \
-		    " placement @" (NV["doubtful"] ? ", " NV["doubtful"] \
-		    " doubtful ?" : "") "; chance alone would mark at most" \
-		    " about " sprintf(chance < 10 ? "%.1f" : "%.0f", chance) \
-		    " at the 5% level.")
+			if (RVERD[i, g] == "placement")
+				own("@ " WHO_ROW NAME[ROWK[i]] ": " RPLACE[i, g] ".")
+}
+
+# intervals(): every change's interval and its level, with -v.
+function intervals(    i, g, s) {
+	s = ""
+	for (i = 1; i <= NROWK; i++)
+		for (g = 2; g <= NCOL; g++)
+			if (RSH[i, g] != "")
+				s = s "; " WHO_ROW NAME[ROWK[i]] (NCOL > 2 ? " " LABEL[g] \
+				    : "") " " interval(i, g) (RLEV[i, g] < \
+				    shift_level() - 1e-9 ? sprintf(" at %.0f%%", \
+				    RLEV[i, g] * 100) : "")
+	if (s != "")
+		own("Shifts and their 95% intervals: " substr(s, 3) ".")
+}
+
+# facts_out(): what the header and the summary say of this table, for
+# compare.sh, each a line "=KEY VALUE...": the marks it shows, its
+# counts, how its changes were tested, and each column's host.
+function facts_out(    g, m, f) {
+	f = facts_file
+	if (f == "")
+		return
+	m = (MISSING ? "!" : "") (NV["changed"] ? "*" : "") \
+	    (NV["placement"] ? "@" : "") (NV["doubtful"] ? "?" : "")
+	print "=marks " m >> f
+	print "=counts " NTESTED + 0 " " NV["changed"] + 0 " " \
+	    NV["placement"] + 0 " " NV["doubtful"] + 0 " " NV["few"] + 0 " " \
+	    NV["mixed"] + 0 " " NV["untestable"] + 0 " " NV["bimodal"] + 0 >> f
+	for (m in METHOD_USED)
+		print "=method " m >> f
+	if (ONE_RUN)
+		print "=one-run" >> f
+	if (BIMODAL)
+		print "=bimodal" >> f
+	if (TINY)
+		print "=tiny" >> f
+	for (g = 1; g <= NCOL; g++) {
+		if (REPS_ODD[g])
+			print "=odd" >> f
+		print "=reps " CNAME[g] "\t" REPS_MODE[g] + 0 "\t" REPS_ODD[g] + 0 >> f
+	}
+	for (g = 2; g <= NCOL; g++) {
+		if (host_moved(g))
+			print "=host " CNAME[g] "\t" WHO ": " host_text(g) >> f
+		else if (HOST_STATE[g] == "unknown" && host_unknown_why(g) != "")
+			print "=host-unknown " CNAME[g] "\t" WHO ": " \
+			    host_unknown_why(g) >> f
 	}
 }
 

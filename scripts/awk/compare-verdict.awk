@@ -18,12 +18,19 @@
 #	RBI	1 when the column's repeats fall into two clusters;
 #		then RFAST and RSLOW are their medians, the better
 #		cluster's and the other's, RNFAST the better one's repeats
-#	RMETH	runs, repeats or none: how the change was estimated
-#	RCH, RLO, RHI, RLEV, RP	the change against the first column
-#		and its interval (fractions: 0.05 is +5%), the level the
-#		interval covers and the test's p ("" where none)
+#	RMETH	runs, repeats or none: how the change was tested
+#	RCH	the change shown: the ratio of the column's figure to
+#		the first column's, less one (0.05 is +5%)
+#	RSH, RLO, RHI, RLEV, RP	the shift the test estimates (Welch's
+#		t of the runs' medians, or the Hodges-Lehmann shift of
+#		the repeats) and its interval, as fractions of the first
+#		column, the level the interval covers and the test's p
+#		("" where none)
 #	RVERD	base, same, changed, placement, bimodal, doubtful,
-#		refused or few
+#		mixed (the interval and the change shown point
+#		different ways), untestable (a fall the column's limit
+#		could never reach), refused or few
+#	REFUSAL	the word of smpb-stat where it refused the figures
 #	RTINY	how many of the two sides show as zero (under the
 #		figure's resolution): 2, no change (same); 1, the change
 #		shown as a difference
@@ -32,19 +39,30 @@
 # ONE_RUN (some change rests on one run a side).
 # No rules, no -v variables of its own.
 
-# The rule: a change is marked when its 95% interval excludes zero, its
-# size is at least the column's limit that way (the threshold, in
-# percent, or what the host's own change of speed could explain where
-# that is larger: compare-host.awk) and the interval reaches 95%; a cell whose sides ran
-# in different placements gets no mark but its own.
+# The rule: a change is marked when its 95% interval excludes zero on
+# the side of the change shown, and the change shown is at least the
+# column's limit that way (the threshold, in percent, or what the
+# host's own change of speed could explain where that is larger:
+# compare-host.awk); a cell whose sides ran in different placements
+# gets no mark but its own.
 
-# verdicts(): every record; then each column's usual number of
-# repeats a cell, REPS_MODE[g] (the most common), and how many of its
-# cells have another, REPS_ODD[g] (an interrupted run's).
+# verdicts(): every record, in two steps: cells() takes each cell's
+# figure (centre()) and asks smpb-stat (stat.awk) for its spread and, from the
+# second column on, its change's interval and test; once they are
+# answered (and the hosts' speeds with them: compare-host.awk), judge()
+# gives each its verdict. Then each column's usual number of repeats a
+# cell, REPS_MODE[g] (the most common), and how many of its cells have
+# another, REPS_ODD[g] (an interrupted run's).
+function cells(    i, g) {
+	for (i = 1; i <= NROWK; i++)
+		for (g = 1; g <= NCOL; g++)
+			centre(i, g, ROWK[i])
+}
+
 function verdicts(    i, g, n, cnt, best) {
 	for (i = 1; i <= NROWK; i++)
 		for (g = 1; g <= NCOL; g++)
-			verdict(i, g, ROWK[i])
+			judge(i, g, ROWK[i])
 	for (g = 1; g <= NCOL; g++) {
 		split("", cnt)
 		best = 0
@@ -60,12 +78,15 @@ function verdicts(    i, g, n, cnt, best) {
 	}
 }
 
-# verdict(i, g, key): the record of row i (key) in column g.
-function verdict(i, g, key,    pc, k, j, c, nr, n, v) {
+# centre(i, g, key): the figure of row i (key) in column g, and the
+# questions it puts to smpb-stat: its spread ("cv" i "." g) and its
+# change against the first column ("ch" i "." g).
+function centre(i, g, key,    pc, k, j, c, nr, n, v, x, nx) {
 	pc = g SUBSEP key
 	RHAS[i, g] = 0
 	RMISS[i, g] = 0
 	nr = 0
+	v = ""
 	for (k = 1; k <= CRUNS[g]; k++) {
 		j = CRUN[g, k]
 		c = j SUBSEP key
@@ -83,57 +104,101 @@ function verdict(i, g, key,    pc, k, j, c, nr, n, v) {
 	n = NVALS["c" pc] + 0
 	RRUNS[i, g] = nr
 	RREPS[i, g] = n
-	RVERD[i, g] = RMETH[i, g] = ""
-	RCH[i, g] = RLO[i, g] = RHI[i, g] = RLEV[i, g] = RP[i, g] = ""
+	RVERD[i, g] = RMETH[i, g] = RTINY[i, g] = ""
+	RCH[i, g] = RSH[i, g] = RLO[i, g] = RHI[i, g] = RLEV[i, g] = RP[i, g] = ""
+	RCV[i, g] = RMED[i, g] = ""
 	if (n == 0) {
 		RVAL[i, g] = v == "" ? "-" : v
-		RMED[i, g] = RCV[i, g] = ""
 		return
 	}
 	RHAS[i, g] = 1
 	RBI[i, g] = bimodal("c" pc)
 	if (RBI[i, g]) {
 		RVAL[i, g] = "bimodal " (HIGHER ? BI_HIGH : BI_LOW) "/" n " " FAST
-		RMED[i, g] = RCV[i, g] = ""
 		BIMODAL = 1
 		RFAST[i, g] = HIGHER ? BI_HIGHMED : BI_LOWMED
 		RSLOW[i, g] = HIGHER ? BI_LOWMED : BI_HIGHMED
 		RNFAST[i, g] = HIGHER ? BI_HIGH : BI_LOW
-	} else if (nr >= 2) {
+		return
+	}
+	if (nr >= 2) {
 		NVALS["m" pc] = 0
 		for (k = 1; k <= nr; k++)
 			add("m" pc, RUNMED[g, k])
 		RMED[i, g] = median("m" pc)
-		RCV[i, g] = cv("m" pc)
+		nx = repeats_of("m" pc, x)
 	} else {
 		RMED[i, g] = median("c" pc)
-		RCV[i, g] = cv("c" pc)
+		nx = repeats_of("c" pc, x)
 	}
-	if (RMED[i, g] != "")
-		RVAL[i, g] = fmt(RMED[i, g])
+	RVAL[i, g] = fmt(RMED[i, g])
+	if (nx >= 2 && RMED[i, g] != 0)
+		stat_ask("cv" i "." g, "cv", x, nx)
+	if (g > 1)
+		ask_change(i, g, key)
+}
+
+# ask_change(i, g, key): the question of the change of column g against
+# the first in row i (key): with two runs or more a side, Welch's t of
+# the runs' medians; else the Hodges-Lehmann shift of the repeats.
+function ask_change(i, g, key,    x, y, nx, ny) {
+	if (!RHAS[i, 1] || RBI[i, 1])
+		return
+	if (RRUNS[i, 1] >= 2 && RRUNS[i, g] >= 2) {
+		nx = run_medians(1, key, x)
+		ny = run_medians(g, key, y)
+		RMETH[i, g] = "runs"
+		stat_ask("ch" i "." g, "welch", x, nx, y, ny)
+	} else {
+		nx = repeats_of("c" 1 SUBSEP key, x)
+		ny = repeats_of("c" g SUBSEP key, y)
+		RMETH[i, g] = "repeats"
+		stat_ask("ch" i "." g, "hl", x, nx, y, ny)
+	}
+}
+
+# judge(i, g, key): the verdict on row i (key) in column g, from the
+# answers of smpb-stat. The change shown (RCH) is that of the figures
+# shown: the ratio of the two medians; the interval (RLO, RHI) and the
+# test (RP) are the shift's (RSH), which marks it. The rule: marked *
+# when the interval excludes zero, points the way the change shown
+# does, reaches 95%, and the change shown is the column's limit or more
+# that way (the threshold, or more where the host's own speed could
+# explain more: compare-host.awk); a cell whose sides ran in different
+# placements gets no mark but its own (@).
+function judge(i, g, key,    id) {
+	id = "cv" i "." g
+	if (stat_ok(id))
+		RCV[i, g] = ST[id, "cv"]
 	if (RCV[i, g] != "")
 		add("cvs" SUBSEP g, RCV[i, g])
+	if (!RHAS[i, g])
+		return
 	if (g == 1) {
 		RVERD[i, g] = "base"
 		RMETH[i, g] = "none"
 		return
 	}
 	change(i, g, key)
+	# A cell the first column has no figure of is no test at all.
+	if (!RHAS[i, 1])
+		return
 	NV[RVERD[i, g]]++
-	if (RVERD[i, g] ~ /^(same|changed|doubtful|placement)$/ &&
+	if (RVERD[i, g] ~ /^(same|changed|doubtful|placement|mixed|untestable)$/ &&
 	    RTINY[i, g] != 2)
 		NTESTED++
 }
 
 # change(i, g, key): the change of column g against the first in row i
 # (key), its interval and the verdict.
-function change(i, g, key,    x, y, nx, ny, k) {
-	RMETH[i, g] = "none"
+function change(i, g, key,    id, k, limit, sh) {
 	if (!RHAS[i, 1]) {
+		RMETH[i, g] = "none"
 		RVERD[i, g] = "few"
 		return
 	}
 	if (RBI[i, 1] || RBI[i, g]) {
+		RMETH[i, g] = "none"
 		RVERD[i, g] = NOSIG[g] || NOSIG[1] ? "refused" : "bimodal"
 		return
 	}
@@ -141,24 +206,19 @@ function change(i, g, key,    x, y, nx, ny, k) {
 	# the difference rather than a percentage of next to nothing.
 	RTINY[i, g] = shown_zero(RMED[i, 1]) + shown_zero(RMED[i, g])
 	if (RTINY[i, g] == 2) {
+		RMETH[i, g] = "none"
 		RVERD[i, g] = NOSIG[g] || NOSIG[1] ? "refused" : "same"
 		TINY = 1
 		return
 	}
 	if (RTINY[i, g])
 		TINY = 1
-	if (RRUNS[i, 1] >= 2 && RRUNS[i, g] >= 2) {
-		nx = run_medians(1, key, x)
-		ny = run_medians(g, key, y)
-		welch_shift(x, nx, y, ny)
-		RMETH[i, g] = "runs"
-	} else {
-		nx = repeats_of("c" 1 SUBSEP key, x)
-		ny = repeats_of("c" g SUBSEP key, y)
-		hl_shift(x, nx, y, ny)
-		RMETH[i, g] = "repeats"
-	}
-	if (!SH_OK) {
+	RCH[i, g] = shown_change(RMED[i, 1], RMED[i, g])
+	id = "ch" i "." g
+	if (!stat_ok(id)) {
+		# Too few figures for a test, or figures smpb-stat refused.
+		if (ST[id, "why"] != "" && ST[id, "why"] != "too-few")
+			REFUSAL[i, g] = ST[id, "why"]
 		RMETH[i, g] = "none"
 		RVERD[i, g] = NOSIG[g] || NOSIG[1] ? "refused" : "few"
 		return
@@ -166,23 +226,44 @@ function change(i, g, key,    x, y, nx, ny, k) {
 	METHOD_USED[RMETH[i, g]] = 1
 	if (RMETH[i, g] == "repeats")
 		ONE_RUN = 1
-	RCH[i, g] = SH_EST
-	RLO[i, g] = SH_LO
-	RHI[i, g] = SH_HI
-	RLEV[i, g] = SH_LEVEL
-	RP[i, g] = SH_P
+	RSH[i, g] = ST[id, "est"]
+	RLO[i, g] = ST[id, "lo"]
+	RHI[i, g] = ST[id, "hi"]
+	RLEV[i, g] = ST[id, "level"]
+	RP[i, g] = ST[id, "p"]
+	sh = RCH[i, g]
+	limit = limit_of(g, sh)
 	if (NOSIG[g] || NOSIG[1])
 		RVERD[i, g] = "refused"
 	else if (FREE[key] && (k = placement(1, g, key)) != "") {
 		RVERD[i, g] = "placement"
 		RPLACE[i, g] = k
-	} else if (SH_LEVEL < shift_level() - 1e-9)
+	} else if (RLEV[i, g] < shift_level() - 1e-9)
 		RVERD[i, g] = "few"
-	else if ((SH_LO > 0 || SH_HI < 0) &&
-	    (SH_EST < 0 ? -SH_EST : SH_EST) * 100 >= limit_of(g, SH_EST) - 1e-9)
+	else if (!(RLO[i, g] > 0 || RHI[i, g] < 0))
+		RVERD[i, g] = "same"
+	else if (RLO[i, g] > 0 && sh < 0 || RHI[i, g] < 0 && sh > 0)
+		RVERD[i, g] = "mixed"
+	else if (sh < 0 && limit >= 100)
+		RVERD[i, g] = "untestable"
+	else if ((sh < 0 ? -sh : sh) * 100 >= limit - 1e-9)
 		RVERD[i, g] = BUSY[g] || BUSY[1] ? "doubtful" : "changed"
 	else
 		RVERD[i, g] = "same"
+}
+
+# shown_change(a, b): the change from the figure a to the figure b, as a
+# fraction of a: the ratio of the medians shown, less one (of their
+# difference over |a| where a is not above zero).
+function shown_change(a, b) {
+	if (a > 0)
+		return b / a - 1
+	return a == 0 ? 0 : (b - a) / (a < 0 ? -a : a)
+}
+
+# The level of every interval.
+function shift_level() {
+	return 0.95
 }
 
 # run_medians(g, key, a): the medians of column g's runs in the row
@@ -239,11 +320,52 @@ function limits_differ(b, g,    i, k, n, keys, x, y) {
 		for (k = 1; k <= CRUNS[g]; k++) {
 			y = RENV[CRUN[g, k], keys[i]]
 			if (x != "" && y != "" && x != "unknown" &&
-			    y != "unknown" && x != y)
+			    y != "unknown" && !same_setting(keys[i], x, y))
 				return 1
 		}
 	}
 	return 0
+}
+
+# same_setting(key, x, y): 1 when two runs' values of a setting are the
+# same: CPU lists as the sets of CPUs they name (0-1 is 0,1), the rest
+# as text.
+function same_setting(key, x, y) {
+	if (key ~ /cpus$/)
+		return cpu_set(x) == cpu_set(y)
+	return x == y
+}
+
+# cpu_set(list): a CPU list (0-3,8) in one form, every CPU named once in
+# order ("0,1,2,3,8"); the list itself where it is not one (a list of
+# more than 4096 CPUs is not).
+function cpu_set(list,    n, a, i, r, c0, c1, c, seen, s, k) {
+	if (list !~ /^[0-9]+(-[0-9]+)?(,[0-9]+(-[0-9]+)?)*$/)
+		return list
+	n = split(list, a, ",")
+	k = 0
+	for (i = 1; i <= n; i++) {
+		c0 = c1 = a[i]
+		if (index(a[i], "-")) {
+			split(a[i], r, "-")
+			c0 = r[1] + 0
+			c1 = r[2] + 0
+		}
+		if (c1 - c0 > 4096 || c1 < c0)
+			return list
+		for (c = c0 + 0; c <= c1 + 0; c++)
+			if (!(c in seen) && ++k <= 4096)
+				seen[c] = 1
+	}
+	if (k > 4096)
+		return list
+	s = ""
+	for (c = 0; k > 0; c++)
+		if (c in seen) {
+			s = s "," c
+			k--
+		}
+	return substr(s, 2)
 }
 
 # one_cpu(pc): 1 when every repeat of the column's cell pc ran on one
@@ -318,8 +440,11 @@ function side(g, pc,    n, i, ones, most, s, u) {
 	return s
 }
 
-# fmt(v): a figure in the workload's format.
+# fmt(v): a figure in the workload's format, in the unit the runs
+# measured (FIG_SCALE: compare.awk's counted()).
 function fmt(v) {
+	if (FIG_SCALE != "")
+		v *= FIG_SCALE
 	if (FMT == "sig3")
 		return sprintf(v < 10 ? "%.2f" : v < 100 ? "%.1f" : "%.0f", v)
 	return FMT == "" ? secs(v) : sprintf(FMT, v)

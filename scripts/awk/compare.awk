@@ -42,15 +42,30 @@
 BEGIN {
 	if (threshold == "")
 		threshold = 2
+	threshold += 0
 	setup(workload)
-	if (doubts) {
+	if (head) {
 		read_envs()
 		run_checks()
-		print_doubts()
+		if (REFUSED && !force) {
+			for (i = 1; i <= NPROB && !PHARD[i]; i++)
+				;
+			warn("compare: " PREFUSE[i])
+			exit finish(4)
+		}
+		if (check_only)
+			exit finish(0)
+		print_head()
 		exit finish(0)
 	}
 	read_runs()
 	run_checks()
+	if (NROWK == 0 || NHAVE < 2 && nruns > 1)
+		exit finish(5)
+	cells()
+	ask_hosts()
+	stat_run()
+	host_speeds()
 	workload_checks()
 	if (REFUSED && !force) {
 		for (i = 1; i <= NPROB; i++)
@@ -60,12 +75,11 @@ BEGIN {
 		exit finish(4)
 	}
 	verdicts()
-	if (ONE_RUN)
-		print "=one-run"
 	if (parsable)
 		print_p()
 	else
 		print_table()
+	facts_out()
 	exit finish(0)
 }
 
@@ -82,6 +96,7 @@ function setup(w) {
 	HEAD = FACT["head"]
 	SKIP = FACT["skip"]
 	FIGURE = FACT["figure"]
+	WHO = w (metric == "" ? "" : " " metric)
 	# A why figure (metric): the same rows, another figure.
 	if (metric != "") {
 		WHAT = w ": " (metric == "p99" ? "wakeup latency p99, us" : \
@@ -119,8 +134,11 @@ function why_figure(metric) {
 function read_runs(    j, g, line, path, nl, key, v, c, pc) {
 	read_envs()
 	for (j = 1; j <= nruns; j++)
-		read_host(j, dir[j] "/host")
+		if (COL[j])
+			read_host(j, dir[j] "/host")
 	for (j = 1; j <= nruns; j++) {
+		if (!COL[j])
+			continue
 		CUR_L2 = RENV[j, "cache_l2_kib"]
 		g = COL[j]
 		path = dir[j] "/raw/" workload
@@ -148,7 +166,17 @@ function read_runs(    j, g, line, path, nl, key, v, c, pc) {
 				fail(c, F["exit"])
 				continue
 			}
+			COUNT = ""
 			v = metric == "" ? figure() : why_figure(metric)
+			if (COUNT != "" && !((g, COUNT) in COUNTS)) {
+				COUNTS[g, COUNT] = 1
+				CCOUNT[g] = CCOUNT[g] (CCOUNT[g] == "" ? "" : ", ") COUNT
+				if (!(COUNT in ALLCOUNT)) {
+					ALLCOUNT[COUNT] = 1
+					NCOUNT++
+					ONECOUNT = COUNT
+				}
+			}
 			if (v == "") {
 				if (metric == "" || NUM_BAD)
 					BAD[c]++
@@ -163,9 +191,36 @@ function read_runs(    j, g, line, path, nl, key, v, c, pc) {
 		close(path)
 	}
 	NROWK = keysort("rows", ROWK)
+	counted()
 }
 
-# read_envs(): each run's env and state, its column and its name.
+# counted(): the figure in the unit every run measured: where the
+# workload's figure is for a count (the herd's seconds for 5000000
+# iterations) and every line of the table measured one other count,
+# the figure is shown for that count (FIG_SCALE) and the title says so;
+# where the runs measured several, each is scaled to the seed's count,
+# and SCALED says which.
+function counted(    g) {
+	FIG_SCALE = 1
+	if (metric != "" || FACT["count"] == "" || NCOUNT == 0)
+		return
+	if (NCOUNT == 1) {
+		FIG_SCALE = ONECOUNT / FACT["count"]
+		WHAT = workload ": " sprintf(FACT["count_what"], ONECOUNT) ", " \
+		    (HIGHER ? "higher" : "lower") " is better"
+		return
+	}
+	SCALED = ""
+	for (g = 1; g <= NCOL; g++)
+		SCALED = SCALED "; " LABEL[g] " " CCOUNT[g]
+	SCALED = "Measured at other counts (" substr(SCALED, 3) "), each" \
+	    " scaled to the seed's " FACT["count"] "."
+}
+
+# read_envs(): each run's env and state, its name and, where it holds
+# this table's figures (in_table()), its column. Names and headings are
+# the runs' whole set's (labels()), so that every table and the header
+# name a run alike; NHAVE counts the runs in the table.
 function read_envs(    j, k, g, name, line) {
 	nruns = run_dirs(dir)
 	for (j = 1; j <= nruns; j++) {
@@ -175,14 +230,12 @@ function read_envs(    j, k, g, name, line) {
 		ENVTEXT[j] = file_text(dir[j] "/env")
 		HIST[j] = ENV["profile"] == "historical"
 		name = who()
-		for (g = 1; g <= NCOL && CNAME[g] != name; g++)
-			;
-		if (g > NCOL) {
-			NCOL = g
-			CNAME[g] = name
+		NAMEOF[j] = name
+		if (!(name in NAMEIDX)) {
+			NAMEIDX[name] = ++NNAMES
+			NAMES[NNAMES] = name
 		}
-		COL[j] = g
-		CRUN[g, ++CRUNS[g]] = j
+		RUNK[j] = ++NRUNS_OF[name]
 		if ((getline line < (dir[j] "/complete")) < 0) {
 			INCOMPLETE[j] = "no completion marker"
 			if ((getline line < (dir[j] "/incomplete")) > 0) {
@@ -196,6 +249,37 @@ function read_envs(    j, k, g, name, line) {
 		close(dir[j] "/complete")
 	}
 	labels()
+	for (j = 1; head && j <= nruns; j++)
+		read_host(j, dir[j] "/host")
+	for (j = 1; j <= nruns; j++) {
+		if (!head && !in_table(j))
+			continue
+		NHAVE++
+		name = NAMEOF[j]
+		for (g = 1; g <= NCOL && CNAME[g] != name; g++)
+			;
+		if (g > NCOL) {
+			NCOL = g
+			CNAME[g] = name
+			LABEL[g] = LBL[name]
+		}
+		COL[j] = g
+		CRUN[g, ++CRUNS[g]] = j
+	}
+}
+
+# in_table(j): 1 when run j holds this table's figures: a line of its
+# raw/<workload>, with the why figure's key for a why table.
+function in_table(j,    path, line, key, found) {
+	path = dir[j] "/raw/" workload
+	key = metric == "p99" ? " lat_p99_us=" : metric == "wait" ? " wait_s" : ""
+	found = 0
+	while (!found && (getline line < path) > 0)
+		if (line != "" && (key == "" || index(line, key) && \
+		    line !~ / exit=/))
+			found = 1
+	close(path)
+	return found
 }
 
 # placed(pc): the placement of the parsed line, a repeat of the column's
@@ -217,14 +301,16 @@ function placed(pc,    t, v) {
 # or no such line (older runs): nothing, and nothing is said of it.
 function read_host(j, path,    line, n, i, a, eq, h) {
 	while ((getline line < path) > 0) {
+		HOST_FILE[j] = 1
 		if (index(line " ", "workload=" workload " ") != 1)
 			continue
+		HAS_HOST[j] = 1
 		n = split(line, a, " ")
 		for (i = 2; i <= n; i++) {
 			eq = index(a[i], "=")
 			if (eq > 1) {
 				h = substr(a[i], eq + 1)
-				if (h ~ /^[a-z0-9.,_-]+$/)
+				if (h ~ /^[a-z0-9.,_+-]+$/)
 					HOST[j, substr(a[i], 1, eq - 1)] = h
 			}
 		}
@@ -232,29 +318,30 @@ function read_host(j, path,    line, n, i, a, eq, h) {
 	close(path)
 }
 
-# labels(): each column's heading, LABEL[g], and each run's name,
-# RUNNAME[j]: its column's, with "#k" after it in a column of several
-# runs; POOLED lists those columns, POOLBY says whether by label or
-# kernel release. A heading is the column's whole name, never cut:
-# where a name is longer than 16 characters, the start that every name
-# shares (up to a - . _ or +) is left out and said once above the table
-# (PREFIX); where a heading would still be longer than 24, the columns
-# are headed A, B, C... (LETTERS), each named in full above the table.
-function labels(    g, k, pre, name) {
+# labels(): each name's heading, LBL[name], and each run's name,
+# RUNNAME[j]: its heading, with "#k" after it where several runs share
+# the name; POOLED lists those names, POOLBY says whether by label or
+# kernel release. A heading is the whole name, never cut: where a name
+# is longer than 16 characters, the start that every name shares (up to
+# a - . _ or +) is left out and said once in the header (PREFIX); where
+# a heading would still be longer than 24, the columns are headed A, B,
+# C... (LETTERS), each named in full in the header.
+function labels(    g, j, pre, name) {
 	pre = shared_start()
-	for (g = 1; g <= NCOL; g++)
-		if (length(CNAME[g]) - length(pre) > 24)
+	for (g = 1; g <= NNAMES; g++)
+		if (length(NAMES[g]) - length(pre) > 24)
 			LETTERS = 1
-	for (g = 1; g <= NCOL; g++) {
-		name = LETTERS ? letter(g) : substr(CNAME[g], length(pre) + 1)
-		LABEL[g] = name
-		for (k = 1; k <= CRUNS[g]; k++)
-			RUNNAME[CRUN[g, k]] = name (CRUNS[g] > 1 ? "#" k : "")
-		if (CRUNS[g] > 1) {
-			POOLED = POOLED ", " name " " CRUNS[g] " runs"
-			POOLBY[RENV[CRUN[g, 1], "label"] != "" ? "label" : \
-			    "kernel"] = 1
-		}
+	for (g = 1; g <= NNAMES; g++) {
+		name = NAMES[g]
+		LBL[name] = LETTERS ? letter(g) : substr(name, length(pre) + 1)
+		if (NRUNS_OF[name] > 1)
+			POOLED = POOLED ", " LBL[name] " " NRUNS_OF[name] " runs"
+	}
+	for (j = 1; j <= nruns; j++) {
+		name = NAMEOF[j]
+		RUNNAME[j] = LBL[name] (NRUNS_OF[name] > 1 ? "#" RUNK[j] : "")
+		if (NRUNS_OF[name] > 1)
+			POOLBY[RENV[j, "label"] != "" ? "label" : "kernel"] = 1
 	}
 	if (!LETTERS)
 		PREFIX = pre
@@ -265,15 +352,15 @@ function labels(    g, k, pre, name) {
 # there is one column, when no name is longer than 16 characters, or
 # when what they share is shorter than 4 characters.
 function shared_start(    g, pre, long, i) {
-	if (NCOL < 2)
+	if (NNAMES < 2)
 		return ""
-	pre = CNAME[1]
+	pre = NAMES[1]
 	long = 0
-	for (g = 1; g <= NCOL; g++) {
-		if (length(CNAME[g]) > 16)
+	for (g = 1; g <= NNAMES; g++) {
+		if (length(NAMES[g]) > 16)
 			long = 1
-		while (pre != "" && (substr(CNAME[g], 1, length(pre)) != pre ||
-		    length(CNAME[g]) == length(pre)))
+		while (pre != "" && (substr(NAMES[g], 1, length(pre)) != pre ||
+		    length(NAMES[g]) == length(pre)))
 			pre = substr(pre, 1, length(pre) - 1)
 	}
 	for (i = length(pre); i > 0 && substr(pre, i, 1) !~ /[-._+]/; i--)

@@ -66,21 +66,23 @@ function wrap(s) {
 		print s
 }
 
-# wrap_text(s): s as lines of at most 72 columns, joined by newlines,
-# broken at blanks (a word longer than a line in pieces, each ending its
-# line); lines after the first are indented by two, no line ends in a
-# blank.
-function wrap_text(s,    n, i, a, line, w, room, t) {
+# wrap_text(s, width): s as lines of at most width columns (72 where
+# width is not given), joined by newlines, broken at blanks (a word
+# longer than a line in pieces, each ending its line); lines after the
+# first are indented by two, no line ends in a blank.
+function wrap_text(s, width,    n, i, a, line, w, room, t) {
+	if (width == "")
+		width = 72
 	n = split(s, a, " ")
 	line = t = ""
 	for (i = 1; i <= n; i++) {
 		w = a[i]
-		if (line ~ /[^ ]/ && length(line) + 1 + length(w) > 72) {
+		if (line ~ /[^ ]/ && length(line) + 1 + length(w) > width) {
 			t = t unblank(line) "\n"
 			line = "  "
 		}
-		while (length(line) + (line ~ /[^ ]/) + length(w) > 72) {
-			room = 72 - length(line) - (line ~ /[^ ]/)
+		while (length(line) + (line ~ /[^ ]/) + length(w) > width) {
+			room = width - length(line) - (line ~ /[^ ]/)
 			t = t unblank(line (line ~ /[^ ]/ ? " " : "") \
 			    substr(w, 1, room)) "\n"
 			w = substr(w, room + 1)
@@ -184,6 +186,33 @@ function legend(marks,    order, i, m, s) {
 	print s
 }
 
+# busy_note(): a line under the table when the workload was measured on
+# a busy machine, as the run recorded it: its start not quiet (the
+# run's host file, on the workload's line), other smpbench runs
+# measuring beside the run, or other work above half a CPU over the run
+# (its env, once the run is done). The warnings on stderr are gone once
+# the table is pasted; this line goes with it.
+function busy_note(    path, line, s, o) {
+	path = ENVIRON["SMPB_ENV"]
+	s = ""
+	if (sub(/env$/, "host", path) && workload != "") {
+		while ((getline line < path) > 0)
+			if (index(line " ", "workload=" workload " ") == 1 &&
+			    index(line " ", " settle_state=timeout "))
+				s = "not quiet at its start"
+		close(path)
+	}
+	o = ENV["other_runs"]
+	if (o ~ /^[0-9]+$/ && o > 0)
+		s = s (s == "" ? "" : "; ") (o == 1 ? "another smpbench run" : \
+		    o " other smpbench runs") " measured beside it"
+	o = ENV["load_other"]
+	if (o ~ /^[0-9]+(\.[0-9]+)?$/ && o > 0.5)
+		s = s (s == "" ? "" : "; ") "other work kept " o " CPUs busy"
+	if (s != "")
+		wrap("? Measured on a busy machine: " s ".")
+}
+
 # place_rank(p): where placement p sorts, nearest first (free first).
 function place_rank(p,    i) {
 	i = index(" free one smt llc spread xllc node cores ", " " p " ")
@@ -242,6 +271,7 @@ function place_notes() {
 # footnotes(prog, opts): the lines under every table: what ran, and the
 # legend of the marks that appear.
 function footnotes(prog, opts,    s) {
+	busy_note()
 	if (ENV["profile"] == "historical") {
 		if (ENV["source"] != "")
 			wrap("Source: " ENV["source"] ".")

@@ -9,12 +9,14 @@ emit() {
 	to_out printf '%s\n' "$1"
 }
 
-# The note said once, above the first table that needs it (in practice
-# the first): a change rests on one run a side (the awk program's first
-# line is then "=one-run").
-ONE_RUN_NOTE="Note: one run a side: the noise between runs is unknown, so a mark
-says these two runs differ, not yet that the kernels do; reproduce it
-(smpbench run -R 3 on each side) before mailing it."
+# stat_path: smpb-stat, the statistics compare asks, where it is: beside
+# the driver's files once installed, in bin/ in the source tree.
+stat_path() {
+	for sp in "$SMPB_LIB/smpb-stat" "$SMPB_TOP/bin/smpb-stat"; do
+		[ -f "$sp" ] && [ -x "$sp" ] && { printf '%s\n' "$sp"; return 0; }
+	done
+	return 1
+}
 
 cmd_compare() {
 	opt_force=0
@@ -46,111 +48,96 @@ cmd_compare() {
 		    usage_error "compare: -w: '$(printable "$opt_workload")' is not a workload ($WORKLOADS)"
 	fi
 	[ $# -ge 1 ] || usage_error "compare: which saved runs?"
+	cc_stat=$(stat_path) ||
+	    die 1 "compare: smpb-stat, its statistics program, is not built (run make)"
 	cc_dirs=$(run_dirs "$@") || exit 1
-	set -f
-	IFS=$NL
-	# shellcheck disable=SC2086 # one run a line, split on purpose
-	set -- $cc_dirs
-	IFS=$SMPB_IFS
-	set +f
 	# shellcheck disable=SC2086 # the workloads, split on purpose
 	need_lib compare compare-check compare-host compare-verdict \
-	    compare-table compare-notes compare-p $WORKLOADS
-	# Runs that cannot be compared at all, unless -f.
-	if [ "$opt_force" -eq 0 ]; then
-		cc_same=$(same_runs "$@")
-		[ -n "$cc_same" ] &&
-		    die 1 "compare: $(printable "${cc_same% *}") is the same run as $(printable "${cc_same#* }") (the same env; -f compares anyway)"
-		cc_prof=$(profiles_differ "$@")
-		if [ -n "$cc_prof" ]; then
-			# shellcheck disable=SC2086 # four words, split on purpose
-			set -- $cc_prof
-			die 1 "compare: $(printable "$1") is a $2 run, $(printable "$3") a $4 run: not comparable (-f compares anyway)"
-		fi
-	fi
-	# Write errors are seen by emit(), not killed by SIGPIPE.
-	trap '' PIPE
-	# The doubts about the runs that hold whatever the workload, once,
-	# above everything (each table says them again in a few words).
+	    compare-table compare-head compare-p stat $WORKLOADS
 	SMPB_RUNS=$cc_dirs$NL
 	export SMPB_RUNS
-	# (The awk program reads no workload then: any workload's hooks do.)
-	cc_out=$(awk_workload "${WORKLOADS%% *}" compare -v doubts=1 \
-	    -v force="$opt_force" -v load_limit="$LOAD_LIMIT" \
-	    -v parsable="$opt_parsable" </dev/null) ||
-	    die 1 "cannot compare these runs"
-	cc_doubts=0
-	if [ -n "$cc_out" ]; then
-		emit "$cc_out"
-		cc_doubts=1
-	fi
-	# A workload is compared among the runs that hold it, when there are
-	# two or more of them (or when only one run was named).
+	cc_tmp=
+	trap 'rm -rf "$cc_tmp"' EXIT
+	cc_tmp=$(mktemp -d "${TMPDIR:-/tmp}/smpbench-compare.XXXXXX") ||
+	    die 1 "compare: cannot make a temporary directory"
+	: >"$cc_tmp/facts"
+	# Runs that cannot be compared at all (the same run twice, another
+	# profile), unless -f: one line, before any table.
+	compare_awk -v head=1 -v check_only=1 </dev/null
+	case $? in
+	0) ;;
+	4) exit 1 ;;
+	*) die 1 "cannot compare these runs" ;;
+	esac
+	# Each table (a workload's figure, then its why figures), into a file
+	# of its own, in order; what each says of itself for the header and
+	# the summary, into facts.
 	cc_n=0
 	cc_status=0
-	cc_said=0
 	for cc_w in ${opt_workload:-$WORKLOADS}; do
-		cc_runs=
-		cc_has=0
-		for cc_d in "$@"; do
-			[ -s "$cc_d/raw/$cc_w" ] || continue
-			cc_runs="$cc_runs$cc_d
-"
-			cc_has=$((cc_has + 1))
+		for cc_m in "" $("why_$cc_w"); do
+			compare_table "$cc_w" "$cc_m" "$((cc_n + 1))"
+			case $? in
+			0) cc_n=$((cc_n + 1)) ;;
+			3) cc_n=$((cc_n + 1)); cc_status=1 ;;
+			4) cc_status=1 ;;
+			5) ;;
+			*) die 1 "cannot compare $cc_w" ;;
+			esac
 		done
-		[ "$cc_has" -ge 2 ] || { [ $# -eq 1 ] && [ "$cc_has" -eq 1 ]; } ||
-		    continue
-		SMPB_RUNS=$cc_runs
-		export SMPB_RUNS
-		cc_out=$(awk_workload "$cc_w" compare -v force="$opt_force" \
-		    -v load_limit="$LOAD_LIMIT" -v threshold="$cc_t" \
-		    -v verbose="$opt_verbose" -v parsable="$opt_parsable" \
-		    </dev/null)
-		case $? in
-		0) ;;
-		3) cc_status=1 ;;
-		4) cc_status=1; continue ;;
-		*) die 1 "cannot compare $cc_w" ;;
-		esac
-		show_out "$cc_out"
-		compare_why "$cc_w" "$cc_runs" "$#"
 	done
 	[ "$cc_n" -gt 0 ] || [ "$cc_status" -ne 0 ] || [ -z "$opt_workload" ] ||
 	    die 1 "compare: $opt_workload was not saved in two of these runs"
 	[ "$cc_n" -gt 0 ] || [ "$cc_status" -ne 0 ] ||
 	    die 1 "compare: no workload was saved in two of these runs"
+	# The header once, the tables, the summary.
+	compare_awk -v head=1 -v facts_file="$cc_tmp/facts" \
+	    -v summary="$cc_tmp/summary" >"$cc_tmp/head" </dev/null ||
+	    die 1 "cannot compare these runs"
+	compare_print
 	return "$cc_status"
 }
 
-# show_out OUTPUT: print an awk program's output, tables apart by a
-# blank line (-p lines one after the other); before it, the note on one
-# run a side when its first line asks for it and the note was not said
-# yet (cc_said). Counts the outputs in cc_n.
-show_out() {
-	so_out=$1
-	case $so_out in
-	=one-run | "=one-run$NL"*)
-		so_out=${so_out#=one-run}
-		so_out=${so_out#"$NL"}
-		if [ "$cc_said" -eq 0 ] && [ -n "$so_out" ]; then
-			if [ "$opt_parsable" -eq 1 ]; then
-				emit "# $(printf '%s\n' "$ONE_RUN_NOTE" | tr '\n' ' ' |
-				    sed 's/ $//')"
-			else
-				{ [ "$cc_n" -gt 0 ] || [ "$cc_doubts" -eq 1 ]; } &&
-				    emit ""
-				emit "$ONE_RUN_NOTE"
-				cc_doubts=1
-			fi
-			cc_said=1
-		fi
-		;;
-	esac
-	[ -n "$so_out" ] || return 0
-	{ [ "$cc_n" -gt 0 ] || [ "$cc_doubts" -eq 1 ]; } &&
-	    [ "$opt_parsable" -eq 0 ] && emit ""
-	emit "$so_out"
-	cc_n=$((cc_n + 1))
+# compare_awk ARGS...: compare.awk with the options of this compare
+# (and the hooks of the first workload: the header reads none).
+compare_awk() {
+	awk_workload "${cc_w:-${WORKLOADS%% *}}" compare -v force="$opt_force" \
+	    -v load_limit="$LOAD_LIMIT" -v threshold="$cc_t" \
+	    -v verbose="$opt_verbose" -v parsable="$opt_parsable" \
+	    -v stat="$cc_stat" -v tmp="$cc_tmp" ${1+"$@"}
+}
+
+# compare_table WORKLOAD METRIC N: the N-th table, of WORKLOAD's figure
+# (METRIC "") or of one of its why figures, into $cc_tmp/table.N; the
+# status of compare.awk: 0, 3 (bad data, left out), 4 (not comparable),
+# 5 (fewer than two of the runs hold it).
+compare_table() {
+	compare_awk -v metric="$2" -v facts_file="$cc_tmp/facts" \
+	    >"$cc_tmp/table.$3" </dev/null
+}
+
+# compare_print: the header, the tables a blank line apart, the summary;
+# with -p, the verdict lines after the header's doubts, as comments. A
+# reader that goes away ends it quietly (to_out).
+compare_print() {
+	if [ "$opt_parsable" -eq 1 ]; then
+		to_out cat "$cc_tmp/head"
+		cp_k=1
+		while [ "$cp_k" -le "$cc_n" ]; do
+			to_out cat "$cc_tmp/table.$cp_k"
+			cp_k=$((cp_k + 1))
+		done
+		return 0
+	fi
+	cp_files=$cc_tmp/head
+	cp_k=1
+	while [ "$cp_k" -le "$cc_n" ]; do
+		cp_files="$cp_files $cc_tmp/table.$cp_k"
+		cp_k=$((cp_k + 1))
+	done
+	[ -s "$cc_tmp/summary" ] && cp_files="$cp_files $cc_tmp/summary"
+	# shellcheck disable=SC2086 # files of our own directory
+	to_out awk 'FNR == 1 && NR > 1 { print "" } { print }' $cp_files
 }
 
 # percent TEXT: TEXT as a percentage 0..100, a plain decimal number
@@ -170,35 +157,4 @@ percent() {
 	[ "$pc_int" -lt 100 ] || [ -z "$pc_frac" ] ||
 	    [ -n "${pc_frac%%*[!0]*}" ] || return 1
 	printf '%s%s\n' "$pc_int" "${pc_frac:+.$pc_frac}"
-}
-
-# compare_why WORKLOAD RUNS NAMED: after a workload's table, its why
-# figures (why_<w>: wakeup p99, run-queue delay) side by side, among the
-# RUNS (one a line) that have them, when two do (or the one run NAMED
-# alone).
-compare_why() {
-	for cw_m in $("why_$1"); do
-		case $cw_m in
-		p99) cw_key=' lat_p99_us=' ;;
-		*) cw_key=' wait_s[_0]*=' ;;
-		esac
-		SMPB_RUNS=
-		cw_has=0
-		while IFS= read -r cw_d; do
-			[ -n "$cw_d" ] || continue
-			raw_has "$cw_d" "$1" "$cw_key" || continue
-			SMPB_RUNS="$SMPB_RUNS$cw_d$NL"
-			cw_has=$((cw_has + 1))
-		done <<EOF_RUNS
-$2
-EOF_RUNS
-		[ "$cw_has" -ge 2 ] || { [ "$3" -eq 1 ] && [ "$cw_has" -eq 1 ]; } ||
-		    continue
-		export SMPB_RUNS
-		cw_out=$(awk_workload "$1" compare -v metric="$cw_m" \
-		    -v force=1 -v load_limit="$LOAD_LIMIT" -v threshold="$cc_t" \
-		    -v verbose="$opt_verbose" -v parsable="$opt_parsable" \
-		    </dev/null 2>/dev/null)
-		show_out "$cw_out"
-	done
 }

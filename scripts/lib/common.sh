@@ -224,12 +224,11 @@ is_workload() {
 }
 
 # awk_run ARGS...: awk on the driver's awk library (awk/lib.awk,
-# cells.awk, text.awk, stats.awk, interval.awk, why-lib.awk), with ARGS
-# after it.
+# cells.awk, text.awk, stats.awk, why-lib.awk), with ARGS after it.
 awk_run() {
 	LC_ALL=C awk -f "$SMPB_LIB/awk/lib.awk" -f "$SMPB_LIB/awk/cells.awk" \
 	    -f "$SMPB_LIB/awk/text.awk" -f "$SMPB_LIB/awk/stats.awk" \
-	    -f "$SMPB_LIB/awk/interval.awk" -f "$SMPB_LIB/awk/why-lib.awk" \
+	    -f "$SMPB_LIB/awk/why-lib.awk" \
 	    ${1+"$@"}
 }
 
@@ -253,16 +252,17 @@ awk_workload() {
 	case $aw_p in
 	table) set -- -f "$SMPB_LIB/workloads/$aw_w-table.awk" "$@" ;;
 	# compare.awk reads the runs, compare-check.awk checks them,
-	# compare-host.awk sets their hosts' speeds side by side,
-	# compare-verdict.awk judges every cell, compare-table.awk and
-	# compare-notes.awk print the table, compare-p.awk the key=value
-	# lines.
+	# stat.awk asks smpb-stat, compare-host.awk sets the hosts' speeds
+	# side by side, compare-verdict.awk judges every cell,
+	# compare-table.awk prints a table, compare-head.awk the header and
+	# summary, compare-p.awk the key=value lines.
 	compare)
 		set -- -f "$SMPB_LIB/awk/compare-check.awk" \
+		    -f "$SMPB_LIB/awk/stat.awk" \
 		    -f "$SMPB_LIB/awk/compare-host.awk" \
 		    -f "$SMPB_LIB/awk/compare-verdict.awk" \
 		    -f "$SMPB_LIB/awk/compare-table.awk" \
-		    -f "$SMPB_LIB/awk/compare-notes.awk" \
+		    -f "$SMPB_LIB/awk/compare-head.awk" \
 		    -f "$SMPB_LIB/awk/compare-p.awk" \
 		    -f "$SMPB_LIB/awk/compare.awk" "$@"
 		;;
@@ -281,7 +281,7 @@ awk_workload() {
 # and for each NAME awk/NAME.awk, or the workload NAME's hooks and
 # table) are there, before anything is measured.
 need_lib() {
-	for nl in lib cells text stats interval why-lib "$@"; do
+	for nl in lib cells text stats why-lib "$@"; do
 		nl_fs=awk/$nl
 		is_workload "$nl" && nl_fs="workloads/$nl workloads/$nl-table"
 		for nl_f in $nl_fs; do

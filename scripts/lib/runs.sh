@@ -181,36 +181,6 @@ EOF_RUNS
 	export SMPB_RUNS
 }
 
-# same_runs DIR...: the first pair of runs that are one run (their env
-# files are the same), as "DIR2 DIR1"; nothing when there is none.
-same_runs() {
-	for sr_a in "$@"; do
-		shift
-		for sr_b in ${1+"$@"}; do
-			if cmp -s "$sr_a/env" "$sr_b/env"; then
-				printf '%s %s\n' "$sr_b" "$sr_a"
-				return 0
-			fi
-		done
-	done
-}
-
-# profiles_differ DIR...: the first run whose profile is not that of the
-# first run that is not historical, as "DIR PROFILE DIR1 PROFILE1".
-profiles_differ() {
-	pd_first='' pd_p1=''
-	for pd_d in "$@"; do
-		pd_p=$(sed -n 's/^profile=//p' "$pd_d/env" | LC_ALL=C tr -cd '[:lower:]')
-		[ "$pd_p" = historical ] && continue
-		if [ -z "$pd_first" ]; then
-			pd_first=$pd_d pd_p1=$pd_p
-		elif [ "$pd_p" != "$pd_p1" ]; then
-			printf '%s %s %s %s\n' "$pd_d" "$pd_p" "$pd_first" "$pd_p1"
-			return 0
-		fi
-	done
-}
-
 # any_raw WORKLOAD PATTERN: true when the raw/WORKLOAD of some run of
 # SMPB_RUNS has a measurement (not a failure) matching the basic regular
 # expression PATTERN.
@@ -265,10 +235,4 @@ note_incomplete() {
 	ni_why=$(head -n 1 "$1/incomplete" 2>/dev/null)
 	ni_why=$(printable "$ni_why")
 	say "note: $(printable "$1") is incomplete: ${ni_why:-no completion marker}"
-}
-
-# raw_has DIR WORKLOAD PATTERN: true when the run's raw/WORKLOAD has a
-# line matching the basic regular expression PATTERN.
-raw_has() {
-	grep -q -e "$3" -- "$1/raw/$2" 2>/dev/null
 }

@@ -20,7 +20,7 @@ function facts(D) {
 	D["head"] = "configuration"
 	D["fast"] = "fast"
 	D["skip"] = " -n -B -H -s -c "
-	D["note"] = "Mean of the workers' user seconds."
+	D["note"] = "the mean of the workers'"
 	D["wait_per"] = "worker"
 	D["wait_unit"] = "ms"
 	D["plot"] = ""

@@ -12,25 +12,29 @@
 
 function facts(D) {
 	D["what"] = "seconds for 5000000 iterations"
+	D["count"] = 5000000
+	D["count_what"] = "seconds for %d iterations"
 	D["figure"] = "seconds"
 	D["higher"] = 0
 	D["fmt"] = "%.3f"
 	D["head"] = "Processes"
 	D["fast"] = "fast"
 	D["skip"] = " -n -c -l "
-	D["note"] = "Times of shorter runs are scaled to 5000000 iterations" \
-	    " (the seed's)."
 	D["wait_per"] = "token"
 	D["wait_unit"] = "us"
 	D["plot"] = "curve"
 	D["plot_xlabel"] = "processes sharing the pipe, P"
 }
 
+# figure(): the seconds for the seed's 5000000 iterations; COUNT, the
+# iterations the line measured (compare shows the seconds of those
+# where every run measured as many).
 function figure(    i, v) {
+	COUNT = ident("iterations", "-i", 5000000)
 	if ("us_per_iteration" in F)
 		return scaled(need("us_per_iteration"), 5)
 	v = need("wall_s")
-	i = ident("iterations", "-i", 5000000)
+	i = COUNT
 	if (v == "" || i == "" || i == 0)
 		return ""
 	return v * 5000000 / i

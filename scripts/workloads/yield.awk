@@ -19,9 +19,8 @@ function facts(D) {
 	D["head"] = "#T"
 	D["fast"] = "fast"
 	D["skip"] = " -n -c "
-	D["note"] = "Microseconds per yield across the machine, 1e6 / (yields/s" \
-	    " in total); seed 001's reply gives no unit, its figures fit" \
-	    " this."
+	D["note"] = "across the machine, 1e6 / (yields/s in total); the" \
+	    " seed's reply gives no unit, its figures fit this"
 	D["wait_per"] = "yield"
 	D["wait_unit"] = "us"
 	D["plot"] = "curve"

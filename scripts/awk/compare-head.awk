@@ -1,0 +1,357 @@
+# compare-head.awk: the header of compare's report, said once above
+# its tables, and the summary under them.
+#
+# Input: what compare.awk read of every run (head mode: the columns
+# LABEL, CNAME, CRUNS, CRUN; the runs' env RENV, names RUNNAME, HIST;
+# their problems PTEXT, PHARD) and what each table said of itself, the
+# "=KEY VALUE" lines of facts_out() (compare-table.awk), in the file
+# -v facts_file names.
+# Output, on stdout: print_head(), lines of at most 72 columns: the
+# columns, one line each (label, kernel, machine, profile, runs and
+# repeats, date; what they all share on one line of its own), what
+# differs between them (kernel settings and CPU limits, the host's
+# speed, doubts about a run), the caveat of one run a side, what a cell
+# holds and the legend of the marks the tables show; print_summary():
+# the cells tested, marked, and what chance alone would mark.
+# No rules: loaded with compare.awk.
+
+# print_head(): the header.
+function print_head(    g, s, i) {
+	read_facts()
+	if (parsable) {
+		for (i = 1; i <= NPROB; i++)
+			print "# ? " PTEXT[i] (PHARD[i] ? "; no change in its" \
+			    " column is marked" : "") "."
+		if (FACTS["one-run"])
+			print "# One run a side: a mark says these two runs differ," \
+			    " not yet that the kernels do."
+		return
+	}
+	print_summary()
+	columns()
+	differs()
+	if (FACTS["one-run"])
+		wrap("One run a side: * says these runs differ (-R 3 a side" \
+		    " for kernels).")
+	s = "Cells: median (cv) of the repeats" (POOLED != "" ? ", or of the" \
+	    " runs' medians where a column pools runs" : "")
+	if (NCOL > 1)
+		s = s "; change: their ratio"
+	if (FACTS["odd"])
+		s = s "; n: the repeats of a cell short of its column's"
+	if (FACTS["bimodal"])
+		s = s "; bimodal k/n: two clusters, k of n the better"
+	if (FACTS["tiny"])
+		s = s "; under the figure's resolution, a difference"
+	wrap(s ".")
+	legend_line()
+}
+
+# read_facts(): the tables' facts: FACTS[key] set, MARKS the marks
+# shown, CNT[k] the counts summed, HOSTS the host lines.
+function read_facts(    line, a, n, k, sp, name, i) {
+	while ((getline line < facts_file) > 0) {
+		sp = index(line, " ")
+		k = substr(line, 2, (sp ? sp : length(line) + 1) - 2)
+		FACTS[k] = 1
+		if (k == "method")
+			FACTS["method-" substr(line, sp + 1)] = 1
+		else if (k == "marks")
+			MARKS = MARKS substr(line, sp + 1)
+		else if (k == "counts") {
+			n = split(substr(line, sp + 1), a, " ")
+			for (i = 1; i <= n; i++)
+				CNT[i] += a[i]
+		} else if (k == "reps") {
+			split(substr(line, sp + 1), a, "\t")
+			if (!(a[1] in REPS_SEEN) || a[2] + 0 > REPS_SEEN[a[1]])
+				REPS_SEEN[a[1]] = a[2] + 0
+			REPS_ODDS[a[1]] += a[3]
+		} else if (k == "host" || k == "host-unknown") {
+			line = substr(line, sp + 1)
+			name = substr(line, 1, index(line, "\t") - 1)
+			HOSTS[name] = HOSTS[name] (HOSTS[name] == "" ? "" : "; ") \
+			    (k == "host" ? "" : "speed unknown: ") \
+			    substr(line, index(line, "\t") + 1)
+		}
+	}
+	close(facts_file)
+}
+
+# columns(): a line per column, and what they all share on one.
+function columns(    g, keys, nk, i, k, same, s, t) {
+	nk = split("cpu_model cpus_online profile", keys, " ")
+	all = ""
+	for (i = 1; i <= nk; i++) {
+		k = keys[i]
+		same[k] = NCOL > 1
+		for (g = 2; g <= NCOL; g++)
+			if (distinct(g, k, "?") != distinct(1, k, "?"))
+				same[k] = 0
+	}
+	s = ""
+	if (same["cpu_model"])
+		s = s ", " distinct(1, "cpu_model", "unknown CPU")
+	if (same["cpus_online"])
+		s = s ", " cpus_text(RENV[CRUN[1, 1], "cpus_online"])
+	if (same["profile"] && !HIST[CRUN[1, 1]])
+		s = s ", " distinct(1, "profile", "unknown")
+	t = (NCOL > 1 ? "Against the first column" : "Columns") \
+	    (PREFIX != "" ? " (names after " PREFIX ")" : "") \
+	    (s == "" ? "" : ", " (NCOL == 2 ? "both" : "all") " on " substr(s, 3)) ":"
+	wrap(t)
+	for (g = 1; g <= NCOL; g++)
+		indented(column_text(g, same) ".")
+	if (NCOL == 1 && POOLED != "")
+		wrap("One column: every run is " CNAME[1] ", so nothing is" \
+		    " compared; runs of other kernels, or labelled apart" \
+		    " (smpbench run -l), stand side by side.")
+	sources()
+}
+
+# sources(): where the historical runs come from, once per post.
+function sources(    j, k, src, who_src) {
+	for (j = 1; j <= nruns; j++) {
+		src = RENV[j, "source"]
+		if (!HIST[j] || src == "" || (src in SAID))
+			continue
+		SAID[src] = 1
+		who_src = ""
+		for (k = j; k <= nruns; k++)
+			if (HIST[k] && RENV[k, "source"] == src)
+				who_src = who_src (who_src == "" ? "" : ", ") \
+				    RUNNAME[k]
+		wrap("From the post (" who_src "): " src ".")
+	}
+}
+
+# indented(s): s wrapped, two blanks before every line.
+function indented(s,    t) {
+	t = wrap_text(s, 70)
+	gsub(/\n  /, "\n    ", t)
+	print "  " t
+}
+
+# column_text(g, same): column g in a few words: its label, kernel,
+# machine and profile where the columns differ in them, runs and
+# repeats, dates.
+function column_text(g, same,    j, s, reps) {
+	j = CRUN[g, 1]
+	s = LABEL[g] ": " (RENV[j, "label"] == "" || LABEL[g] == CNAME[g] ? \
+	    "" : "label " CNAME[g] ", ") "kernel " distinct(g, "kernel", "unknown")
+	if (!same["cpu_model"])
+		s = s ", " distinct(g, "cpu_model", "unknown CPU")
+	if (!same["cpus_online"])
+		s = s ", " cpus_text(RENV[j, "cpus_online"])
+	if (!same["profile"] && !HIST[j])
+		s = s ", " distinct(g, "profile", "unknown") " profile"
+	# The repeats a cell has, as the tables counted them (not as asked
+	# for): a run cut short has fewer in some cells; pooled, each run's.
+	reps = CRUNS[g] == 1 && CNAME[g] in REPS_SEEN ? REPS_SEEN[CNAME[g]] : \
+	    distinct(g, "repeats", "")
+	if (!HIST[j])
+		s = s ", " CRUNS[g] " run" (CRUNS[g] > 1 ? "s" : "") \
+		    (reps ~ /^[0-9]+(, [0-9]+)*$/ ? " x " reps " repeat" \
+		    (reps == 1 ? "" : "s") : "")
+	if (REPS_ODDS[CNAME[g]])
+		s = s " (other numbers in " REPS_ODDS[CNAME[g]] " cell" \
+		    (REPS_ODDS[CNAME[g]] == 1 ? "" : "s") ", under n)"
+	if (RENV[j, "date"] != "")
+		s = s ", " distinct(g, "date", "", 10)
+	if (distinct(g, "note", "") != "")
+		s = s "; note: " distinct(g, "note", "")
+	return s
+}
+
+# differs(): what differs between the columns: the kernel settings and
+# CPU limits (context_notes()), the hosts' speeds the tables found, and
+# the doubts about a run ("? ..." lines).
+function differs(    g, i, s) {
+	context_notes()
+	for (g = 2; g <= NCOL; g++)
+		if (HOSTS[CNAME[g]] != "")
+			wrap("Host of " LABEL[g] ": " HOSTS[CNAME[g]] ".")
+	if ((s = no_host_file()) != "" && NCOL > 1)
+		wrap("No host file (an older run), host speed unknown: " s ".")
+	for (i = 1; i <= NPROB; i++)
+		wrap("? " PTEXT[i] (PHARD[i] ? "; no change in its column is" \
+		    " marked" : "") ".")
+}
+
+# legend_line(): the legend of the marks the tables show, the rule of
+# * and how the shift is tested with it.
+function legend_line(    s) {
+	s = ""
+	if (NCOL > 1 && FACTS["method"])
+		s = s "; *\001the change is " threshold "% or more (-t) and" \
+		    " the shift's 95% interval (" shift_method() ") excludes 0" \
+		    " that way"
+	if (index(MARKS, "@"))
+		s = s "; @\001placement differed (one CPU or more): the" \
+		    " kernel's choice"
+	if (index(MARKS, "?"))
+		s = s "; ?\001in doubt (the ? lines)"
+	if (index(MARKS, "!"))
+		s = s "; !\001a repeat lost"
+	if (s == "")
+		return
+	s = wrap_text("Marks: " substr(s, 3) ".")
+	gsub(/\001/, " ", s)
+	print s
+}
+
+# shift_method(): how the tables tested their changes.
+function shift_method(    s) {
+	s = ""
+	if (FACTS["method-repeats"])
+		s = "Hodges-Lehmann, repeats"
+	if (FACTS["method-runs"])
+		s = s (s == "" ? "" : "; ") "Welch's t, runs' medians"
+	return s == "" ? "none tested" : s
+}
+
+# print_summary(): one summary of the tables: cells tested, marked,
+# what chance alone would mark, and the cells not tested.
+function print_summary(    s, chance) {
+	if (NCOL < 2 || CNT[1] + CNT[5] == 0)
+		return
+	chance = CNT[1] * 0.05
+	s = CNT[1] " of " CNT[1] + CNT[5] " cells tested" (CNT[5] ? " (" \
+	    CNT[5] " with too few repeats)" : "") ": " CNT[2] " *" \
+	    (CNT[3] ? ", " CNT[3] " @" : "") (CNT[4] ? ", " CNT[4] " ?" : "") \
+	    "; chance alone: about " sprintf(chance < 10 ? "%.1f" : "%.0f", \
+	    chance) " * at 5%"
+	if (CNT[6])
+		s = s "; " CNT[6] " not marked, the interval against the change"
+	if (CNT[7])
+		s = s "; " CNT[7] " falls untestable"
+	printf "%s\n", wrap_text("Summary: " s ".") > summary
+	close(summary)
+}
+
+# distinct(g, key, dflt, len): the values of key in the env of column
+# g's runs, each once, in the order of the runs, joined by ", " (their
+# first len characters, when len is given); dflt when none has one.
+function distinct(g, key, dflt, len,    k, v, s, seen) {
+	s = ""
+	for (k = 1; k <= CRUNS[g]; k++) {
+		v = RENV[CRUN[g, k], key]
+		if (len)
+			v = substr(v, 1, len)
+		if (v == "" || (v in seen))
+			continue
+		seen[v] = 1
+		s = s (s == "" ? "" : ", ") v
+	}
+	return s == "" ? dflt : s
+}
+
+# context_notes(): the kernel settings and CPU limits in which runs
+# differ from the first run that has them, a line for each way they
+# differ (runs that differ alike share it): single values as "key value
+# where <run> has value", lists (command line, scheduler features,
+# config options) as the words added (+) and taken away (-). Unknown
+# or unrecorded values are skipped.
+function context_notes(    keys, nk, j, b, i, k, s, t, n, text, grp, g) {
+	nk = split("preempt sched_ext governor boost smt cmdline" \
+	    " sched_features config cgroup_cpu_max cgroup_cpu_weight" \
+	    " cgroup_cpuset_cpus cgroup_cfs_quota_us cgroup_cfs_period_us" \
+	    " cgroup_cpu_shares", keys, " ")
+	b = 0
+	for (j = 1; j <= nruns; j++)
+		if (!b && (j, "cmdline") in RENV)
+			b = j
+	n = 0
+	for (j = 1; b && j <= nruns; j++) {
+		if (j == b)
+			continue
+		s = ""
+		for (i = 1; i <= nk; i++) {
+			k = keys[i]
+			if (!known(b, k) || !known(j, k) ||
+			    same_setting(k, RENV[j, k], RENV[b, k]))
+				continue
+			if (k == "cmdline" || k == "sched_features" ||
+			    k == "config")
+				t = word_diff(RENV[b, k], RENV[j, k])
+			else
+				t = RENV[j, k] " where " base_name(b, keys, nk) " has " \
+				    RENV[b, k]
+			s = s "; " k " " t
+		}
+		if (known(b, "config_hash") && known(j, "config_hash") &&
+		    RENV[j, "config_hash"] != RENV[b, "config_hash"] &&
+		    RENV[j, "config"] == RENV[b, "config"])
+			s = s "; other config options differ"
+		if (s == "")
+			continue
+		for (g = 1; g <= n && text[g] != s; g++)
+			;
+		if (g > n)
+			text[++n] = s
+		grp[g] = grp[g] " " j
+	}
+	for (g = 1; g <= n; g++)
+		wrap("Differs in " names_of(grp[g]) " from " base_name(b, keys, \
+		    nk) ": " \
+		    substr(text[g], 3) ".")
+}
+
+# names_of(list): the runs of list (their numbers, blank-separated) by
+# name, a column's label where the list holds every run of it.
+function names_of(list,    a, n, i, in_list, g, k, all, s, said) {
+	n = split(list, a, " ")
+	for (i = 1; i <= n; i++)
+		in_list[a[i]] = 1
+	s = ""
+	for (i = 1; i <= n; i++) {
+		g = COL[a[i]]
+		all = 1
+		for (k = 1; k <= CRUNS[g]; k++)
+			if (!(CRUN[g, k] in in_list))
+				all = 0
+		if (!all)
+			s = s ", " RUNNAME[a[i]]
+		else if (!(g in said)) {
+			said[g] = 1
+			s = s ", " LABEL[g]
+		}
+	}
+	return substr(s, 3)
+}
+
+# base_name(b, keys, nk): the run the others are set against, by its
+# column's label where every run of its column has its settings (keys).
+function base_name(b, keys, nk,    g, k, i) {
+	g = COL[b]
+	for (k = 1; k <= CRUNS[g]; k++)
+		for (i = 1; i <= nk; i++)
+			if (RENV[CRUN[g, k], keys[i]] != RENV[b, keys[i]])
+				return RUNNAME[b]
+	return LABEL[g]
+}
+
+# known(j, key): run j recorded key, and knew it.
+function known(j, key) {
+	return (j, key) in RENV && RENV[j, key] != "" && \
+	    RENV[j, key] != "unknown"
+}
+
+# word_diff(a, b): the words of b not in a (+word) and of a not in b
+# (-word).
+function word_diff(a, b,    wa, wb, na, nb, i, s, inA, inB) {
+	na = split(a, wa, " ")
+	nb = split(b, wb, " ")
+	for (i = 1; i <= na; i++)
+		inA[wa[i]] = 1
+	for (i = 1; i <= nb; i++)
+		inB[wb[i]] = 1
+	s = ""
+	for (i = 1; i <= nb; i++)
+		if (!(wb[i] in inA))
+			s = s " +" wb[i]
+	for (i = 1; i <= na; i++)
+		if (!(wa[i] in inB))
+			s = s " -" wa[i]
+	return substr(s, 2)
+}

@@ -1,0 +1,200 @@
+# t749-report: compare prints one report a list reader can take as it
+# is: a header said once, tables that carry only what is their own, one
+# summary, no line said twice (tests/report-check.awk counts them); and
+# every change printed is the change of the figures printed beside it,
+# recomputed from the text over every cell of the fixtures and the
+# historical runs. Then crafted host files, whose canary timings no run
+# makes (x1e40, nan, -0, 1e300, x1e-30, two of ten x5), can neither
+# hide a known change nor invent one: the marks of a +50% and a -15%
+# change stay where they are, and the host is said to be unknown.
+# A run's own tables (run, show) mark a workload measured on a busy
+# machine. Then compare's speed of work: the historical runs and two quick runs
+# start no process per run or pair (counted, never timed).
+# shellcheck disable=SC2086 # $sh is a command line, split on purpose
+# shellcheck source=tests/lib.sh
+. tests/lib.sh
+# shellcheck source=tests/made-runs.sh
+. tests/made-runs.sh
+FIX=tests/fixtures
+SB=scripts/smpbench
+T=$TMPDIR_T
+CHECK=tests/report-check.awk
+
+# report WHAT ARGS...: compare ARGS, its report checked: the header and
+# summary within 15 lines, each table within 4 of its own, nothing said
+# twice, every change that of its figures.
+report() {
+	r_what=$1
+	shift
+	run sh $SB compare "$@"
+	is "$RC" 0 "$r_what: exit 0"
+	printf '%s\n' "$OUT" | awk -f $CHECK >"$T/check"
+	is "$(grep '^FAIL' "$T/check")" "" "$r_what: compact, said once, figures that add up"
+	like "$(tail -n 1 "$T/check")" '^tables=[1-9][0-9]* rows=[1-9][0-9]* changes=[1-9]' \
+	    "$r_what: tables, rows and changes were read"
+}
+
+# The checker itself fails a report that breaks each rule: a change
+# that is not that of its figures, a table with five lines of its own,
+# a note said under two tables.
+sh $SB compare $FIX/run-a $FIX/run-b >"$T/good"
+sed 's/-90%@$/-50%@/' "$T/good" | awk -f $CHECK >"$T/bad"
+like "$(cat "$T/bad")" 'FAIL +2 : .* -50%@: -50% is not 44753 against 444725' \
+    "the checker finds a change that is not that of its figures"
+awk '{ print } /^ *2 spread :/ { print "one"; print "two"; print "three"; print "four" }' \
+    "$T/good" | awk -f $CHECK >"$T/bad"
+like "$(cat "$T/bad")" 'FAIL ring: switches / second, higher is better: [5-9] lines of its own' \
+    "and a table with more lines of its own than four"
+awk '{ print } /^ *(2 spread|5) :/ { print "Same note." }' "$T/good" |
+    awk -f $CHECK >"$T/bad"
+like "$(cat "$T/bad")" 'FAIL said 2 times: Same note\.' "and a note said twice"
+
+# The fixtures, one run a side and pooled, and the historical runs.
+H=$(ls -d results/historical/*)
+report "two tiny runs" $FIX/run-a $FIX/run-b
+report "two quick runs" $FIX/stat-a $FIX/stat-c
+report "four quick runs, one a side and pooled" $FIX/stat-a $FIX/stat-b \
+    $FIX/stat-c $FIX/stat-d
+run sh $SB compare $H $FIX/run-a $FIX/run-b
+printf '%s\n' "$OUT" | awk -v head_max=100 -f $CHECK >"$T/check"
+is "$(grep '^FAIL' "$T/check")" "" \
+    "fourteen historical runs and two tiny ones: tables compact, said once, figures that add up"
+like "$(tail -n 1 "$T/check")" '^tables=9 rows=[0-9]+ changes=[0-9]+' \
+    "every table of them read"
+run sh $SB compare -p $H $FIX/run-a $FIX/run-b
+is "$(printf '%s\n' "$OUT" | grep -v '^#' | awk '{
+	for (i = 1; i <= NF; i++) {
+		eq = index($i, "=")
+		k[substr($i, 1, eq - 1)] = substr($i, eq + 1)
+	}
+	if (k["col"] == "1")
+		base[k["workload"], k["figure"], k["cell"]] = k["median"]
+	else if (k["change_pct"] != "-" && k["median"] != "-") {
+		b = base[k["workload"], k["figure"], k["cell"]]
+		if (b > 0 && (d = 100 * (k["median"] / b - 1) - k["change_pct"]) > 0.01 || d < -0.01)
+			print k["workload"], k["cell"], k["column"]
+	}
+}')" "" "-p: every change_pct is the ratio of the medians it stands beside"
+
+# The herd in the unit it measured: tiny runs of 2000 iterations, alone,
+# in seconds for 2000; beside the seed's 5000000, each scaled to that.
+run sh $SB compare -w herd $FIX/run-a $FIX/run-b
+like "$OUT" '^herd: seconds for 2000 iterations, lower is better$' \
+    "the herd of tiny runs in seconds for the 2000 iterations they measured"
+like "$OUT" '^ +2 : +0\.001 ' "its figure unscaled"
+run sh $SB compare -w herd results/historical/1999-herd-linux-2.2.7 $FIX/run-a
+like "$OUT" '^herd: seconds for 5000000 iterations, lower is better$' \
+    "beside the seed's count, the seed's unit"
+like "$(printf '%s\n' "$OUT" | tr -s ' \n' '  ')" 'Measured at other counts \(Linux 5000000; 6\.1\.0-a 2000\), each scaled to the seed.s 5000000\.' \
+    "and the table says which were scaled"
+
+# Crafted host files. base and f50 (+50%), f15 (+15%), m15 (-15%): the
+# herd of 2, 1% noise, the same host under each (timings alike).
+host_file() {
+	printf 'workload=herd settle_wait_s=0.0 settle_state=quiet steal_pct=0.00 psi_some_pct=0.00 canary_median_ns=0.33 canary_n=20 canary_ns=%s\n' \
+	    "$2" >"$1/host"
+}
+made_run "$T/base" herd base "2:$(draws 91 5 4.0 0.01)"
+made_run "$T/f50" herd f50 "2:$(draws 92 5 6.0 0.01)"
+made_run "$T/f15" herd f15 "2:$(draws 93 5 4.6 0.01)"
+made_run "$T/m15" herd m15 "2:$(draws 94 5 3.4 0.01)"
+GOOD_A=$(draws 81 20 0.33 0.01)
+GOOD_B=$(draws 82 20 0.33 0.01)
+host_file "$T/base" "$GOOD_A"
+for r in f50 f15 m15; do
+	host_file "$T/$r" "$GOOD_B"
+done
+# verdicts RUN...: the verdict of the herd of 2 in each run after base.
+verdicts() {
+	v_out=$(sh $SB compare -p -w herd "$T/base" "$@" 2>/dev/null)
+	for v_r in "$@"; do
+		printf '%s ' "$(pkey "$v_out" 2 "$(sed -n 's/^label=//p' "$v_r/env")" verdict)"
+	done
+}
+is "$(verdicts "$T/f50" "$T/f15" "$T/m15")" "changed changed changed " \
+    "clean host files: +50%, +15% and -15% marked"
+
+# scaled FACTOR TIMINGS: each timing times FACTOR, as awk prints it.
+scaled() {
+	printf '%s\n' "$2" | tr , '\n' |
+	    awk -v f="$1" '{ printf "%s%.6g", (NR > 1 ? "," : ""), $1 * f }'
+}
+for craft in x1e40 nan zero 1e300 x1e-30 two-x5; do
+	case $craft in
+	x1e40) t=$(scaled 1e40 "$GOOD_B") ;;
+	x1e-30) t=$(scaled 1e-30 "$GOOD_B") ;;
+	nan) t=$(printf '%s\n' "$GOOD_B" | sed 's/[^,]*/nan/g') ;;
+	zero) t=$(printf '%s\n' "$GOOD_B" | sed 's/[^,]*/-0/g') ;;
+	1e300) t=$(printf '%s\n' "$GOOD_B" | sed 's/[^,]*/1e300/g') ;;
+	two-x5) t=$(printf '%s\n' "$GOOD_B" | awk -F , -v OFS=, '{ $3 *= 5; $14 *= 5; print }') ;;
+	esac
+	for r in f50 f15 m15; do
+		rm -rf "$T/c-$r"
+		cp -R "$T/$r" "$T/c-$r"
+		host_file "$T/c-$r" "$t"
+	done
+	is "$(verdicts "$T/c-f50" "$T/c-f15" "$T/c-m15")" \
+	    "changed changed changed " \
+	    "timings $craft in the compared runs: every mark stays"
+	# The same in the base column.
+	rm -rf "$T/c-base"
+	cp -R "$T/base" "$T/c-base"
+	host_file "$T/c-base" "$t"
+	out=$(sh $SB compare -p -w herd "$T/c-base" "$T/f50" "$T/m15" 2>/dev/null)
+	is "$(pkey "$out" 2 f50 verdict) $(pkey "$out" 2 m15 verdict)" \
+	    "changed changed" "timings $craft in the base column: every mark stays"
+	case $craft in
+	two-x5)
+		is "$(pkey "$out" 2 f50 limit_pct)" 2.00 \
+		    "two of ten timings x5: the limit stands"
+		;;
+	*)
+		is "$(pkey "$out" 2 f50 host)" unknown \
+		    "timings $craft: the host's speed is unknown, in -p"
+		run sh $SB compare -w herd "$T/c-base" "$T/f50"
+		like "$(printf '%s\n' "$OUT" | tr -s ' \n' '  ')" '\* in f50: its host.s speed is unknown \([0-9]+ canary timings beyond what a run makes left out, ' \
+		    "timings $craft: and in the table"
+		;;
+	esac
+done
+# No host file at all: unknown, said once in the header.
+rm -rf "$T/nohost"
+cp -R "$T/f15" "$T/nohost"
+rm "$T/nohost/host"
+run sh $SB compare -w herd "$T/base" "$T/nohost"
+like "$OUT" '^No host file \(an older run\), host speed unknown: f15\.$' \
+    "a run without a host file: its host unknown, said in the header"
+
+# CPU limits compared as sets of CPUs: 0,1 is 0-1.
+rm -rf "$T/set"
+cp -R "$T/f15" "$T/set"
+printf 'cgroup_cpuset_cpus=0-1\n' >>"$T/base/env"
+printf 'cgroup_cpuset_cpus=0,1\n' >>"$T/set/env"
+run sh $SB compare -p -w herd "$T/base" "$T/set"
+is "$(pkey "$OUT" 2 f15 host)" same "a cpuset of 0,1 against 0-1: the same CPUs, the host still judged"
+run sh $SB compare -w herd "$T/base" "$T/set"
+is "$(printf '%s\n' "$OUT" | grep -c cgroup_cpuset_cpus)" 0 "and no difference named"
+
+# A crafted cache_l2_kib renames bind's rows: nothing in common, said.
+cp -R $FIX/run-b "$T/l2"
+printf 'cache_l2_kib=16\n' >>"$T/l2/env"
+run sh $SB compare -w bind $FIX/run-a "$T/l2"
+like "$(printf '%s\n' "$OUT" | tr -s ' \n' '  ')" '\? patched has no row in common with 6\.1\.0-a \(rows named by its env, as cache_l2_kib names bind.s\): nothing of it is compared\.' \
+    "a crafted cache_l2_kib: no row in common, said"
+
+# A run's own tables (show, as run prints them) mark a workload measured
+# on a busy machine where they are printed.
+cp -R $FIX/run-a "$T/busyrun"
+printf 'workload=ring settle_wait_s=60.0 settle_state=timeout steal_pct=0.00\n' \
+    >"$T/busyrun/host"
+run sh $SB show -r "$T/busyrun"
+is "$(printf '%s\n' "$OUT" | grep -c '^? Measured on a busy machine: not quiet at its start\.$')" 1 \
+    "show: the ring, measured while the machine was not quiet, says so under its table"
+printf 'other_runs=1\n' >>"$T/busyrun/env"
+run sh $SB show -r "$T/busyrun"
+is "$(printf '%s\n' "$OUT" | grep -c '^? Measured on a busy machine: .*another smpbench run measured beside it\.$')" 4 \
+    "another smpbench measuring beside the run: under each of its tables"
+run sh $SB show -r $FIX/run-a
+is "$(printf '%s\n' "$OUT" | grep -c 'busy machine')" 0 "a quiet run's tables: no such line"
+
+done_testing
