@@ -37,6 +37,10 @@ dry_run() {
 	fi
 }
 
+# M_KV: a key=value pair of a program's -p line: a number, a word, or a
+# cpulist (cpus_seen=0-3,8).
+M_KV='[a-z_0-9]+=(-?[0-9.]+|[a-z]+|[0-9]+(-[0-9]+)?(,[0-9]+(-[0-9]+)?)*)'
+
 # measure WORKLOAD PLACE REP OPTIONS...: run one measurement and add its
 # raw line, the program's -p line or exit=N, to the run.
 # shellcheck disable=SC2154 # run_work: the run's (lib/record.sh)
@@ -78,7 +82,7 @@ measure() {
 		*) m_multi=0 ;;
 		esac
 		if [ "$m_multi" -eq 0 ] && printf '%s\n' "$m_line" |
-		    LC_ALL=C grep -Eqx '[a-z_0-9]+=(-?[0-9.]+|[a-z]+)( [a-z_0-9]+=(-?[0-9.]+|[a-z]+))*'
+		    LC_ALL=C grep -Eqx "$M_KV( $M_KV)*"
 		then
 			add_line "$run_work/raw" "$m_pre $m_line" ||
 			    write_lost "$run_work/raw" "$m_lost"

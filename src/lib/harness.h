@@ -143,6 +143,8 @@ void	at_die(void (*fn)(void));
 bool	sig_child_event(void);
 void	sig_sleep_s(double seconds);
 void	kv_word(const char *key, const char *word);
+void	kv_cpus(const char *key, const uint64_t *set);
+size_t	kv_cpulist(char *buf, size_t size, const uint64_t *set);
 int	opt_cpulist(int flag, const char *arg, int *cpus, int max);
 _Noreturn void opt_usage(int status);
 

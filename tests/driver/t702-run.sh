@@ -54,7 +54,7 @@ is "$(sed -n 's/^repeats=//p' "$out/env")" 2 "env: the repeats"
 is "$(sed -n 's/^measurements=//p' "$out/complete")" \
     "$(cat "$out"/raw/* | wc -l | tr -d ' ')" "complete counts every raw line"
 bad=$(cat "$out"/raw/* | LC_ALL=C grep -Evc \
-    '^place=(free|one|spread) rep=[12] argv=[^ ]*( cpulist=[0-9,-]+)? ([a-z_0-9]+=-?[0-9.]+ )+sched_stats=(kernel|none)$')
+    '^place=(free|one|spread) rep=[12] argv=[^ ]*( cpulist=[0-9,-]+)? ([a-z_0-9]+=(-?[0-9.]+|[0-9,-]+|none) )+sched_stats=(kernel|none)$')
 is "$bad" 0 "every raw line: the driver's keys, then a -p line"
 line=$(grep '^place=free rep=1 argv=-n,3,' "$out/raw/ring")
 pline=$(printf '%s\n' "$line" | sed 's/^place=[^ ]* rep=[^ ]* argv=[^ ]* //')
