@@ -8,7 +8,7 @@
 # shellcheck disable=SC2034 # for run and env
 REPEATS_DEFAULT=5
 # The ring, herd and yield sweeps go on past the seeds' points, by powers
-# of two, up to this many processes or threads per online CPU; in the
+# of two, up to this many processes or threads per usable CPU; in the
 # quick profile, up to QUICK_MAX at most.
 SWEEP_PER_CPU=4
 QUICK_MAX=128
@@ -24,11 +24,11 @@ seq_list() {
 }
 
 # machine_points SWEEP POINTS: the seeds' points, then the powers of two
-# above the last of them up to SWEEP_PER_CPU x the online CPUs (in the
+# above the last of them up to SWEEP_PER_CPU x the usable CPUs (in the
 # quick profile at most QUICK_MAX; the tiny one adds none).
-# shellcheck disable=SC2154 # cpus_online: placement()'s
+# shellcheck disable=SC2154 # cpus_usable: placement()'s
 machine_points() {
-	mp_max=$((cpus_online * SWEEP_PER_CPU))
+	mp_max=$((cpus_usable * SWEEP_PER_CPU))
 	case $1 in
 	tiny) mp_max=0 ;;
 	quick) [ "$mp_max" -gt "$QUICK_MAX" ] && mp_max=$QUICK_MAX ;;
