@@ -251,7 +251,9 @@ kernel_context() {
 		kc_opts=$(printf '%s\n' "$kc_config" | LC_ALL=C grep -E \
 		    '^CONFIG_(HZ|NO_HZ|PREEMPT|SCHED_)[A-Z0-9_]*=' | tr '\n' ' ')
 		kc_opts=$(printable "${kc_opts% }")
-		kc_hash=$(printf '%s\n' "$kc_config" | cksum | cut -d ' ' -f 1)
+		# cksum is POSIX, but a busybox may lack it: unknown there.
+		command -v cksum >/dev/null 2>&1 &&
+		    kc_hash=$(printf '%s\n' "$kc_config" | cksum | cut -d ' ' -f 1)
 	fi
 	kc_cmdline=$(proc_line proc/cmdline)
 	kc_feat=$(proc_line sys/kernel/debug/sched/features)
