@@ -84,6 +84,16 @@ bind_sizes() {
 	done | sort -n -u | tr '\n' ' ' | sed 's/ $//'
 }
 
+# cost_bind: the milliseconds its cells (on stdin) take, as cell_cost
+# estimates them: about 1.2 ns an access (-r of them a worker), slowed
+# by the workers and hogs beyond the usable CPUs (usable), and 5 ms a
+# process to start and stop it.
+cost_bind() {
+	cell_cost 'run = o("-n", 2) + o("-H", 0)
+		slow = run > usable ? run / usable : 1
+		ms = o("-r", 1500000000) * 1.2e-6 * slow + 5 * run'
+}
+
 # repeats_bind PROFILE REPEATS ASKED: the run's repeats, but the seed's
 # BIND_FULL_RUNS in the full profile unless -r asked (ASKED 1).
 repeats_bind() {

@@ -1,8 +1,12 @@
-# t748-usable: the CPUs a run may use, on made-up machines. The usable
-# CPUs are the allowed, online ones less the isolated (isolcpus,
-# nohz_full): env records them, the placements and smpb-bind's hogs stay
-# within them (inside a cpuset, the hogs never outnumber its CPUs; beside
-# isolated CPUs, no pair or hog is on one).
+# t748-usable: the CPUs a run may use, and the size of a run said before
+# it starts, on made-up machines. The usable CPUs are the allowed, online
+# ones less the isolated (isolcpus, nohz_full): env records them, the
+# placements and smpb-bind's hogs stay within them (inside a cpuset, the
+# hogs never outnumber its CPUs; beside isolated CPUs, no pair or hog is
+# on one). run -n says how many measurements the profile makes here and
+# about how long, from the workloads' costs: the quick profile stays
+# within a few minutes on 64 and on 256 CPUs (machines made by
+# fixtures/machines/mkbox), as it does on 2.
 # shellcheck disable=SC2086 # $sh is a command line, split on purpose
 # shellcheck source=tests/lib.sh
 . tests/lib.sh
@@ -21,6 +25,13 @@ hogs() {
 		for (i = 3; i < NF; i++) if ($i == "-H") printf "%s ", $(i + 1) }'
 }
 
+# minutes LINE: the minutes run -n's LINE says the run takes (seconds
+# and hours turned to minutes, rounded up).
+minutes() {
+	printf '%s\n' "$1" | sed -n 's/.*, about \([0-9]*\) \([a-z]*\);.*/\1 \2/p' |
+	    awk '{ print ($2 == "s" ? 1 : $2 == "h" ? $1 * 60 : $1) }'
+}
+
 # A cpuset of box32: 0,3,8,16,19,24 allowed, 16 offline: 5 usable.
 CPUSET=$TMPDIR_T/cpuset
 { cp -R "$M/box32" "$CPUSET" && cp -R "$M/cpuset/." "$CPUSET/"; } || exit 1
@@ -30,6 +41,9 @@ ISO=$TMPDIR_T/iso
 cp -R "$M/box32" "$ISO" || exit 1
 echo 0-3 >"$ISO/sys/devices/system/cpu/isolated"
 echo 8-9 >"$ISO/sys/devices/system/cpu/nohz_full"
+# Machines too big to keep as files.
+sh "$M/mkbox" "$TMPDIR_T/box64" 4 8 2 &&
+    sh "$M/mkbox" "$TMPDIR_T/box256" 8 16 2 || exit 1
 
 for s in $SHELLS; do
 	use_shell $s || continue
@@ -57,6 +71,22 @@ for s in $SHELLS; do
 	    "$s: iso: bind: hogs for the 26 usable CPUs; the cores' are their siblings"
 	like "$OUT" '^bind cores -n 16 -B -H 10 .* -c 4-7,10-19,24-25$' \
 	    "$s: iso: bind: a worker on each core with a usable CPU"
+
+	for b in 64 256; do
+		run env SMPBENCH_PROC="$TMPDIR_T/box$b" $sh $SB run -n
+		is "$RC" 0 "$s: box$b: run -n exits 0"
+		like "$ERR" "^smpbench: quick run: $(printf '%s\n' "$OUT" | grep -c . | awk '{ print $1 * 5 }') measurements \\(5 repeats\\), about [0-9]+ (s|min); nothing run\$" \
+		    "$s: box$b: says the measurements listed and about how long"
+		m=$(minutes "$ERR")
+		check "$s: box$b: quick within a few minutes (said: ${m:-?} min)" \
+		    test "${m:-99}" -le 6
+		is "$(printf '%s\n' "$OUT" | awk '$1 == "ring" && $2 == "free" {
+		    for (i = 3; i < NF; i++) if ($i == "-n") n = $(i + 1) }
+		    END { print n }')" 128 "$s: box$b: the quick ring stops at 128"
+	done
+	run env SMPBENCH_PROC="$M/box1" $sh $SB run -n -f
+	like "$ERR" '^smpbench: full run: [0-9]+ measurements \(5 repeats\), about [0-9]+ (s|min|h); nothing run$' \
+	    "$s: box1: the full profile is said too"
 done
 check "run -n saved nothing" test ! -e "$TMPDIR_T/nothing"
 
