@@ -104,8 +104,10 @@ plan() {
 		pl_n=$((pl_n + pl_c * pl_r))
 		pl_ms=$((pl_ms + ${pl_one:-0} * pl_r))
 	done
-	printf '%d measurements (%d repeats), about %s\n' "$pl_n" "$repeats" \
-	    "$(duration_text $((pl_ms / 1000)))"
+	pl_s=s
+	[ "$repeats" -eq 1 ] && pl_s=
+	printf '%d measurements (%d repeat%s), about %s\n' "$pl_n" "$repeats" \
+	    "$pl_s" "$(duration_text $((pl_ms / 1000)))"
 }
 
 # run_keys PROFILE REPEATS ASKED LABEL NOTE WORKLOADS PLACES: the run's
