@@ -177,7 +177,10 @@ vm_boot() {
 		cp "$vb_d/case.sh" "$vb_d/root/case.sh"
 		(cd "$vb_d/root" && find . | cpio -o -H newc 2>/dev/null)
 	} | gzip >"$vb_d/initrd.gz" || { echo "cannot make the initramfs"; return 1; }
-	vb_accel=tcg
+	# Under emulation one host thread for every CPU: on a host of few
+	# CPUs a thread each (qemu's default) fights over them, and a
+	# 64-CPU machine took five times as long to come back.
+	vb_accel=tcg,thread=single
 	[ -w /dev/kvm ] && vb_accel=kvm
 	# The machine is killed after SMPB_VM_TIMEOUT seconds.
 	vb_args=$(vm_qemu_args)
