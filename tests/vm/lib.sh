@@ -90,6 +90,8 @@ vm_build() {
 	    "$1/root/tmp" || return 1
 	cp -R Makefile src scripts "$1/tree/" && cp -R tests/bench "$1/tree/tests/" ||
 	    return 1
+	# From clean: the tree's objects may be another compiler's.
+	make -C "$1/tree" -s clean >/dev/null 2>&1
 	make -C "$1/tree" -s LDFLAGS='-static -Wl,-z,now' all >"$1/build.log" 2>&1 || {
 		tail -n 3 "$1/build.log"
 		return 1
