@@ -137,6 +137,13 @@ check: $(BIN) $(STAT)
 test-all: $(BIN) $(STAT) $(UNIT) $(FLOOR)
 	ALL_SHELLS=1 sh tests/run
 
+# Real kernels on emulated many-CPU machines (tests/vm, tests/README):
+# Debian's kernels fetched once into a cache, the programs built
+# statically in a copy of the tree, each case booted under qemu. Minutes:
+# CI runs it after make test.
+vmtest:
+	sh tests/vm/run
+
 # The harness against the floor: set-up and teardown of 1000 to 16000
 # workers against bare fork/reap and pthread_create/join, and a ring of 2
 # against a bare pipe round trip. Figures, not a test: run it by hand.
@@ -204,4 +211,4 @@ clean:
 	rm -f $(STAT)
 	rm -rf tests/tmp
 
-.PHONY: all check test test-all bench bench-full scale validate install uninstall clean
+.PHONY: all check test test-all vmtest bench bench-full scale validate install uninstall clean

@@ -6,9 +6,10 @@
 # core_id, core_cpus_list or thread_siblings_list) and cpu/cpuN/cache/
 # index*/ (level, type, shared_cpu_list, size); and node/nodeK/cpulist for
 # the nodes named in -v nodes.
-# -v variables: online, the online CPUs, and allowed, the CPUs this process
-# may use, as cpulists ("0-3,8"); nodes, the numbers of the node
-# directories, blank-separated.
+# -v variables: online, the online CPUs, allowed, the CPUs this process
+# may use, and isolated, the CPUs the kernel keeps the scheduler's
+# balancing off (isolcpus, nohz_full), as cpulists ("0-3,8"); nodes, the
+# numbers of the node directories, blank-separated.
 # Output: env lines (see results/README), in this order:
 #	topology=2 packages, 16 cores, 2 threads per core, 4 L3 caches of
 #	    16 MiB, 2 NUMA nodes		(one line: the summary)
@@ -18,14 +19,17 @@
 #	place_one=0 place_smt=0,16 place_llc=0,1 place_xllc=0,4 place_node=0,8
 #	place_spread=0,1			(only where the caches are unknown)
 #	place_cores=0-15	(the first usable CPU of each core, for smpb-bind)
-#	topo_usable_cpus=0-31	(allowed and online)
+#	topo_usable_cpus=0-31	(allowed and online, less the isolated: the
+#				CPUs an unpinned worker or hog may be
+#				balanced to; all the allowed, online ones
+#				where every one is isolated)
 #	topo_placements=free one smt llc xllc node
 #	topo_placements_quick=free one llc node
 #	topo_note=...				(only when something is unknown)
 # What sysfs does not give is "unknown"; a placement that does not exist
 # here has no place_ line.
 #
-# The placements, nearest first, each two allowed, online CPUs (one: one):
+# The placements, nearest first, each two usable CPUs (one: one):
 #	one	both on the first CPU
 #	smt	two hardware threads of one core
 #	llc	two cores sharing a last-level cache
@@ -297,12 +301,20 @@ function pair(kind,    i, j) {
 
 # choose(): the place_ lines, the lists of placements, the note.
 function choose(    n, a, i, k, kinds, nk, p, far, near, list, quick, note) {
-	# Usable: allowed and online, ascending.
+	# Usable: allowed and online, less the isolated, ascending; where
+	# the process may run on isolated CPUs only, those.
+	expand(canon(isolated), iso)
+	for (i in iso)
+		ISO[iso[i]] = 1
 	n = expand(canon(allowed), a)
 	NUSE = 0
 	for (i = 1; i <= n; i++)
-		if (a[i] in ISON)
+		if (a[i] in ISON && !(a[i] in ISO))
 			USE[++NUSE] = a[i]
+	if (NUSE == 0)
+		for (i = 1; i <= n; i++)
+			if (a[i] in ISON)
+				USE[++NUSE] = a[i]
 	# xllc stays within a node; without nodes, within a package.
 	for (i = 1; i <= NUSE; i++)
 		HOME[USE[i]] = KNOWN["node"] ? NODE[USE[i]] : PKG[USE[i]]

@@ -128,6 +128,8 @@ run_begin() {
 	make_run_dir
 	cr_err=$(mkdir "$run_dir/raw" 2>&1) ||
 	    run_abort 1 "cannot write in $run_dir (${cr_err##*: })"
+	# The first line: what the run will make, and about how long.
+	say "$sweep run: $(plan "$cr_todo")"
 	# Other runs see this one from here on, waiting, then measuring; it
 	# looks for them once the machine has settled (or not), before the
 	# run's env is taken.

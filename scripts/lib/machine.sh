@@ -90,6 +90,19 @@ allowed_list() {
 	printf '%s\n' "$al"
 }
 
+# isolated_list: the CPUs the kernel keeps out of the scheduler's load
+# balancing, isolcpus's and nohz_full's together, as a list ("" for
+# none): a cpuset or an affinity may include one, but no unpinned worker
+# or hog is ever balanced to it.
+isolated_list() {
+	il=
+	for il_f in isolated nohz_full; do
+		il_v=$(first_line "$SMPB_ROOT/sys/devices/system/cpu/$il_f")
+		cpulist_ok "$il_v" && il=$il${il:+,}$il_v
+	done
+	printf '%s\n' "$il"
+}
+
 smt_state() {
 	ss=$(first_line "$SMPB_ROOT/sys/devices/system/cpu/smt/active")
 	case $ss in
@@ -238,7 +251,9 @@ kernel_context() {
 		kc_opts=$(printf '%s\n' "$kc_config" | LC_ALL=C grep -E \
 		    '^CONFIG_(HZ|NO_HZ|PREEMPT|SCHED_)[A-Z0-9_]*=' | tr '\n' ' ')
 		kc_opts=$(printable "${kc_opts% }")
-		kc_hash=$(printf '%s\n' "$kc_config" | cksum | cut -d ' ' -f 1)
+		# cksum is POSIX, but a busybox may lack it: unknown there.
+		command -v cksum >/dev/null 2>&1 &&
+		    kc_hash=$(printf '%s\n' "$kc_config" | cksum | cut -d ' ' -f 1)
 	fi
 	kc_cmdline=$(proc_line proc/cmdline)
 	kc_feat=$(proc_line sys/kernel/debug/sched/features)
@@ -322,8 +337,9 @@ env_line() {
 }
 
 # capture_env: the machine, as env lines (see results/README); the
-# topology as placement() read it.
-# shellcheck disable=SC2154 # topo_env: placement()'s
+# topology as placement() read it (the usable CPUs: the allowed, online
+# ones less the isolated).
+# shellcheck disable=SC2154 # topo_env, cpus_usable: placement()'s
 capture_env() {
 	ce_online=$(online_list)
 	ce_allowed=$(allowed_list)
@@ -338,6 +354,10 @@ capture_env() {
 	env_line cpus_online "$ce_cpus"
 	env_line cpus_online_list "$ce_online"
 	env_line cpus_allowed_list "$ce_allowed"
+	ce_iso=$(isolated_list)
+	env_line cpus_isolated_list "${ce_iso:-none}"
+	env_line cpus_usable "$cpus_usable"
+	env_line cpus_usable_list "$topo_usable"
 	env_line smt "$(smt_state)"
 	env_line loadavg "$(load_avg)"
 	env_line governor "$(governor)"

@@ -5,11 +5,11 @@
 
 # dry_run WORKLOADS: print every cell of the run, "workload placement
 # options", the options as the program would get them (-p and -L aside),
-# and say how many measurements that makes.
+# and say how many measurements that makes and about how long they take
+# (plan).
 # shellcheck disable=SC2154 # topo_env: placement()'s
 dry_run() {
 	dr_pairs=$(printf '%s\n' "$topo_env" | sed -n 's/^place_//p' | tr '\n' ' ')
-	dr_total=0
 	dr_out=
 	for dr_w in $1; do
 		dr_cells=$(cells "$dr_w")
@@ -26,16 +26,18 @@ dry_run() {
 			sub(/^[^ ]* /, "")
 			print w, p, $0 ((p in cpus) ? " -c " cpus[p] : "")
 		}')$NL
-		dr_n=$(printf '%s\n' "$dr_cells" | wc -l)
-		dr_total=$((dr_total + dr_n * $(workload_repeats "$dr_w")))
 	done
 	to_out printf '%s' "$dr_out"
 	if [ "$runs" -gt 1 ]; then
-		say "$sweep run: $dr_total measurements ($repeats repeats), $runs runs of them; nothing run"
+		say "$sweep run: $(plan "$1"), $runs runs of them; nothing run"
 	else
-		say "$sweep run: $dr_total measurements ($repeats repeats); nothing run"
+		say "$sweep run: $(plan "$1"); nothing run"
 	fi
 }
+
+# M_KV: a key=value pair of a program's -p line: a number, a word, or a
+# cpulist (cpus_seen=0-3,8).
+M_KV='[a-z_0-9]+=(-?[0-9.]+|[a-z]+|[0-9]+(-[0-9]+)?(,[0-9]+(-[0-9]+)?)*)'
 
 # measure WORKLOAD PLACE REP OPTIONS...: run one measurement and add its
 # raw line, the program's -p line or exit=N, to the run.
@@ -78,7 +80,7 @@ measure() {
 		*) m_multi=0 ;;
 		esac
 		if [ "$m_multi" -eq 0 ] && printf '%s\n' "$m_line" |
-		    LC_ALL=C grep -Eqx '[a-z_0-9]+=(-?[0-9.]+|[a-z]+)( [a-z_0-9]+=(-?[0-9.]+|[a-z]+))*'
+		    LC_ALL=C grep -Eqx "$M_KV( $M_KV)*"
 		then
 			add_line "$run_work/raw" "$m_pre $m_line" ||
 			    write_lost "$run_work/raw" "$m_lost"

@@ -8,7 +8,7 @@
 # shellcheck disable=SC2034 # for run and env
 REPEATS_DEFAULT=5
 # The ring, herd and yield sweeps go on past the seeds' points, by powers
-# of two, up to this many processes or threads per online CPU; in the
+# of two, up to this many processes or threads per usable CPU; in the
 # quick profile, up to QUICK_MAX at most.
 SWEEP_PER_CPU=4
 QUICK_MAX=128
@@ -24,11 +24,11 @@ seq_list() {
 }
 
 # machine_points SWEEP POINTS: the seeds' points, then the powers of two
-# above the last of them up to SWEEP_PER_CPU x the online CPUs (in the
+# above the last of them up to SWEEP_PER_CPU x the usable CPUs (in the
 # quick profile at most QUICK_MAX; the tiny one adds none).
-# shellcheck disable=SC2154 # cpus_online: placement()'s
+# shellcheck disable=SC2154 # cpus_usable: placement()'s
 machine_points() {
-	mp_max=$((cpus_online * SWEEP_PER_CPU))
+	mp_max=$((cpus_usable * SWEEP_PER_CPU))
 	case $1 in
 	tiny) mp_max=0 ;;
 	quick) [ "$mp_max" -gt "$QUICK_MAX" ] && mp_max=$QUICK_MAX ;;
@@ -52,6 +52,62 @@ cells() {
 # shellcheck disable=SC2154 # the run's profile, its repeats, its -r
 workload_repeats() {
 	"repeats_$1" "$sweep" "$repeats" "$opt_r_set"
+}
+
+# Milliseconds the driver spends around each measurement (starting the
+# program, reading and saving its line, the canary's timing).
+DRIVER_MS=40
+
+# cell_cost EXPR: the milliseconds the cells on stdin ("placement
+# options...") take, summed, estimated by the awk statements EXPR, which
+# set ms from o(FLAG, DEFAULT) (the cell's value of option FLAG) and
+# usable (the usable CPUs): a workload's cost_<w> hook. The costs are
+# typical of a recent x86 CPU, not measured here.
+# shellcheck disable=SC2154 # cpus_usable: placement()'s
+cell_cost() {
+	LC_ALL=C awk -v usable="$cpus_usable" -v driver="$DRIVER_MS" '
+	function o(flag, dflt,    i) {
+		for (i = 2; i < NF; i++)
+			if ($i == flag)
+				return $(i + 1) + 0
+		return dflt
+	}
+	NF > 0 {
+		ms = 0
+		'"$1"'
+		total += ms + driver
+	}
+	END { printf "%d\n", total }'
+}
+
+# duration_text SECONDS: "40 s", "12 min", "3 h" (rounded).
+duration_text() {
+	if [ "$1" -lt 90 ]; then
+		printf '%d s\n' "$1"
+	elif [ "$1" -lt 5400 ]; then
+		printf '%d min\n' $((($1 + 30) / 60))
+	else
+		printf '%d h\n' $((($1 + 1800) / 3600))
+	fi
+}
+
+# plan WORKLOADS: what the run will make on this machine, "735
+# measurements (5 repeats), about 9 min", from the cells of each
+# workload, its repeats and its cost_<w> hook.
+plan() {
+	pl_n=0 pl_ms=0
+	for pl_w in $1; do
+		pl_cells=$(cells "$pl_w")
+		pl_r=$(workload_repeats "$pl_w")
+		pl_c=$(printf '%s\n' "$pl_cells" | grep -c .)
+		pl_one=$(printf '%s\n' "$pl_cells" | "cost_$pl_w")
+		pl_n=$((pl_n + pl_c * pl_r))
+		pl_ms=$((pl_ms + ${pl_one:-0} * pl_r))
+	done
+	pl_s=s
+	[ "$repeats" -eq 1 ] && pl_s=
+	printf '%d measurements (%d repeat%s), about %s\n' "$pl_n" "$repeats" \
+	    "$pl_s" "$(duration_text $((pl_ms / 1000)))"
 }
 
 # run_keys PROFILE REPEATS ASKED LABEL NOTE WORKLOADS PLACES: the run's

@@ -20,11 +20,12 @@ topology() {
 	SMPB_SYS=$tp_sys
 	export SMPB_SYS
 	awk_lib topology -v online="$(online_list)" -v allowed="$(allowed_list)" \
-	    -v nodes="$tp_nodes" </dev/null
+	    -v isolated="$(isolated_list)" -v nodes="$tp_nodes" </dev/null
 }
 
 # placement: read the topology; sets topo_env (its env lines),
-# cpus_online, place_<name> (the CPUs of each placement the machine has),
+# cpus_online, cpus_usable (how many CPUs an unpinned worker may be
+# balanced to: topo_usable, the list), place_<name> (the CPUs of each placement the machine has),
 # places_all and places_quick (the placements of the full and the quick
 # profile, free first) and topo_note (what sysfs did not tell).
 # shellcheck disable=SC2034 # its variables are for the commands
@@ -51,6 +52,8 @@ placement() {
 	done <<EOF_TOPO
 $topo_env
 EOF_TOPO
+	cpus_usable=$(count_words "$(cpulist_expand "$topo_usable")")
+	[ "$cpus_usable" -ge 1 ] 2>/dev/null || cpus_usable=1
 }
 
 # place_cpus NAME: the CPUs of a placement ("" for free or one the

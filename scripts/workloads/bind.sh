@@ -9,19 +9,21 @@ BIND_FULL_RUNS=5
 
 # sweep_bind PROFILE: the seed's five configurations (idle, hogs, bound, bound with
 # hogs, one bound worker), accesses per worker and array KiB (seed 004:
-# 1500000000 accesses, the L2 size). One hog fewer than the online CPUs,
+# 1500000000 accesses, the L2 size). One hog fewer than the usable CPUs,
 # at least one, keeps one more process runnable than CPUs, as in the seed.
 # On a machine of more than two cores, a sixth: one worker bound to each
 # core (the cores placement), with a hog for every other usable CPU (its
-# SMT siblings, where it has them).
-# shellcheck disable=SC2154 # placement()'s cpus_online and topo_usable
+# SMT siblings, where it has them). Usable: the CPUs an unpinned hog may
+# run on (placement()), not the online ones: inside a cpuset, or beside
+# isolated CPUs, hogs for every online CPU would outnumber them.
+# shellcheck disable=SC2154 # placement()'s cpus_usable and topo_usable
 sweep_bind() {
 	case $1 in
 	tiny) sb_opt="-r 20000000" sb_sizes=16 ;;
 	quick) sb_opt="-r 500000000" sb_sizes=$(bind_sizes 32768) ;;
 	full) sb_opt="-r 1500000000" sb_sizes=$(bind_sizes 262144) ;;
 	esac
-	sb_hogs=$((cpus_online - 1))
+	sb_hogs=$((cpus_usable - 1))
 	[ "$sb_hogs" -lt 1 ] && sb_hogs=1
 	for sb_s in $sb_sizes; do
 		echo "free -n 2 -s $sb_s $sb_opt"
@@ -80,6 +82,16 @@ bind_sizes() {
 		[ "$bs_s" -lt 16 ] && bs_s=16
 		echo "$bs_s"
 	done | sort -n -u | tr '\n' ' ' | sed 's/ $//'
+}
+
+# cost_bind: the milliseconds its cells (on stdin) take, as cell_cost
+# estimates them: about 1.2 ns an access (-r of them a worker), slowed
+# by the workers and hogs beyond the usable CPUs (usable), and 5 ms a
+# process to start and stop it.
+cost_bind() {
+	cell_cost 'run = o("-n", 2) + o("-H", 0)
+		slow = run > usable ? run / usable : 1
+		ms = o("-r", 1500000000) * 1.2e-6 * slow + 5 * run'
 }
 
 # repeats_bind PROFILE REPEATS ASKED: the run's repeats, but the seed's

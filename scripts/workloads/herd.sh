@@ -16,6 +16,12 @@ sweep_herd() {
 	done
 }
 
+# cost_herd: the milliseconds its cells (on stdin) take, as cell_cost
+# estimates them: about 7 us an iteration (-i), and 5 ms a process.
+cost_herd() {
+	cell_cost 'ms = o("-i", 5000000) * 0.007 + 5 * o("-n", 2)'
+}
+
 # repeats_herd PROFILE REPEATS ASKED: the run's repeats.
 repeats_herd() {
 	echo "$2"

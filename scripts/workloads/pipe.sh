@@ -24,6 +24,16 @@ sweep_pipe() {
 	done
 }
 
+# cost_pipe: the milliseconds its cells (on stdin) take, as cell_cost
+# estimates them: a round trip of about 18 us a write (-s KiB) of the
+# bytes moved (max(-s, -b MiB / -t)), and 1 ns a multiplication of the
+# thinking (bytes x -t), on both sides.
+cost_pipe() {
+	cell_cost 'kib = o("-b", 64) * 1024 / o("-t", 1)
+		if (kib < o("-s", 16)) kib = o("-s", 16)
+		ms = kib / o("-s", 16) * 0.018 + kib * 1024 * o("-t", 1) * 1e-6'
+}
+
 # repeats_pipe PROFILE REPEATS ASKED: the run's repeats.
 repeats_pipe() {
 	echo "$2"

@@ -28,6 +28,12 @@ sweep_ring() {
 	done
 }
 
+# cost_ring: the milliseconds its cells (on stdin) take, as cell_cost
+# estimates them: -T, and about 8 ms a process to start and stop it.
+cost_ring() {
+	cell_cost 'ms = o("-T", 1) * 1000 + 8 * o("-n", 2)'
+}
+
 # repeats_ring PROFILE REPEATS ASKED: the run's repeats.
 repeats_ring() {
 	echo "$2"

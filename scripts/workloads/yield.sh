@@ -15,6 +15,12 @@ sweep_yield() {
 	done
 }
 
+# cost_yield: the milliseconds its cells (on stdin) take, as cell_cost
+# estimates them: -T, and about 1 ms a thread to start and stop it.
+cost_yield() {
+	cell_cost 'ms = o("-T", 1) * 1000 + o("-n", 1)'
+}
+
 # repeats_yield PROFILE REPEATS ASKED: the run's repeats.
 repeats_yield() {
 	echo "$2"

@@ -94,6 +94,9 @@ void	sys_close_from(int low);
 void	sys_die_with_parent(pid_t parent);
 int	sys_parent_death_signal(int sig);
 ssize_t	sys_read_small(const char *path, char *buf, size_t size);
+/* sys_cpu_state: whether a CPU is online, offline or not on this system. */
+enum cpu_state { CPU_ONLINE, CPU_OFFLINE, CPU_ABSENT, CPU_UNKNOWN };
+enum cpu_state sys_cpu_state(int cpu);
 long	sys_parse_kib(const char *text);
 bool	sys_fd_room(long need);
 long	sys_pid_limit(void);
@@ -143,6 +146,8 @@ void	at_die(void (*fn)(void));
 bool	sig_child_event(void);
 void	sig_sleep_s(double seconds);
 void	kv_word(const char *key, const char *word);
+void	kv_cpus(const char *key, const uint64_t *set);
+size_t	kv_cpulist(char *buf, size_t size, const uint64_t *set);
 int	opt_cpulist(int flag, const char *arg, int *cpus, int max);
 _Noreturn void opt_usage(int status);
 

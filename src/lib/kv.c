@@ -4,8 +4,9 @@
  *
  * Keys are [a-z_]+, values plain C-locale decimal (the programs never call
  * setlocale, so printf's decimal point is '.') or, for a few keys, a
- * lowercase word (sched_stats=kernel), in a fixed order per program; a
- * script can split on spaces and '='.
+ * lowercase word (sched_stats=kernel) or a CPU list as the kernel writes
+ * one (cpus_seen=0-3,8), in a fixed order per program; a script can split
+ * on spaces and '='.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -50,6 +51,49 @@ kv_word(const char *key, const char *word)
 {
 	kv_sep();
 	printf("%s=%s", key, word);
+}
+
+/*
+ * A set of CPUs (one bit a CPU, SMPB_CPU_WORDS words) as a cpulist,
+ * ascending with ranges, "0-3,8", into buf; "" for an empty set. Returns
+ * its length; a list that does not fit is cut at a whole entry.
+ */
+size_t
+kv_cpulist(char *buf, size_t size, const uint64_t *set)
+{
+	size_t len = 0;
+	int c, end, w;
+
+	buf[0] = '\0';
+	for (c = 0; c < SMPB_MAXCPU; c = end + 1) {
+		if (!(set[c / 64] >> (c % 64) & 1)) {
+			end = c;
+			continue;
+		}
+		for (end = c; end + 1 < SMPB_MAXCPU &&
+		    (set[(end + 1) / 64] >> ((end + 1) % 64) & 1); end++)
+			continue;
+		w = end > c ? snprintf(buf + len, size - len, "%s%d-%d",
+		    len > 0 ? "," : "", c, end) : snprintf(buf + len,
+		    size - len, "%s%d", len > 0 ? "," : "", c);
+		if (w < 0 || (size_t)w >= size - len) {
+			buf[len] = '\0';
+			break;
+		}
+		len += (size_t)w;
+	}
+	return len;
+}
+
+/* A set of CPUs as a cpulist (kv_cpulist); "none" for an empty set. */
+void
+kv_cpus(const char *key, const uint64_t *set)
+{
+	/* The longest list: every other CPU, "0,2,...,1022" (2.4 KiB). */
+	static char list[SMPB_MAXCPU * 6];
+
+	kv_cpulist(list, sizeof(list), set);
+	kv_word(key, list[0] != '\0' ? list : "none");
 }
 
 void

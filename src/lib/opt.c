@@ -96,14 +96,33 @@ cpulist_number(const char **pp)
 	return (int)v;
 }
 
+/* Why a CPU this process may not use is not available. */
+static const char *
+why_not(int cpu)
+{
+	switch (sys_cpu_state(cpu)) {
+	case CPU_OFFLINE:
+		return "it is offline";
+	case CPU_ABSENT:
+		return "there is no such CPU";
+	case CPU_ONLINE:
+		return "this process may not run on it (affinity or cpuset)";
+	default:
+		return "this process may not run on it";
+	}
+}
+
 /*
- * Every listed CPU must be one this process may run on: a typo is a usage
- * error, not a worker failing to bind half-way through the start.
+ * Every listed CPU must be one this process may run on: a typo, an
+ * offline CPU or one outside the process's cpuset is a usage error, not a
+ * worker failing to bind half-way through the start.
  */
 static void
 check_cpus(int flag, const int *cpus, int n)
 {
 	static int allowed[SMPB_MAXCPU];
+	static uint64_t set[SMPB_CPU_WORDS];
+	static char list[SMPB_MAXCPU * 6];
 	int nallowed, i, j;
 
 	if (!sys_can_bind())
@@ -113,10 +132,13 @@ check_cpus(int flag, const int *cpus, int n)
 	for (i = 0; i < n; i++) {
 		for (j = 0; j < nallowed && allowed[j] != cpus[i]; j++)
 			continue;
-		if (j == nallowed)
-			die(SMPB_EXIT_USAGE, "-%c: CPU %d is not available "
-			    "(%d CPUs here, %d to %d)", flag, cpus[i], nallowed,
-			    allowed[0], allowed[nallowed - 1]);
+		if (j < nallowed)
+			continue;
+		for (j = 0; j < nallowed; j++)
+			set[allowed[j] / 64] |= (uint64_t)1 << (allowed[j] % 64);
+		kv_cpulist(list, sizeof(list), set);
+		die(SMPB_EXIT_USAGE, "-%c: CPU %d is not available: %s "
+		    "(allowed here: %s)", flag, cpus[i], why_not(cpus[i]), list);
 	}
 }
 

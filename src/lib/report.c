@@ -11,10 +11,12 @@
  * with:
  *
  *	[lat_p50_us lat_p90_us lat_p99_us lat_p999_us lat_max_us lat_samples]
- *	user_s sys_s nvcsw nivcsw minflt cpus_used cpus_pinned
+ *	user_s sys_s nvcsw nivcsw minflt cpus_used cpus_seen cpus_pinned
  *	[run_s wait_s wait_max_s migrations] sched_stats=kernel|none
  *
- * summed over the workers (wait_max_s: the worker that waited longest).
+ * summed over the workers (wait_max_s: the worker that waited longest;
+ * cpus_used: how many CPUs the workers were seen on at their starts and
+ * ends, cpus_seen: which, as a cpulist, "none" where the OS cannot tell).
  * The lat_ keys come only with -l (the histograms of hist.c); where the
  * kernel gives no statistics the run_s..migrations keys are absent,
  * never zero, and sched_stats=none says why.
@@ -76,19 +78,29 @@ mark_cpu(uint64_t *seen, int cpu)
 }
 
 /*
- * Distinct CPUs the workers were seen on at their starts and ends (two
- * looks each, outside the loop); -1 where the OS cannot tell.
+ * The CPUs the workers were seen on at their starts and ends (two looks
+ * each, outside the loop), one bit a CPU; none where the OS cannot tell.
  */
-int
-report_cpus_used(struct team *t)
+static void
+cpus_seen(struct team *t, uint64_t *seen)
 {
-	uint64_t seen[SMPB_CPU_WORDS] = { 0 };
-	int k, w, used = 0;
+	int k;
 
+	memset(seen, 0, SMPB_CPU_WORDS * sizeof(*seen));
 	for (k = 0; k < t->n; k++) {
 		mark_cpu(seen, t->seats[k].cpu_start);
 		mark_cpu(seen, t->seats[k].cpu_end);
 	}
+}
+
+/* How many distinct CPUs the workers were seen on; -1 where unknown. */
+int
+report_cpus_used(struct team *t)
+{
+	uint64_t seen[SMPB_CPU_WORDS];
+	int w, used = 0;
+
+	cpus_seen(t, seen);
 	for (w = 0; w < SMPB_CPU_WORDS; w++)
 		for (; seen[w] != 0; seen[w] &= seen[w] - 1)
 			used++;
@@ -187,6 +199,7 @@ report_latency(struct team *t)
 void
 report_tail(struct team *t)
 {
+	uint64_t seen[SMPB_CPU_WORDS];
 	struct measure sum;
 	double wait_max_s;
 
@@ -198,6 +211,8 @@ report_tail(struct team *t)
 	kv_int("nivcsw", sum.u.nivcsw);
 	kv_int("minflt", sum.u.minflt);
 	kv_int("cpus_used", report_cpus_used(t));
+	cpus_seen(t, seen);
+	kv_cpus("cpus_seen", seen);
 	kv_int("cpus_pinned", opt_c.ncpus);
 	if (sum.s.valid) {
 		kv_num("run_s", (double)sum.s.run_ns / 1e9, 6);

@@ -68,6 +68,34 @@ sys_cpus_allowed(int *cpus, int max)
 	return n;
 }
 
+/*
+ * Whether a CPU is online: Linux's sysfs has a directory for every CPU
+ * present, with a file "online" for those that can be taken offline
+ * (CPU 0 often has none: always online). Elsewhere unknown.
+ */
+enum cpu_state
+sys_cpu_state(int cpu)
+{
+#if defined(__linux__)
+	char path[64], buf[8];
+
+	if (cpu < 0)
+		return CPU_ABSENT;
+	snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu%d/online",
+	    cpu);
+	if (sys_read_small(path, buf, sizeof(buf)) > 0)
+		return buf[0] == '0' ? CPU_OFFLINE : CPU_ONLINE;
+	snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu%d", cpu);
+	if (access(path, F_OK) == 0)
+		return CPU_ONLINE;
+	if (access("/sys/devices/system/cpu/cpu0", F_OK) == 0)
+		return CPU_ABSENT;
+#else
+	(void)cpu;
+#endif
+	return CPU_UNKNOWN;
+}
+
 /* Can this system pin a thread to a CPU at all? */
 bool
 sys_can_bind(void)

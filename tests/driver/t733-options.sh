@@ -20,7 +20,7 @@ for s in $SHELLS; do
 	run $sh $SB run ring -n -r 2
 	is "$RC" 0 "$s: run ring -n -r 2 exits 0"
 	is "$ERR" "$first" "$s: and is run -n -r 2 ring"
-	like "$ERR" ' measurements \(2 repeats\); nothing run$' \
+	like "$ERR" ' measurements \(2 repeats\), about [0-9]+ (s|min|h); nothing run$' \
 	    "$s: the -r after the workload counts"
 	run $sh $SB run ring -nr2
 	is "$ERR" "$first" "$s: a cluster after the workload, -nr2"

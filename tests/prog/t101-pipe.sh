@@ -90,7 +90,7 @@ EOF_BAD
 
 run $PIPE -c 1023 -b 1
 is "$RC" 2 "-c with a CPU that is not here exits 2"
-like "$ERR" "^smpb-pipe: -c: CPU 1023 is not available \([0-9]+ CPUs here, [0-9]+ to [0-9]+\)$" "and says so"
+like "$ERR" "^smpb-pipe: -c: CPU 1023 is not available: there is no such CPU \(allowed here: [0-9,-]+\)$" "and says so"
 
 run $PIPE -h
 is "$RC" 0 "-h exits 0"

@@ -106,13 +106,13 @@ test_tail(void)
 
 	child_run(&r, print_tail, &valid);
 	is_str(r.out, "user_s=2.000 sys_s=0.500 nvcsw=14 nivcsw=4 minflt=9 "
-	    "cpus_used=2 cpus_pinned=0 run_s=0.004000 wait_s=0.000700 "
+	    "cpus_used=2 cpus_seen=0,3 cpus_pinned=0 run_s=0.004000 wait_s=0.000700 "
 	    "wait_max_s=0.000500 migrations=5 sched_stats=kernel\n",
 	    "the tail with the kernel's statistics");
 	valid = false;
 	child_run(&r, print_tail, &valid);
 	is_str(r.out, "user_s=2.000 sys_s=0.500 nvcsw=14 nivcsw=4 minflt=9 "
-	    "cpus_used=2 cpus_pinned=0 sched_stats=none\n",
+	    "cpus_used=2 cpus_seen=0,3 cpus_pinned=0 sched_stats=none\n",
 	    "without them: the keys absent, never zero");
 }
 

@@ -1,0 +1,198 @@
+# shellcheck shell=sh
+# tests/vm/check.sh: make vmtest's checks of what a case's guest printed
+# (sourced by tests/vm/run): each function is quiet and true when the
+# results are right, else prints the first thing wrong and is false.
+# shellcheck disable=SC2154 # vm_*: the case's (tests/vm/lib.sh)
+
+# vm_env KEY: the value of KEY in the case's env.
+vm_env() {
+	sed -n "s/^$1=//p" "$vc_out/env" | head -n 1
+}
+
+# env_is KEY WANT: env's KEY is WANT.
+env_is() {
+	ei_got=$(vm_env "$1")
+	[ "$ei_got" = "$2" ] && return 0
+	echo "env: $1=$ei_got, not $2"
+	return 1
+}
+
+# cpus_in LIST SET: every CPU of the cpulist LIST is in the cpulist SET.
+cpus_in() {
+	awk -v a="$1" -v b="$2" '
+	function expand(list, arr,    n, i, p, r, c) {
+		n = split(list, p, ",")
+		for (i = 1; i <= n; i++) {
+			if (split(p[i], r, "-") == 1)
+				r[2] = r[1]
+			for (c = r[1] + 0; c <= r[2] + 0; c++)
+				arr[c] = 1
+		}
+	}
+	BEGIN {
+		if (a !~ /^[0-9,-]+$/ || b !~ /^[0-9,-]+$/)
+			exit 1
+		expand(a, A)
+		expand(b, B)
+		for (c in A)
+			if (!(c in B))
+				exit 1
+	}'
+}
+
+# cpus_count LIST: how many CPUs the cpulist LIST names.
+cpus_count() {
+	printf '%s\n' "$1" | awk -F, '{
+		for (i = 1; i <= NF; i++) {
+			if (split($i, r, "-") == 1)
+				r[2] = r[1]
+			n += r[2] - r[1] + 1
+		}
+		print n + 0
+	}'
+}
+
+# check_places: the placements are the case's, and all usable.
+check_places() {
+	for cp_p in $vm_places; do
+		env_is "place_${cp_p%%=*}" "${cp_p#*=}" || return 1
+	done
+	sed -n 's/^place_\([a-z]*\)=\(.*\)/\1 \2/p' "$vc_out/env" >"$vc_dir/places"
+	while read -r cp_name cp_cpus; do
+		case " $vm_places " in
+		*" $cp_name="*) ;;
+		*)
+			[ -z "$vm_places" ] || {
+				echo "env: place_$cp_name=$cp_cpus, not on this machine"
+				return 1
+			}
+			;;
+		esac
+		cpus_in "$cp_cpus" "$vm_usable" || {
+			echo "env: place_$cp_name=$cp_cpus is not within the usable $vm_usable"
+			return 1
+		}
+	done <"$vc_dir/places"
+}
+
+# check_plan: run -n said how many measurements and about how long.
+check_plan() {
+	[ "$(cat "$vc_out/plan.rc")" = 0 ] ||
+	    { echo "run -n: exit $(cat "$vc_out/plan.rc"): $(head -n 1 "$vc_out/plan.err")"; return 1; }
+	cpl_line=$(grep 'measurements' "$vc_out/plan.err" | head -n 1)
+	printf '%s\n' "$cpl_line" |
+	    grep -Eq 'quick run: [0-9]+ measurements .*about [0-9]+ (s|min|h)' ||
+	    { echo "run -n: no count and time: '$cpl_line'"; return 1; }
+	cpl_n=$(printf '%s\n' "$cpl_line" | sed 's/.*quick run: \([0-9]*\) measurements.*/\1/')
+	cpl_cells=$(grep -c . "$vc_out/plan")
+	[ "$cpl_n" -eq $((cpl_cells * 5)) ] ||
+	    { echo "run -n: $cpl_n measurements said, $cpl_cells cells listed (x5)"; return 1; }
+}
+
+# check_raw: every measurement of the tiny run ran, on usable CPUs (its
+# cpus_seen; a pinned one's within its -c), and smpb-bind's hogs and
+# one-per-core workers are no more than the usable CPUs.
+check_raw() {
+	cr_usable_n=$(cpus_count "$vm_usable")
+	cr_cores_n=$(cpus_count "$(vm_env place_cores)")
+	for cr_f in "$vc_out"/run/raw/*; do
+		[ -f "$cr_f" ] || { echo "run: no raw measurements"; return 1; }
+		while read -r cr_line; do
+			cr_seen=$(printf '%s\n' "$cr_line" | sed -n 's/.* cpus_seen=\([^ ]*\).*/\1/p')
+			cr_pin=$(printf '%s\n' "$cr_line" | sed -n 's/.* cpulist=\([^ ]*\).*/\1/p')
+			cr_what="${cr_f##*/} $(printf '%s\n' "$cr_line" | cut -d ' ' -f 1-3)"
+			case $cr_line in
+			*' exit='*) echo "run: $cr_what failed"; return 1 ;;
+			esac
+			[ -n "$cr_seen" ] || { echo "run: $cr_what: no cpus_seen"; return 1; }
+			cpus_in "$cr_seen" "${cr_pin:-$vm_usable}" || {
+				echo "run: $cr_what ran on $cr_seen, outside ${cr_pin:-the usable $vm_usable}"
+				return 1
+			}
+		done <"$cr_f"
+	done
+	awk -v usable="$cr_usable_n" -v cores="$cr_cores_n" '{
+		n = 2; h = 0; place = ""
+		for (i = 1; i <= NF; i++)
+			if ($i ~ /^place=/)
+				place = substr($i, 7)
+			else if ($i ~ /^argv=/) {
+				k = split(substr($i, 6), a, ",")
+				for (j = 1; j < k; j++) {
+					if (a[j] == "-n") n = a[j + 1]
+					if (a[j] == "-H") h = a[j + 1]
+				}
+			}
+		if (h + 0 >= usable + 0 || (place == "cores" &&
+		    (n + h > usable + 0 || n + 0 > cores + 0))) {
+			printf "bind: -n %d -H %d (%s) on %d usable CPUs\n", n, h,
+			    place, usable
+			exit 1
+		}
+	}' "$vc_out/run/raw/bind"
+}
+
+# check_run: the tiny run is complete, nothing failed, its lines right.
+check_run() {
+	[ "$(cat "$vc_out/run.rc")" = 0 ] ||
+	    { echo "run: exit $(cat "$vc_out/run.rc"): $(grep -v '^smpbench: \[' "$vc_out/run.err" | head -n 1)"; return 1; }
+	[ -f "$vc_out/run/complete" ] || { echo "run: not complete"; return 1; }
+	grep -qx 'failed=0' "$vc_out/run/complete" ||
+	    { echo "run: $(grep failed= "$vc_out/run/complete")"; return 1; }
+	check_raw
+}
+
+# check_refuse: -c naming each CPU of vm_refuse: exit 2, one line.
+check_refuse() {
+	for cf_c in $vm_refuse; do
+		cf_rc=$(cat "$vc_out/refuse.$cf_c.rc")
+		cf_n=$(wc -l <"$vc_out/refuse.$cf_c.err" | tr -d ' ')
+		[ "$cf_rc" = 2 ] && [ "$cf_n" = 1 ] && continue
+		echo "smpb-ring -c $cf_c: exit $cf_rc, $cf_n lines: $(head -n 1 "$vc_out/refuse.$cf_c.err")"
+		return 1
+	done
+}
+
+# vm_check DIR: the case's results in DIR/out against the case.
+vm_check() {
+	vc_dir=$1
+	vc_out=$1/out
+	[ -f "$vc_out/env" ] || { echo "no env: $(tail -n 1 "$vc_out/guest.log" 2>/dev/null)"; return 1; }
+	[ "$(cat "$vc_out/env.rc")" = 0 ] ||
+	    { echo "env: exit $(cat "$vc_out/env.rc"): $(head -n 1 "$vc_out/env.err")"; return 1; }
+	! grep -q 'not found' "$vc_out/env.err" ||
+	    { echo "env: $(grep 'not found' "$vc_out/env.err" | head -n 1)"; return 1; }
+	env_is topology "$vm_topology" || return 1
+	env_is cpus_online_list "$vm_online" || return 1
+	env_is cpus_usable_list "$vm_usable" || return 1
+	env_is smt "$vm_smt" || return 1
+	while IFS= read -r vcx_line; do
+		[ -z "$vcx_line" ] || env_is "${vcx_line%%=*}" "${vcx_line#*=}" ||
+		    return 1
+	done <<EOF_EXPECT
+$vm_expect
+EOF_EXPECT
+	check_places || return 1
+	check_plan || return 1
+	if [ "$vm_run" = full ]; then
+		check_run || return 1
+	fi
+	check_refuse || return 1
+	[ ! -s "$vc_out/left" ] ||
+	    { echo "left running: $(head -n 1 "$vc_out/left")"; return 1; }
+}
+
+# vm_check_after WORK CASE: a case of other cases' runs: compare of the
+# runs of the cases in vm_after, which must have run and passed here.
+vm_check_after() {
+	vca_dirs=
+	for vca_c in $vm_after; do
+		[ -f "$1/$vca_c/out/run/complete" ] ||
+		    { echo "needs the run of case $vca_c (sh tests/vm/run $vm_after $2)"; return 1; }
+		vca_dirs="$vca_dirs $1/$vca_c/out/run"
+	done
+	# shellcheck disable=SC2086 # the runs, split on purpose
+	sh scripts/smpbench compare $vca_dirs >"$1/$2.out" 2>"$1/$2.err" ||
+	    { echo "compare: exit $?: $(head -n 1 "$1/$2.err")"; return 1; }
+	vm_compare_expect "$1/$2.out"
+}

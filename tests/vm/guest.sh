@@ -1,0 +1,33 @@
+# shellcheck shell=sh
+# tests/vm/guest.sh: what every case does in the guest (sourced by
+# tests/vm/init, after the case's /case.sh), into /out: smpbench env
+# (env, env.err, env.rc), run -n (plan, plan.err, plan.rc) and, for a
+# full case, a tiny run of every workload in every placement, one repeat,
+# saved in /out/run (run.out, run.err, run.rc); for each CPU of
+# vm_refuse, smpb-ring -c CPU (refuse.CPU.rc, .err). Each smpbench command
+# under vm_wrap (taskset -c LIST, where the case asks for it).
+# shellcheck disable=SC2154 # vm_*: the case's (/case.sh)
+
+# in_wrap CMD...: CMD under the case's wrapper.
+in_wrap() {
+	# shellcheck disable=SC2086 # the wrapper's words, split on purpose
+	$vm_wrap "$@"
+}
+
+vm_guest() {
+	cd /smpbench || return 1
+	in_wrap sh scripts/smpbench env >/out/env 2>/out/env.err
+	echo $? >/out/env.rc
+	in_wrap sh scripts/smpbench run -n >/out/plan 2>/out/plan.err
+	echo $? >/out/plan.rc
+	if [ "$vm_run" = full ]; then
+		SMPBENCH_SWEEP=tiny in_wrap sh scripts/smpbench run -r 1 -S 0 \
+		    -P all -l "$vm_label" -o /out/run >/out/run.out 2>/out/run.err
+		echo $? >/out/run.rc
+	fi
+	for vg_c in $vm_refuse; do
+		in_wrap bin/smpb-ring -p -T 0.01 -c "$vg_c" \
+		    >"/out/refuse.$vg_c.out" 2>"/out/refuse.$vg_c.err"
+		echo $? >"/out/refuse.$vg_c.rc"
+	done
+}
