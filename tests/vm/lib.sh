@@ -13,7 +13,7 @@ vm_all_cases() {
 }
 
 # vm_tools: the tools make vmtest needs; false, with what is missing,
-# where one is.
+# where one is (the static busybox, vm_busybox, is fetched if need be).
 vm_tools() {
 	for vt_c in qemu-system-x86_64 cpio gzip base64 timeout make cc; do
 		command -v "$vt_c" >/dev/null 2>&1 || {
@@ -21,16 +21,43 @@ vm_tools() {
 			return 1
 		}
 	done
-	vt_bb=$(command -v busybox 2>/dev/null) || {
-		echo "busybox (busybox-static) is not installed"
+	vt_bb=$(vm_busybox) || {
+		echo "$vt_bb"
 		return 1
 	}
-	# A dynamic busybox names its loader (/lib64/ld-linux...); the guest
-	# has none.
-	if LC_ALL=C grep -q '/lib64/ld-linux' "$vt_bb" 2>/dev/null; then
-		echo "$vt_bb is not a static busybox (install busybox-static)"
+}
+
+# vm_busybox: the path of a static busybox for the guests: the one
+# installed where it is static (busybox-static), else busybox-static's
+# fetched into the cache with apt-get download and unpacked there (the
+# two packages conflict, and the shell tests run the dynamic one). A
+# dynamic busybox names its loader (/lib64/ld-linux...): the guest has
+# none. False, with why, where none can be had.
+vm_busybox() {
+	vb=$(command -v busybox 2>/dev/null)
+	if [ -n "$vb" ] && ! LC_ALL=C grep -q '/lib64/ld-linux' "$vb" 2>/dev/null; then
+		printf '%s\n' "$vb"
+		return 0
+	fi
+	vb_cache=$(vm_cache) || { echo "cannot make the cache directory"; return 1; }
+	vb=$vb_cache/busybox-static/bin/busybox
+	[ -x "$vb" ] && { printf '%s\n' "$vb"; return 0; }
+	if ! command -v apt-get >/dev/null 2>&1 ||
+	    ! command -v dpkg-deb >/dev/null 2>&1; then
+		echo "no static busybox, and no apt-get to fetch busybox-static"
 		return 1
 	fi
+	vb_tmp=$(mktemp -d "$vb_cache/busybox.XXXXXX") || return 1
+	if (cd "$vb_tmp" && apt-get download busybox-static) >/dev/null 2>&1 &&
+	    dpkg-deb -x "$vb_tmp"/busybox-static_*.deb "$vb_tmp/x" &&
+	    rm -rf "$vb_cache/busybox-static" &&
+	    mv "$vb_tmp/x" "$vb_cache/busybox-static"; then
+		rm -rf "$vb_tmp"
+		[ -x "$vb" ] && { printf '%s\n' "$vb"; return 0; }
+	fi
+	rm -rf "$vb_tmp"
+	echo "apt-get download busybox-static failed"
+	return 1
 }
 
 # vm_cache: the directory the kernels are kept in, made if need be.
@@ -96,7 +123,7 @@ vm_build() {
 		tail -n 3 "$1/build.log"
 		return 1
 	}
-	cp "$(command -v busybox)" "$1/root/bin/busybox" &&
+	cp "$VM_BUSYBOX" "$1/root/bin/busybox" &&
 	    ln -s busybox "$1/root/bin/sh" &&
 	    cp -R "$1/tree/scripts" "$1/tree/bin" "$1/root/smpbench/" &&
 	    : >"$1/root/smpbench/results/README" &&
