@@ -41,7 +41,7 @@ function read_raw(run, d, w,    path, line, n, i, a, eq, key) {
 			continue
 		NROWS++
 		ROW[NROWS, "run"] = run
-		ROW[NROWS, "dir"] = d
+		ROW[NROWS, "dir"] = shown(d)
 		ROW[NROWS, "workload"] = w
 		# The keys in the line's order, for the header's.
 		n = split(line, a, " ")

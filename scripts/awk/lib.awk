@@ -128,7 +128,29 @@ function complain(msg) {
 
 # warn(msg): one line on stderr.
 function warn(msg) {
-	print "smpbench: " msg | "cat 1>&2"
+	print "smpbench: " shown(msg) | "cat 1>&2"
+}
+
+# shown(s): s with the path of each run's snapshot (see lib/runs.sh) put
+# back as the run was named.
+function shown(s,    snap, line, i, k, out) {
+	snap = ENVIRON["SMPB_SNAP"]
+	if (snap == "" || !index(s, snap "/"))
+		return s
+	if (!SNAPS_READ) {
+		SNAPS_READ = 1
+		while ((getline line < (snap "/names")) > 0)
+			if ((i = index(line, "\t")) > 1) {
+				SNAP_OF[++NSNAPS] = substr(line, 1, i - 1)
+				SNAP_NAME[NSNAPS] = substr(line, i + 1)
+			}
+		close(snap "/names")
+	}
+	for (i = 1; i <= NSNAPS; i++)
+		for (k = 0; k < 8 && (out = index(s, SNAP_OF[i])); k++)
+			s = substr(s, 1, out - 1) SNAP_NAME[i] \
+			    substr(s, out + length(SNAP_OF[i]))
+	return s
 }
 
 # finish(status): report what complain() left unsaid, flush stderr, and

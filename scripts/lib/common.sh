@@ -165,6 +165,9 @@ ascii() {
 # printable TEXT: TEXT as one line of printable ASCII: newlines and tabs
 # become blanks, the rest as in ascii.
 printable() {
+	case ${SMPB_SNAP:+x}$1 in
+	x*"${SMPB_SNAP-}/"*) set -- "$(snap_names "$1")" ;;
+	esac
 	case $1 in
 	*[!"$PLAIN_CHARS"]*)
 		printf '%s' "$1" | LC_ALL=C tr '\n\t\300-\377' '  [?*]' |
