@@ -86,13 +86,18 @@ BEGIN {
 }
 
 # parse(line): split a raw line into F[key] = value; true when it is one.
-function parse(line,    n, i, a, eq) {
+function parse(line,    n, i, a, eq, k) {
 	split("", F)
 	n = split(line, a, " ")
 	for (i = 1; i <= n; i++) {
 		eq = index(a[i], "=")
-		if (eq > 1)
-			F[substr(a[i], 1, eq - 1)] = substr(a[i], eq + 1)
+		if (eq < 2)
+			continue
+		# The first value of a key is its value: the driver's keys come
+		# first, and a token added after them overrides none.
+		k = substr(a[i], 1, eq - 1)
+		if (!(k in F))
+			F[k] = substr(a[i], eq + 1)
 	}
 	return ("place" in F)
 }

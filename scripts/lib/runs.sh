@@ -17,6 +17,11 @@ RUN_FILES="env tables errors host complete incomplete"
 # about 32 MB of raw/pipe), the others (env, the markers, host).
 RUN_MAX_RAW=67108864
 RUN_MAX_TEXT=1048576
+# The most bytes a run's raw/ files hold in all: twice the most one holds.
+# pipe's raw file is the largest a run makes (about 32 MB at the full
+# profile's -r 100), the others' a fraction of it: a run past this is not
+# one smpbench made, and is refused before anything reads it.
+RUN_MAX_ALL=134217728
 
 # run_dirs OPERAND...: the saved runs named, one a line: each a directory
 # (a link to one, named on the command line, is followed), or
@@ -115,7 +120,8 @@ check_run() {
 # run_snapshot DIR FILES: copy FILES of DIR (names relative to it, plain
 # files as run_file saw) into a new snapshot of the run, rs_snap; die
 # when one cannot be copied, or holds more bytes than any run makes
-# (RUN_MAX_TEXT, RUN_MAX_RAW: no more is read). One wc for the run.
+# (RUN_MAX_TEXT, RUN_MAX_RAW: no more is read), or its raw/ files do in
+# all (RUN_MAX_ALL). One wc for the run.
 run_snapshot() {
 	[ -n "${SMPB_SNAP:-}" ] || die 1 "saved runs are read with no snapshot (snap_begin)"
 	rs_k=${rs_k:-0}
@@ -132,9 +138,11 @@ run_snapshot() {
 	done
 	# shellcheck disable=SC2086 # fixed names, split on purpose
 	rs_sizes=$(cd "$rs_snap" && wc -c $2 /dev/null)
+	rs_all=0
 	while read -r rs_n rs_f; do
 		case $rs_f in
 		'' | total | /dev/null) continue ;;
+		raw/*) rs_all=$((rs_all + rs_n)) ;;
 		esac
 		rs_max=$(run_max "$rs_f")
 		[ "$rs_n" -le "$rs_max" ] && continue
@@ -145,6 +153,8 @@ run_snapshot() {
 	done <<EOF_SIZES
 $rs_sizes
 EOF_SIZES
+	[ "$rs_all" -le "$RUN_MAX_ALL" ] ||
+	    die 1 "$(printable "$1"): $rs_all bytes of raw measurements, more than any run makes (at most $RUN_MAX_ALL): refused"
 }
 
 # run_max FILE: the most bytes a run's FILE (raw/<workload>, tables...)
