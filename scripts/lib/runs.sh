@@ -25,8 +25,8 @@ RUN_MAX_ALL=134217728
 
 # run_dirs OPERAND...: the saved runs named, one a line: each a directory
 # (a link to one, named on the command line, is followed), or
-# historical/NAME for one of the seeds' runs wherever they are installed;
-# die when
+# historical/NAME for one of the seeds' runs wherever they are installed
+# (NAME naming one of them, not a path out of their directory); die when
 # one is not a saved run (check_run). What is printed is each run's
 # snapshot (run_snapshot): what the commands read.
 run_dirs() {
@@ -37,8 +37,17 @@ run_dirs() {
 			die 1 "$(printable "$rd"): a directory name with a control character"
 			;;
 		historical/*)
-			[ -d "$rd" ] || [ ! -d "$SMPB_HIST/${rd#historical/}" ] ||
-			    rd=$SMPB_HIST/${rd#historical/}
+			rd_name=${rd#historical/}
+			case /$rd_name/ in
+			*/../* | */./* | //*)
+				[ -d "$rd" ] ||
+				    die 1 "$(printable "$rd"): not one of the historical runs (a name in $SMPB_HIST)"
+				;;
+			*)
+				[ -d "$rd" ] || [ ! -d "$SMPB_HIST/$rd_name" ] ||
+				    rd=$SMPB_HIST/$rd_name
+				;;
+			esac
 			;;
 		esac
 		check_run "$rd"
