@@ -201,8 +201,15 @@ measuring_others() {
 	[ -d /proc/self ] || return 0
 	mo_me=$(id -u)
 	# shellcheck disable=SC2009 # ps: POSIX, pgrep is not
-	mo_pids=$(ps -e -o pid= -o args= 2>/dev/null | awk -v max="$MEASURING_MAX" '
-	    $0 ~ /(^|[ \/])smpbench run( |$)/ && n++ < max { print $1 }')
+	# One a run: not the subshells of one (their parent is a match too).
+	mo_pids=$(ps -e -o pid= -o ppid= -o args= 2>/dev/null |
+	    awk -v max="$MEASURING_MAX" '
+	    $0 ~ /(^|[ \/])smpbench run( |$)/ { run[$1] = $2 }
+	    END {
+		for (p in run)
+			if (!(run[p] in run) && n++ < max)
+				print p
+	    }')
 	[ -n "$mo_pids" ] || return 0
 	# The owner of each (of its /proc directory), in one ls.
 	mo_set=
