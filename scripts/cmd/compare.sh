@@ -46,7 +46,7 @@ cmd_compare() {
 		    usage_error "compare: -w: '$(printable "$opt_workload")' is not a workload ($WORKLOADS)"
 	fi
 	[ $# -ge 1 ] || usage_error "compare: which saved runs?"
-	cc_dirs=$(run_dirs "$@") || exit 1
+	cc_dirs=$(run_dirs "$@") || runs_failed
 	set -f
 	IFS=$NL
 	# shellcheck disable=SC2086 # one run a line, split on purpose

@@ -67,12 +67,12 @@ run_dirs() {
 # the run as it was named (printable, and warn() in lib.awk, turn one
 # into the other: SMPB_SNAP/names).
 
-# snap_begin: make SMPB_SNAP, private, removed when the driver exits.
+# snap_begin: make SMPB_SNAP, private, removed when the driver exits
+# (smpbench_exit).
 snap_begin() {
 	SMPB_SNAP=$(umask 077 && mktemp -d "${TMPDIR:-/tmp}/smpbench-read.XXXXXX") ||
 	    die 1 "cannot make a temporary directory in ${TMPDIR:-/tmp}"
 	export SMPB_SNAP
-	trap 'rm -rf "$SMPB_SNAP"' EXIT
 	: >"$SMPB_SNAP/names"
 	SNAP_DD=
 	dd if=/dev/null of=/dev/null count=0 iflag=nonblock,nofollow \
@@ -146,7 +146,7 @@ run_snapshot() {
 		    die 1 "$(printable "$1/$rs_f"): cannot be read: refused"
 	done
 	# shellcheck disable=SC2086 # fixed names, split on purpose
-	rs_sizes=$(cd "$rs_snap" && wc -c $2 /dev/null)
+	rs_sizes=$(cd "$rs_snap" && wc -c $2 /dev/null) || no_process
 	rs_all=0
 	while read -r rs_n rs_f; do
 		case $rs_f in
@@ -214,7 +214,7 @@ RAW_MAX_LINES=500000
 raw_lines() {
 	[ -n "$2" ] || return 0
 	# shellcheck disable=SC2086 # fixed names, split on purpose
-	rl_counts=$(cd "$1" && wc -l $2 /dev/null)
+	rl_counts=$(cd "$1" && wc -l $2 /dev/null) || no_process
 	while read -r rl_n rl_f; do
 		case $rl_f in
 		'' | total | /dev/null) continue ;;
@@ -253,6 +253,10 @@ run_files() {
 run_text() {
 	[ -n "$2" ] || return 0
 	rt_n=$(binary_bytes "$1" "$2" "$3")
+	# No count: no process could be made to take it.
+	case $rt_n in
+	'' | *[!0-9]*) no_process ;;
+	esac
 	[ "$rt_n" -eq 0 ] && return 0
 	for rt_f in $2; do
 		rt_n=$(binary_bytes "$1" "$rt_f" "$3")
@@ -288,10 +292,17 @@ run_workloads() {
 	done
 }
 
+# runs_failed: exit 1 once run_dirs, in $(...), failed: it said why,
+# unless no process could be made for it (no_process says so).
+runs_failed() {
+	can_fork || no_process
+	exit 1
+}
+
 # run_list DIR...: the saved runs named (run_dirs), in SMPB_RUNS, one a
 # line, for the awk programs.
 run_list() {
-	rl_dirs=$(run_dirs "$@") || exit 1
+	rl_dirs=$(run_dirs "$@") || runs_failed
 	SMPB_RUNS=
 	while IFS= read -r rl_d; do
 		SMPB_RUNS="$SMPB_RUNS$(path_arg "$rl_d")$NL"
