@@ -97,6 +97,7 @@ ssize_t	sys_read_small(const char *path, char *buf, size_t size);
 long	sys_parse_kib(const char *text);
 bool	sys_fd_room(long need);
 long	sys_pid_limit(void);
+const char *sys_pid_hint(void);
 void	sys_warm_up(void);
 void	sys_usage_thread(struct usage *u);
 
