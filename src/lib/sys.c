@@ -2,7 +2,8 @@
  * sys.c: every platform difference of the suite, and the only file built
  * with _GNU_SOURCE.
  *
- * Linux: sched_setaffinity, sched_getcpu, PR_SET_PDEATHSIG, RUSAGE_THREAD,
+ * Linux: anonymous mappings, sched_setaffinity, sched_getcpu,
+ * PR_SET_PDEATHSIG, RUSAGE_THREAD,
  * clock_gettime by a system call, kernel.pid_max, close_range, and the L2
  * size from sysfs. FreeBSD: cpuset_setaffinity. Elsewhere the portable
  * fallbacks: binding reports ENOTSUP (exit 4 in the programs), the current
@@ -21,6 +22,7 @@
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/resource.h>
 #include <time.h>
 #include <unistd.h>
@@ -190,6 +192,34 @@ sys_parent_death_signal(int sig)
 	(void)sig;
 	return ENOTSUP;
 #endif
+}
+
+#if !defined(MAP_ANONYMOUS) && defined(MAP_ANON)
+#define MAP_ANONYMOUS MAP_ANON
+#endif
+
+/*
+ * Zeroed pages of their own, MAP_SHARED or MAP_PRIVATE (share); NULL on
+ * failure. Anonymous where the platform has it (Linux with _GNU_SOURCE,
+ * here), needing no descriptor: out of descriptors is not out of
+ * memory. Elsewhere /dev/zero mapped gives the same.
+ */
+void *
+sys_map_zeroed(size_t size, int share)
+{
+	void *p;
+#if defined(MAP_ANONYMOUS)
+	p = mmap(NULL, size, PROT_READ | PROT_WRITE, share | MAP_ANONYMOUS,
+	    -1, 0);
+#else
+	int fd = open("/dev/zero", O_RDWR | O_CLOEXEC);
+
+	if (fd == -1)
+		return NULL;
+	p = mmap(NULL, size, PROT_READ | PROT_WRITE, share, fd, 0);
+	close(fd);
+#endif
+	return p == MAP_FAILED ? NULL : p;
 }
 
 /*

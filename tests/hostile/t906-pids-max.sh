@@ -1,13 +1,21 @@
-# t906-pids-max: out of processes under a cgroup's pids.max, the
+# t906-pids-max: out of descriptors (ulimit -n 10), ring says so in
+# one line, never "out of memory" after it (their memory is mapped
+# with no descriptor). Out of processes under a cgroup's pids.max, the
 # programs say to raise the cgroup's pids.max, not 'ulimit -u' (far
 # above the count); under 'ulimit -u' (RLIMIT_NPROC, as nobody) they
-# still say 'ulimit -u'. Run as root where a pids cgroup can be made
-# (cgroup v1's pids hierarchy or cgroup v2); skipped elsewhere.
+# still say 'ulimit -u'. The cgroup's part runs as root where a pids
+# cgroup can be made (cgroup v1's pids hierarchy or cgroup v2).
 # shellcheck source=tests/lib.sh
 . tests/lib.sh
 BIN=$PWD/bin
 [ -x "$BIN/smpb-ring" ] || skip_all "bin/smpb-ring is not built (run make)"
-[ "$(id -u)" -eq 0 ] || skip_all "not root: no cgroup can be made"
+run sh -c "ulimit -n 10 && exec '$BIN/smpb-ring' -n 8 -T 0.05"
+is "$RC $(printf '%s\n' "$ERR" | wc -l | tr -d ' ')" "1 1" \
+    "smpb-ring under ulimit -n 10: exit 1, one line"
+like "$ERR" "^smpb-ring: cannot create pipe 1 of 8 \\(raise 'ulimit -n'\\): pipe: Too many open files\$" \
+    "naming the limit"
+
+[ "$(id -u)" -eq 0 ] || { t_skip "not root: no cgroup can be made"; done_testing; }
 G=
 for root in /sys/fs/cgroup/pids /sys/fs/cgroup/unified /sys/fs/cgroup; do
 	[ -f "$root/cgroup.procs" ] || continue
@@ -20,7 +28,7 @@ for root in /sys/fs/cgroup/pids /sys/fs/cgroup/unified /sys/fs/cgroup; do
 		rmdir "$g"
 	fi
 done
-[ -n "$G" ] || skip_all "no pids cgroup can be made here"
+[ -n "$G" ] || { t_skip "no pids cgroup can be made here"; done_testing; }
 trap 'rmdir "$G" 2>/dev/null; rm -rf "$TMPDIR_T"' EXIT
 
 # in_cgroup CMD...: CMD in the cgroup G.
