@@ -1,11 +1,13 @@
 # t905-failures: the driver's own failures exit 1, never 2 (bad usage),
-# and say something: show, compare and export run as nobody with 2 to 7
-# processes allowed (prlimit --nproc) exit 1 with a line that names the
-# limit, never an empty "smpbench:" line; a usage error still exits 2.
+# and say something: show, compare and export run as nobody with 2 to 11
+# processes allowed (prlimit --nproc), some of them taken already,
+# exit 1 with a line of smpbench's, never an empty "smpbench:" line; a
+# usage error still exits 2.
 # An env's load_other that is not a figure (1.2.3) is not shown as one:
 # show's context leaves it out and says so once. Run as root, with
 # nobody as the other user; skipped elsewhere, unless
 # SMPB_OTHER_USER_REQUIRED=1 (CI).
+# shellcheck disable=SC2016 # nobody's code, expanded as it runs
 # shellcheck source=tests/lib.sh
 . tests/lib.sh
 FIX=$PWD/tests/fixtures
@@ -40,11 +42,22 @@ mkdir "$T/tmp"
 chmod 1777 "$T/tmp"
 cp -R "$FIX/run-b" "$T/b"
 chmod -R a+rX "$T/a" "$T/b"
+# Two processes of nobody's already (a shell and its sleep each, while
+# $T/hold is there), as other work of the user's takes some: the limit
+# is reached sooner, before the driver's first steps too.
+mkdir "$T/hold"
+chmod 0755 "$T/hold"
+hold() {
+	setpriv --reuid="$(id -u nobody)" --regid="$(id -g nobody)" \
+	    --clear-groups sh -c 'while [ -d "$0" ]; do sleep 0.1; done' "$T/hold"
+}
+hold &
+hold &
 usage=0
 empty=0
 silent=0
 n=2
-while [ "$n" -le 7 ]; do
+while [ "$n" -le 11 ]; do
 	for c in show compare export; do
 		case $c in
 		compare) set -- "$T/a" "$T/b" ;;
@@ -54,6 +67,8 @@ while [ "$n" -le 7 ]; do
 		    --regid="$(id -g nobody)" --clear-groups sh "$SB" "$c" "$@" \
 		    >/dev/null 2>"$T/err"
 		rc=$?
+		# 126: setpriv could not even start the shell.
+		[ "$rc" -eq 126 ] && continue
 		[ "$rc" -eq 2 ] && usage=$((usage + 1))
 		grep -q '^smpbench: \(warning: \)\{0,1\}$' "$T/err" &&
 		    empty=$((empty + 1))
@@ -62,6 +77,8 @@ while [ "$n" -le 7 ]; do
 	done
 	n=$((n + 1))
 done
+rmdir "$T/hold"
+wait
 is "$usage" 0 "out of processes: no exit 2"
 is "$empty" 0 "no empty smpbench: line"
 is "$silent" 0 "a failure says why"
