@@ -19,11 +19,13 @@ BEGIN {
 	s = "Context of " who() ": preempt " ENV["preempt"] "; sched_ext " \
 	    ENV["sched_ext"] "; sched_features " ENV["sched_features"] \
 	    "; governor " ENV["governor"] "; boost " ENV["boost"] "; SMT " \
-	    ENV["smt"] "; load average " first(ENV["loadavg"]) " at the start"
+	    ENV["smt"] "; load average " figure("loadavg", first(ENV["loadavg"])) \
+	    " at the start"
 	if ("loadavg_end" in ENV)
-		s = s ", " first(ENV["loadavg_end"]) " at the end"
-	if (ENV["load_other"] ~ /^[0-9.]+$/)
-		s = s "; other work kept " ENV["load_other"] " CPUs busy"
+		s = s ", " figure("loadavg_end", first(ENV["loadavg_end"])) \
+		    " at the end"
+	if ((v = figure("load_other", ENV["load_other"])) != "unknown")
+		s = s "; other work kept " v " CPUs busy"
 	if (ENV["other_runs"] ~ /^[0-9]+$/ && ENV["other_runs"] > 0)
 		s = s "; another smpbench measured beside it"
 	if (ENV["note"] != "")
@@ -31,6 +33,17 @@ BEGIN {
 	wrap(s ".")
 	wrap("Command line: " ENV["cmdline"])
 	wrap("Config (cksum " ENV["config_hash"] "): " ENV["config"])
+}
+
+# figure(key, v): v, a figure of the env (digits, at most one point);
+# "unknown" for anything else (1.2.3, 5e9, -1), said once on stderr
+# unless it is absent or "unknown" itself.
+function figure(key, v) {
+	if (v ~ /^[0-9]+(\.[0-9]+)?$/)
+		return v
+	if (v != "" && v != "unknown")
+		warn(ENVIRON["SMPB_ENV"] ": " key "=" excerpt(v) " is not a figure: ignored")
+	return "unknown"
 }
 
 # first(s): the first word of s (the 1-minute load average).

@@ -1,4 +1,9 @@
-# export.awk: saved runs as CSV (RFC 4180), one row per measurement.
+# export.awk: saved runs as CSV (RFC 4180), one row per measurement, in
+# two passes over the runs, each holding one line at a time: the first
+# (-v pass=keys) prints the -p keys of all the lines, one a line, in the
+# order first seen, and complains of the lines it refuses; the second
+# (-v pass=rows) prints the CSV with those keys (SMPB_KEYS) as its last
+# columns. Memory is bounded by the keys, whatever the runs hold.
 #
 # Input: none on stdin; the runs' directories come from the environment,
 # SMPB_RUNS (one per line), and the program reads each run's env and
@@ -10,11 +15,21 @@
 # measurement), then every other key of any line (the programs' -p keys)
 # in the order first seen, empty where a line lacks it. A field holding a
 # comma, a double quote, a CR or LF, or a blank at either end is quoted,
-# its double quotes doubled; every record ends in CRLF.
-# -v variables: workloads, the workloads in their order.
+# its double quotes doubled; one that is not a number and starts with =,
+# +, -, @, a tab or a CR, which a spreadsheet would take for a formula,
+# is quoted with a ' before it. Every record ends in CRLF.
+# A line is refused (left out, complained of on stderr, exit 3) when one
+# of its keys is not a name ([a-z_][a-z0-9_]*, at most 64 characters) or
+# is one of the columns of the run's own (run, dir, workload, repeat,
+# placement); the first value of a key that comes twice is its value.
+# More than MAX_KEYS keys in all (the programs print about 100): nothing
+# is printed, exit 1.
+# -v variables: workloads, the workloads in their order; pass, keys or
+# rows.
 # Needs the awk library (see lib.awk) loaded first.
 
 BEGIN {
+	MAX_KEYS = 1000
 	NCOL = split("run dir workload repeat placement cpulist argv exit",
 	    COL, " ")
 	# The raw line's keys with a column of their own, by its name there.
@@ -23,6 +38,15 @@ BEGIN {
 	OWN["cpulist"] = "cpulist"
 	OWN["argv"] = "argv"
 	OWN["exit"] = "exit"
+	for (c = 1; c <= NCOL; c++)
+		FIXED[COL[c]] = 1
+	if (pass == "rows") {
+		n = split(ENVIRON["SMPB_KEYS"], keys, "\n")
+		for (i = 1; i <= n; i++)
+			if (keys[i] != "")
+				COL[++NCOL] = keys[i]
+		print_header()
+	}
 	nruns = run_dirs(dir)
 	nw = split(workloads, wl, " ")
 	for (j = 1; j <= nruns; j++) {
@@ -30,57 +54,101 @@ BEGIN {
 		for (k = 1; k <= nw; k++)
 			read_raw(who(), dir[j], wl[k])
 	}
-	print_csv()
+	exit finish(NEW_KEYS > MAX_KEYS)
 }
 
-# read_raw(run, d, w): the rows of d/raw/w, into ROW[r, column].
-function read_raw(run, d, w,    path, line, n, i, a, eq, key) {
+# read_raw(run, d, w): each measurement of d/raw/w: its keys (pass keys)
+# or its row (pass rows).
+function read_raw(run, d, w,    path, line, lineno) {
 	path = d "/raw/" w
 	while ((getline line < path) > 0) {
-		if (!parse(line))
+		lineno++
+		if (!parse(line) || !names_ok(line, path, lineno))
 			continue
-		NROWS++
-		ROW[NROWS, "run"] = run
-		ROW[NROWS, "dir"] = d
-		ROW[NROWS, "workload"] = w
-		# The keys in the line's order, for the header's.
-		n = split(line, a, " ")
-		for (i = 1; i <= n; i++) {
-			eq = index(a[i], "=")
-			if (eq < 2)
-				continue
-			key = substr(a[i], 1, eq - 1)
-			if (key in OWN) {
-				ROW[NROWS, OWN[key]] = F[key]
-				continue
-			}
-			if (!(key in SEEN)) {
-				SEEN[key] = 1
-				COL[++NCOL] = key
-			}
-			ROW[NROWS, key] = F[key]
-		}
+		if (pass == "rows")
+			print_row(run, d, w)
+		else if (!keys_of(line))
+			return
 	}
 	close(path)
 }
 
-# csv(s): s as an RFC 4180 field.
+# names_ok(line, path, lineno): true when every key of the line is a
+# name that is not one of the run's own columns; else complain (pass
+# keys: once is enough) and false.
+function names_ok(line, path, lineno,    n, i, a, eq, key) {
+	n = split(line, a, " ")
+	for (i = 1; i <= n; i++) {
+		eq = index(a[i], "=")
+		if (eq < 2)
+			continue
+		key = substr(a[i], 1, eq - 1)
+		if (key !~ /^[a-z_][a-z0-9_]*$/ || length(key) > 64 ||
+		    (key in FIXED && !(key in OWN))) {
+			if (pass == "keys") {
+				WHERE_FILE = path
+				WHERE_LINE = lineno
+				complain("refused: " excerpt(key) " is not a key of a measurement")
+			}
+			return 0
+		}
+	}
+	return 1
+}
+
+# keys_of(line): print the keys of the line not seen before; false past
+# MAX_KEYS of them.
+function keys_of(line,    n, i, a, eq, key) {
+	n = split(line, a, " ")
+	for (i = 1; i <= n; i++) {
+		eq = index(a[i], "=")
+		if (eq < 2)
+			continue
+		key = substr(a[i], 1, eq - 1)
+		if (key in OWN || key in SEEN)
+			continue
+		SEEN[key] = 1
+		if (++NEW_KEYS > MAX_KEYS) {
+			warn("more than " MAX_KEYS " keys in these runs' measurements (the programs print about 100): not exported")
+			return 0
+		}
+		print key
+	}
+	return 1
+}
+
+# csv(s): s as an RFC 4180 field; one that a spreadsheet would take for
+# a formula, quoted with a ' before it.
 function csv(s) {
-	if (s !~ /[",\r\n]/ && s !~ /^ / && s !~ / $/)
+	if (s ~ /^[-=+@\t\r]/ && !is_number(s))
+		s = "'" s
+	else if (s !~ /[",\r\n]/ && s !~ /^ / && s !~ / $/)
 		return s
 	gsub(/"/, "\"\"", s)
 	return "\"" s "\""
 }
 
-function print_csv(    r, c, line) {
+# is_number(s): true when s is a decimal number, as a spreadsheet reads
+# one: -0.5, +3, 1e-06.
+function is_number(s) {
+	return s ~ /^[-+]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][-+]?[0-9]+)?$/
+}
+
+function print_header(    c, line) {
 	line = ""
 	for (c = 1; c <= NCOL; c++)
 		line = line (c > 1 ? "," : "") csv(COL[c])
 	printf "%s\r\n", line
-	for (r = 1; r <= NROWS; r++) {
-		line = ""
-		for (c = 1; c <= NCOL; c++)
-			line = line (c > 1 ? "," : "") csv(ROW[r, COL[c]])
-		printf "%s\r\n", line
+}
+
+# print_row(run, d, w): the row of the line parse() read (F).
+function print_row(run, d, w,    c, v, line) {
+	line = csv(run) "," csv(shown(d)) "," csv(w) "," csv(F["rep"]) "," \
+	    csv(F["place"]) "," csv(F["cpulist"]) "," csv(F["argv"]) "," \
+	    csv(F["exit"])
+	for (c = 9; c <= NCOL; c++) {
+		v = (COL[c] in F) ? F[COL[c]] : ""
+		line = line "," csv(v)
 	}
+	printf "%s\r\n", line
 }

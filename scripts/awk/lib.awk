@@ -86,13 +86,18 @@ BEGIN {
 }
 
 # parse(line): split a raw line into F[key] = value; true when it is one.
-function parse(line,    n, i, a, eq) {
+function parse(line,    n, i, a, eq, k) {
 	split("", F)
 	n = split(line, a, " ")
 	for (i = 1; i <= n; i++) {
 		eq = index(a[i], "=")
-		if (eq > 1)
-			F[substr(a[i], 1, eq - 1)] = substr(a[i], eq + 1)
+		if (eq < 2)
+			continue
+		# The first value of a key is its value: the driver's keys come
+		# first, and a token added after them overrides none.
+		k = substr(a[i], 1, eq - 1)
+		if (!(k in F))
+			F[k] = substr(a[i], eq + 1)
 	}
 	return ("place" in F)
 }
@@ -128,7 +133,29 @@ function complain(msg) {
 
 # warn(msg): one line on stderr.
 function warn(msg) {
-	print "smpbench: " msg | "cat 1>&2"
+	print "smpbench: " shown(msg) | "cat 1>&2"
+}
+
+# shown(s): s with the path of each run's snapshot (see lib/runs.sh) put
+# back as the run was named.
+function shown(s,    snap, line, i, k, out) {
+	snap = ENVIRON["SMPB_SNAP"]
+	if (snap == "" || !index(s, snap "/"))
+		return s
+	if (!SNAPS_READ) {
+		SNAPS_READ = 1
+		while ((getline line < (snap "/names")) > 0)
+			if ((i = index(line, "\t")) > 1) {
+				SNAP_OF[++NSNAPS] = substr(line, 1, i - 1)
+				SNAP_NAME[NSNAPS] = substr(line, i + 1)
+			}
+		close(snap "/names")
+	}
+	for (i = 1; i <= NSNAPS; i++)
+		for (k = 0; k < 8 && (out = index(s, SNAP_OF[i])); k++)
+			s = substr(s, 1, out - 1) SNAP_NAME[i] \
+			    substr(s, out + length(SNAP_OF[i]))
+	return s
 }
 
 # finish(status): report what complain() left unsaid, flush stderr, and

@@ -50,7 +50,7 @@ cmd_compare() {
 	[ $# -ge 1 ] || usage_error "compare: which saved runs?"
 	cc_stat=$(stat_path) ||
 	    die 1 "compare: smpb-stat, its statistics program, is not built (run make)"
-	cc_dirs=$(run_dirs "$@") || exit 1
+	cc_dirs=$(run_dirs "$@") || runs_failed
 	# shellcheck disable=SC2086 # the workloads, split on purpose
 	need_lib compare compare-check compare-host compare-verdict \
 	    compare-table compare-head compare-p stat $WORKLOADS

@@ -17,9 +17,16 @@ cmd_export() {
 	[ $# -ge 1 ] || usage_error "export: which saved runs?"
 	run_list "$@"
 	need_lib export
-	# export.awk complains of nothing: what it says on stderr is why its
-	# output was lost. A reader that had enough (export | head) is no
-	# error.
-	to_out awk_lib export -v workloads="$WORKLOADS" </dev/null
+	# Two passes: the keys of all the lines (and the lines refused, said
+	# on stderr), then the CSV. The second complains of nothing: what it
+	# says on stderr is why its output was lost. A reader that had enough
+	# (export | head) is no error.
+	ce_keys=$(awk_lib export -v workloads="$WORKLOADS" -v pass=keys \
+	    </dev/null)
+	ce_rc=$?
+	[ "$ce_rc" -eq 0 ] || [ "$ce_rc" -eq 3 ] || exit 1
+	SMPB_KEYS=$ce_keys
+	export SMPB_KEYS
+	to_out awk_lib export -v workloads="$WORKLOADS" -v pass=rows </dev/null
+	[ "$ce_rc" -eq 0 ] || exit 1
 }
-

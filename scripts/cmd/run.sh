@@ -224,7 +224,7 @@ run_sweep() {
 
 # run_finish: add the end of the run to its env, then the completion
 # marker; false when a measurement failed.
-# shellcheck disable=SC2154 # other_runs: lib/measuring.sh's
+# shellcheck disable=SC2154 # other_runs...: lib/measuring.sh's
 run_finish() {
 	# shellcheck disable=SC2034 # for on_signal() (lib/record.sh)
 	run_current=
@@ -238,6 +238,8 @@ run_finish() {
 		printf 'load_other=%s\n' "$(load_other "$run_work/times0" \
 		    "$run_work/times1" "$run_busy0" "$(cpu_busy_ticks)" "$cr_secs")"
 		printf 'other_runs=%s\n' "$other_runs"
+		printf 'other_runs_note=%s\n' "$(printable "$other_runs_note")"
+		printf 'other_users_runs=%s\n' "$other_users_runs"
 	)
 	write_atomic "$run_dir/env" "$cr_env$NL$cr_env_end" ||
 	    write_lost "$run_dir/env" "the load at the end of the run"

@@ -38,7 +38,7 @@ cmd_show() {
 	opt_check show "$cs_opts" "$opt_bad"
 	shift $((OPTIND - 1))
 	[ $# -ge 1 ] || usage_error "show: which saved run?"
-	cs_dirs=$(run_dirs "$@") || exit 1
+	cs_dirs=$(run_dirs "$@") || runs_failed
 	set -f
 	IFS=$NL
 	# shellcheck disable=SC2086 # one run a line, split on purpose

@@ -23,12 +23,14 @@ clear_line() {
 # what they quote (a path, a run's text) holds no control character.
 say() {
 	clear_line
-	printf 'smpbench: %s\n' "$(printable "$*")" >&2
+	message "$*"
+	printf 'smpbench: %s\n' "$msg" >&2
 }
 
 warn() {
 	clear_line
-	printf 'smpbench: warning: %s\n' "$(printable "$*")" >&2
+	message "$*"
+	printf 'smpbench: warning: %s\n' "$msg" >&2
 }
 
 # die STATUS MESSAGE: one line on stderr, then exit.
@@ -36,13 +38,56 @@ die() {
 	die_status=$1
 	shift
 	clear_line
-	printf 'smpbench: %s\n' "$(printable "$*")" >&2
+	message "$*"
+	printf 'smpbench: %s\n' "$msg" >&2
 	exit "$die_status"
 }
 
-# usage_error MESSAGE: bad usage, exit 2.
+# message TEXT: TEXT made printable (printable), in msg; without a
+# subshell where it is plain already, so that a message is said even
+# when no process can be made, and never said empty.
+message() {
+	msg=$1
+	case ${SMPB_SNAP:+x}$msg in
+	x*"${SMPB_SNAP-}/"*) msg=$(printable "$msg") ;;
+	*[!"$PLAIN_CHARS"]*) msg=$(printable "$msg") ;;
+	esac
+	[ -n "$msg" ] || msg="(the message is lost: a process could not be made)"
+}
+
+# smpbench_exit STATUS: the driver's EXIT trap: remove the snapshot of
+# the saved runs read (lib/runs.sh), and exit 1 for a status of 2 that
+# no usage error gave (die 2): the shell's own, after "Cannot fork" or
+# "parameter not set", is the driver's failure, not bad usage.
+smpbench_exit() {
+	[ -z "${SMPB_SNAP:-}" ] || rm -rf "$SMPB_SNAP" 2>/dev/null
+	if [ "$1" -eq 2 ] && [ "${die_status:-}" != 2 ]; then
+		echo "smpbench: stopped by the shell (its message above): exit 1" >&2
+		exit 1
+	fi
+}
+
+# usage_error MESSAGE: bad usage, exit 2; unless no process can be made
+# (a check of the usage that ran in $(...) may have failed for that):
+# exit 1.
 usage_error() {
-	die 2 "$* (see smpbench -h)"
+	message "$* (see smpbench -h)"
+	case $msg in
+	"(the message is lost"*) no_process ;;
+	esac
+	can_fork || no_process
+	die 2 "$msg"
+}
+
+# can_fork: true when a process can be made, and another in it (as a
+# check in $(...) needs).
+can_fork() {
+	[ "$( : ; echo "$( : ; echo ok)")" = ok ] 2>/dev/null
+}
+
+# no_process: die, exit 1, when no process can be made.
+no_process() {
+	die 1 "cannot make a process (see ulimit -u, or the pids.max of the cgroup)"
 }
 
 need_cmd() {
@@ -165,6 +210,9 @@ ascii() {
 # printable TEXT: TEXT as one line of printable ASCII: newlines and tabs
 # become blanks, the rest as in ascii.
 printable() {
+	case ${SMPB_SNAP:+x}$1 in
+	x*"${SMPB_SNAP-}/"*) set -- "$(snap_names "$1")" ;;
+	esac
 	case $1 in
 	*[!"$PLAIN_CHARS"]*)
 		printf '%s' "$1" | LC_ALL=C tr '\n\t\300-\377' '  [?*]' |

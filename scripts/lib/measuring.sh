@@ -1,63 +1,141 @@
 # shellcheck shell=sh
 # lib/measuring.sh: the other smpbench runs measuring on this machine, so
-# that a run can say that another shares the CPUs with it. Each run keeps
-# an entry, from its start to its end, in a directory all the machine's
-# runs share: SMPBENCH_LOCKDIR, or smpbench-runs in TMPDIR (or /tmp). An
-# entry is named by the driver's pid and holds whether it is measuring
-# or only waiting for a quiet machine, its start and its run's directory;
-# one whose process is gone, or is no longer an smpbench run, is stale:
-# passed over and removed. A run that finds another measuring leaves it
-# a mark, PID.seen-by-OURS, so that each learns of the other even when
-# one came and went between the other's looks. Sourced by smpbench.
+# that a run can say that another shares the CPUs with it.
+#
+# A user's runs learn of each other in a directory only that user owns:
+# SMPBENCH_LOCKDIR, or smpbench-runs-UID in TMPDIR (or /tmp), made mode
+# 0700 and refused (with one warning, other_runs unknown) when it is a
+# link, not a directory, not the user's own, or open to anyone else, or
+# when its parent is writable by others without being sticky. Nothing is
+# written anywhere else, and everything in it is made by mkdir (atomic,
+# never through a link, never opening a fifo) or by a write to a new name
+# then mv. A run's entry is the directory PID (the driver's pid) holding:
+# info, one line "since=TIME dir=DIR"; measuring/, while it measures (not
+# while it waits for a quiet machine); seen-by-PID/, the marks left by
+# the runs that saw it measure, so that each learns of the other even
+# when one came and went between the other's looks. An entry whose
+# process is gone, or is no longer an smpbench run, is stale: removed by
+# the next run that looks (the user's own). At most MEASURING_MAX
+# entries are looked at, whatever the directory holds.
+#
+# Runs of other users are looked for among the processes (ps): one of
+# another user whose command line is "smpbench run" is warned of, and
+# counted apart, in other_users_runs: anyone can name a process so, and
+# such a name must not cast doubt on a run (other_runs, which compare
+# reads). Sourced by smpbench.
 
-# measuring_dir: the directory of the entries, made when missing (open
-# to every user and sticky, as /tmp is); false when it cannot be used: a
-# link, not a directory, not writable.
+# The most entries (and marks) a look goes through, and the most
+# processes of other users named like a run it asks about: far more
+# runs than a machine measures at once.
+MEASURING_MAX=64
+
+# measuring_dir: the directory of this user's entries, made when missing,
+# into measuring_dir_; false, with the reason in md_why, when it cannot
+# be used safely.
 measuring_dir() {
-	md=${SMPBENCH_LOCKDIR:-${TMPDIR:-/tmp}/smpbench-runs}
-	if [ ! -e "$md" ] && [ ! -h "$md" ] && mkdir "$md" 2>/dev/null; then
-		chmod 1777 "$md" 2>/dev/null
+	md_uid=$(id -u)
+	md=${SMPBENCH_LOCKDIR:-${TMPDIR:-/tmp}/smpbench-runs-$md_uid}
+	md=${md%/}
+	case $md in
+	/*) ;;
+	*) md=$PWD/$md ;;
+	esac
+	md_why=$(dir_parent "$md")
+	if [ -z "$md_why" ] && [ ! -e "$md" ] && [ ! -h "$md" ]; then
+		mkdir -m 0700 "$md" 2>/dev/null
 	fi
-	[ -d "$md" ] && [ ! -h "$md" ] && [ -w "$md" ] || return 1
-	printf '%s\n' "$md"
+	if [ -n "$md_why" ]; then
+		:
+	elif [ -h "$md" ]; then
+		md_why="$md is a link"
+	elif [ ! -d "$md" ]; then
+		md_why="$md is not a directory"
+	else
+		md_why=$(dir_private "$md" "$md_uid")
+	fi
+	measuring_dir_=$md
+	[ -z "$md_why" ]
 }
 
-# measuring_begin DIR: enter this run (measuring into DIR) in the
-# directory of entries, as waiting, quietly: the warnings are a courtesy,
-# a run goes on without them. Sets measuring_entry ("" when there is
-# none), measuring_dir_ and other_runs: how many other runs measured
-# beside this one, "unknown" when there is no directory to tell.
+# dir_private DIR UID: nothing when DIR (a directory, not a link) is
+# owned by UID, mode 0700; else why not.
+dir_private() {
+	# shellcheck disable=SC2012 # ls -ldn: the mode and owner, POSIX
+	dp_ls=$(LC_ALL=C ls -ldn "$1" 2>/dev/null)
+	set -f
+	# shellcheck disable=SC2086 # the fields of ls, split on purpose
+	set -- "$1" "$2" $dp_ls
+	set +f
+	case $3 in
+	'') printf '%s cannot be looked at\n' "$1"; return ;;
+	drwx------ | drwx------.) ;;
+	*) printf '%s has mode %s, not drwx------\n' "$1" "$3"; return ;;
+	esac
+	if [ "$5" != "$2" ]; then
+		printf '%s is owned by uid %s, not %s\n' "$1" "$5" "$2"
+	fi
+}
+
+# dir_parent DIR: nothing when the directory DIR is in cannot be written
+# by others (or is sticky, as /tmp is: none can then rename or remove
+# what another made); else why not.
+dir_parent() {
+	dp_parent=${1%/*}
+	# shellcheck disable=SC2012 # ls -ld: the mode, POSIX
+	dp_ls=$(LC_ALL=C ls -ld "${dp_parent:-/}/" 2>/dev/null)
+	case $dp_ls in
+	d????????[tT]* | d????[!w]??[!w]*) ;;
+	*) printf '%s is in a directory others can write\n' "$1" ;;
+	esac
+}
+
+# measuring_begin DIR: enter this run (measuring into DIR), as waiting,
+# quietly but for a directory refused. Sets measuring_entry ("" when
+# there is none), other_runs (how many other runs of this user measured
+# beside this one, "unknown" when that cannot be told), other_runs_note
+# (why it is unknown) and other_users_runs (processes of other users
+# named like a run).
 measuring_begin() {
 	other_runs=unknown
+	other_runs_note=
+	other_users_runs=0
 	measuring_entry=
 	measuring_seen=
+	measuring_users=
 	measuring_run=$(printable "$1")
-	measuring_dir_=$(measuring_dir) || return 0
-	rm -f "$measuring_dir_/$$" "$measuring_dir_/$$".seen-by-* 2>/dev/null
+	if ! measuring_dir; then
+		other_runs_note=$md_why
+		warn "$other_runs_note: other runs are not looked for (other_runs=unknown)"
+		return 0
+	fi
 	measuring_entry=$measuring_dir_/$$
-	measuring_since=$(date -u +%Y-%m-%dT%H:%M:%SZ)
-	measuring_state waiting || measuring_entry=
-	[ -n "$measuring_entry" ] && other_runs=0
+	rm -rf "$measuring_entry" 2>/dev/null
+	if ! mkdir "$measuring_entry" 2>/dev/null; then
+		other_runs_note="cannot make an entry in $measuring_dir_"
+		measuring_entry=
+		return 0
+	fi
+	printf 'since=%s dir=%s\n' "$(date -u +%Y-%m-%dT%H:%M:%SZ)" \
+	    "$measuring_run" >"$measuring_entry/info.new" 2>/dev/null &&
+	    mv -f "$measuring_entry/info.new" "$measuring_entry/info" 2>/dev/null
+	other_runs=0
 	return 0
 }
 
 # measuring_state STATE: say in this run's entry what it does now,
-# waiting (for a quiet machine) or measuring; false when the entry
-# cannot be written.
+# waiting (for a quiet machine) or measuring.
 measuring_state() {
 	[ -n "${measuring_entry:-}" ] || return 0
-	{
-		printf 'state=%s since=%s dir=%s\n' "$1" "$measuring_since" \
-		    "$measuring_run" >"$measuring_entry.tmp" &&
-		    mv -f "$measuring_entry.tmp" "$measuring_entry"
-	} 2>/dev/null
+	case $1 in
+	measuring) mkdir "$measuring_entry/measuring" ;;
+	*) rmdir "$measuring_entry/measuring" ;;
+	esac 2>/dev/null
+	return 0
 }
 
-# measuring_end: remove this run's entry and the marks left for it.
+# measuring_end: remove this run's entry and the marks left in it.
 measuring_end() {
-	[ -n "${measuring_entry:-}" ] &&
-	    rm -f "$measuring_entry" "$measuring_entry".seen-by-* \
-	    "$measuring_entry.tmp" 2>/dev/null
+	[ -n "${measuring_entry:-}" ] && rm -rf "$measuring_entry" 2>/dev/null
 	measuring_entry=
 	return 0
 }
@@ -65,35 +143,42 @@ measuring_end() {
 # measuring_check WHEN: warn of every other run measuring now, or that
 # left a mark for this one, not warned of before in this run (WHEN: "at
 # the start", "before ring", "at the end"), and leave a mark for each
-# one measuring; other_runs counts them.
+# one measuring; other_runs counts them. Then the runs of other users.
 measuring_check() {
 	[ -n "${measuring_entry:-}" ] || return 0
-	for mc_e in "$measuring_dir_"/*; do
+	mc_n=0
+	for mc_e in "$measuring_entry"/seen-by-* "$measuring_dir_"/*; do
+		[ "$mc_e" != "$measuring_entry" ] || continue
+		[ -e "$mc_e" ] || continue
+		mc_n=$((mc_n + 1))
+		if [ "$mc_n" -gt "$MEASURING_MAX" ]; then
+			other_runs_note="more than $MEASURING_MAX entries in $measuring_dir_, not all looked at"
+			break
+		fi
 		mc_pid=${mc_e##*/}
-		case $mc_pid in
-		"$$".seen-by-*)
-			mc_pid=${mc_pid#*.seen-by-}
+		case $mc_e in
+		"$measuring_entry"/seen-by-*)
+			mc_pid=${mc_pid#seen-by-}
 			case $mc_pid in
 			'' | *[!0-9]*) continue ;;
 			esac
 			mc_e=$measuring_dir_/$mc_pid
 			# One measuring now is said so, below, by its entry.
-			case $(first_line "$mc_e") in
-			state=measuring*) is_measuring "$mc_pid" && continue ;;
-			esac
-			mc_how="measured on this machine during this run"
-			;;
-		'' | *[!0-9]* | "$$") continue ;;
-		*)
-			if ! is_measuring "$mc_pid"; then
-				rm -f "$mc_e" "$mc_e".seen-by-* 2>/dev/null
+			if [ -d "$mc_e/measuring" ] && is_measuring "$mc_pid"; then
 				continue
 			fi
-			case $(first_line "$mc_e") in
-			state=measuring*) ;;
-			*) continue ;;
+			mc_how="measured on this machine during this run"
+			;;
+		*)
+			case $mc_pid in
+			'' | *[!0-9]* | "$$") continue ;;
 			esac
-			: >"$mc_e.seen-by-$$" 2>/dev/null
+			if ! is_measuring "$mc_pid"; then
+				rm -rf "$mc_e" 2>/dev/null
+				continue
+			fi
+			[ -d "$mc_e/measuring" ] || continue
+			mkdir "$mc_e/seen-by-$$" 2>/dev/null
 			mc_how="is measuring on this machine $1"
 			;;
 		esac
@@ -104,7 +189,47 @@ measuring_check() {
 		other_runs=$((other_runs + 1))
 		warn "another smpbench $mc_how (pid $mc_pid$(measuring_text "$mc_e")): the CPUs are shared, both runs' figures suffer"
 	done
+	measuring_others "$1"
 	return 0
+}
+
+# measuring_others WHEN: warn of each process of another user (not warned
+# of before) whose command line is an smpbench run, and count them in
+# other_users_runs: they may share the CPUs, but nothing of theirs is
+# read or written, and nothing tells one from a process merely named so.
+measuring_others() {
+	[ -d /proc/self ] || return 0
+	mo_me=$(id -u)
+	# shellcheck disable=SC2009 # ps: POSIX, pgrep is not
+	# One a run: not the subshells of one (their parent is a match too).
+	mo_pids=$(ps -e -o pid= -o ppid= -o args= 2>/dev/null |
+	    awk -v max="$MEASURING_MAX" '
+	    $0 ~ /(^|[ \/])smpbench run( |$)/ { run[$1] = $2 }
+	    END {
+		for (p in run)
+			if (!(run[p] in run) && n++ < max)
+				print p
+	    }')
+	[ -n "$mo_pids" ] || return 0
+	# The owner of each (of its /proc directory), in one ls.
+	mo_set=
+	for mo_p in $mo_pids; do
+		mo_set="$mo_set /proc/$mo_p"
+	done
+	# shellcheck disable=SC2012,SC2086 # ls -ldn: the owner; pids, split
+	mo_list=$(LC_ALL=C ls -ldn $mo_set 2>/dev/null |
+	    awk -v me="$mo_me" '$3 != me { n = split($NF, p, "/"); print p[n], $3 }')
+	while read -r mo_p mo_uid; do
+		[ -n "$mo_p" ] || continue
+		case " $measuring_users " in
+		*" $mo_p "*) continue ;;
+		esac
+		measuring_users="$measuring_users $mo_p"
+		other_users_runs=$((other_users_runs + 1))
+		warn "a process of uid $mo_uid (pid $mo_p) is named like an smpbench run $1: if it is one, it shares the CPUs (another user's: not counted in other_runs)"
+	done <<EOF_OTHERS
+$mo_list
+EOF_OTHERS
 }
 
 # is_measuring PID: true when process PID is an smpbench run: its
@@ -119,13 +244,13 @@ is_measuring() {
 	kill -0 "$1" 2>/dev/null
 }
 
-# measuring_text ENTRY: ", since TIME, into DIR" from an entry, as far as
-# it is well formed (a stranger's file: its first line, printable); ""
-# when it is gone.
+# measuring_text ENTRY: ", since TIME, into DIR" from an entry's info, as
+# far as it is well formed; "" when it is gone.
 measuring_text() {
-	mt_line=$(first_line "$1")
-	mt_since=$(printf '%s\n' "$mt_line" | sed -n 's/^state=[a-z]* since=\([0-9TZ:-]*\) .*/\1/p')
-	mt_dir=$(printf '%s\n' "$mt_line" | sed -n 's/^state=[a-z]* since=[0-9TZ:-]* dir=//p')
+	[ -f "$1/info" ] && [ ! -h "$1/info" ] || return 0
+	mt_line=$(dd if="$1/info" bs=1024 count=1 2>/dev/null | sed -n 1p)
+	mt_since=$(printf '%s\n' "$mt_line" | sed -n 's/^since=\([0-9TZ:-]*\) .*/\1/p')
+	mt_dir=$(printf '%s\n' "$mt_line" | sed -n 's/^since=[0-9TZ:-]* dir=//p')
 	[ -n "$mt_since" ] && printf ', since %s' "$mt_since"
 	[ -n "$mt_dir" ] && printf ', into %s' "$(printable "$mt_dir")"
 	return 0

@@ -17,11 +17,18 @@ RUN_FILES="env tables errors host complete incomplete"
 # about 32 MB of raw/pipe), the others (env, the markers, host).
 RUN_MAX_RAW=67108864
 RUN_MAX_TEXT=1048576
+# The most bytes a run's raw/ files hold in all: twice the most one holds.
+# pipe's raw file is the largest a run makes (about 32 MB at the full
+# profile's -r 100), the others' a fraction of it: a run past this is not
+# one smpbench made, and is refused before anything reads it.
+RUN_MAX_ALL=134217728
 
 # run_dirs OPERAND...: the saved runs named, one a line: each a directory
 # (a link to one, named on the command line, is followed), or
-# historical/NAME for one of the seeds' runs wherever they are installed;
-# die when one is not a saved run (check_run).
+# historical/NAME for one of the seeds' runs wherever they are installed
+# (NAME naming one of them, not a path out of their directory); die when
+# one is not a saved run (check_run). What is printed is each run's
+# snapshot (run_snapshot): what the commands read.
 run_dirs() {
 	for rd in "$@"; do
 		case $rd in
@@ -30,18 +37,71 @@ run_dirs() {
 			die 1 "$(printable "$rd"): a directory name with a control character"
 			;;
 		historical/*)
-			[ -d "$rd" ] || [ ! -d "$SMPB_HIST/${rd#historical/}" ] ||
-			    rd=$SMPB_HIST/${rd#historical/}
+			rd_name=${rd#historical/}
+			case /$rd_name/ in
+			*/../* | */./* | //*)
+				[ -d "$rd" ] ||
+				    die 1 "$(printable "$rd"): not one of the historical runs (a name in $SMPB_HIST)"
+				;;
+			*)
+				[ -d "$rd" ] || [ ! -d "$SMPB_HIST/$rd_name" ] ||
+				    rd=$SMPB_HIST/$rd_name
+				;;
+			esac
 			;;
 		esac
 		check_run "$rd"
-		printf '%s\n' "$rd"
+		printf '%s\n' "$rs_snap"
 	done
 }
 
+# Every command that reads saved runs reads them from a snapshot: a copy
+# of the files check_run looked at, in a directory of its own under
+# SMPB_SNAP (made by snap_begin, removed when the driver exits), so that
+# what was checked is what awk reads: a file swapped for a fifo, a link
+# or a larger one after the check changes nothing. Each file is copied
+# by dd, at most a bounded number of bytes, opened without following a
+# link or waiting on a fifo (iflag=nonblock,nofollow where dd has them;
+# elsewhere through a hard link into the snapshot, checked as a plain
+# file, when the file system allows one). The snapshot's messages name
+# the run as it was named (printable, and warn() in lib.awk, turn one
+# into the other: SMPB_SNAP/names).
+
+# snap_begin: make SMPB_SNAP, private, removed when the driver exits
+# (smpbench_exit).
+snap_begin() {
+	SMPB_SNAP=$(umask 077 && mktemp -d "${TMPDIR:-/tmp}/smpbench-read.XXXXXX") ||
+	    die 1 "cannot make a temporary directory in ${TMPDIR:-/tmp}"
+	export SMPB_SNAP
+	: >"$SMPB_SNAP/names"
+	SNAP_DD=
+	dd if=/dev/null of=/dev/null count=0 iflag=nonblock,nofollow \
+	    2>/dev/null && SNAP_DD=iflag=nonblock,nofollow
+}
+
+# snap_names TEXT: TEXT with each snapshot's path (SMPB_SNAP/names, one
+# "SNAPSHOT<tab>NAME" a line) turned into the run's name.
+snap_names() {
+	sn_t=$1
+	while IFS='	' read -r sn_s sn_n; do
+		sn_k=0
+		while [ "$sn_k" -lt 8 ]; do
+			case $sn_t in
+			*"$sn_s"*) sn_t=${sn_t%%"$sn_s"*}$sn_n${sn_t#*"$sn_s"} ;;
+			*) break ;;
+			esac
+			sn_k=$((sn_k + 1))
+		done
+	done <"$SMPB_SNAP/names"
+	printf '%s' "$sn_t"
+}
+
 # check_run DIR: die unless DIR holds a saved run: an env, raw/ a
-# directory (not a link), every file of it that is read fit to be read
-# (run_file), and complete or incomplete, not both.
+# directory (not a link), every file of it that is read a plain file
+# (run_file), copied into a snapshot, rs_snap, where it holds no more
+# bytes than a run makes (run_snapshot), no binary data (run_files), and
+# raw/ files no more lines than a run makes (raw_lines); complete or
+# incomplete, not both.
 check_run() {
 	ck_name=$(printable "$1")
 	[ -d "$1" ] || die 1 "$ck_name: no such directory"
@@ -61,8 +121,84 @@ check_run() {
 	if [ -e "$1/complete" ] && [ -e "$1/incomplete" ]; then
 		die 1 "$ck_name: not a saved run (marked both complete and incomplete)"
 	fi
-	run_files "$1" "$ck_text" "$ck_raw"
-	raw_lines "$1" "$ck_raw"
+	run_snapshot "$1" "$ck_text $ck_raw"
+	run_files "$rs_snap" "$ck_text" "$ck_raw"
+	raw_lines "$rs_snap" "$ck_raw"
+}
+
+# run_snapshot DIR FILES: copy FILES of DIR (names relative to it, plain
+# files as run_file saw) into a new snapshot of the run, rs_snap; die
+# when one cannot be copied, or holds more bytes than any run makes
+# (RUN_MAX_TEXT, RUN_MAX_RAW: no more is read), or its raw/ files do in
+# all (RUN_MAX_ALL). One wc for the run.
+run_snapshot() {
+	[ -n "${SMPB_SNAP:-}" ] || die 1 "saved runs are read with no snapshot (snap_begin)"
+	rs_k=${rs_k:-0}
+	rs_k=$((rs_k + 1))
+	rs_snap=$SMPB_SNAP/$rs_k.$$
+	mkdir "$rs_snap" 2>/dev/null ||
+	    rs_snap=$(mktemp -d "$SMPB_SNAP/run.XXXXXX") ||
+	    die 1 "cannot make a temporary directory in $SMPB_SNAP"
+	mkdir "$rs_snap/raw"
+	printf '%s\t%s\n' "$rs_snap" "$1" >>"$SMPB_SNAP/names"
+	for rs_f in $2; do
+		snap_file "$1/$rs_f" "$rs_snap/$rs_f" "$(run_max "$rs_f")" ||
+		    die 1 "$(printable "$1/$rs_f"): cannot be read: refused"
+	done
+	# shellcheck disable=SC2086 # fixed names, split on purpose
+	rs_sizes=$(cd "$rs_snap" && wc -c $2 /dev/null) || no_process
+	rs_all=0
+	while read -r rs_n rs_f; do
+		case $rs_f in
+		'' | total | /dev/null) continue ;;
+		raw/*) rs_all=$((rs_all + rs_n)) ;;
+		esac
+		rs_max=$(run_max "$rs_f")
+		[ "$rs_n" -le "$rs_max" ] && continue
+		rs_n="$rs_n bytes"
+		[ "$rs_n" != "$(($(snap_count "$rs_max") * 65536)) bytes" ] ||
+		    rs_n="over $rs_max bytes"
+		die 1 "$(printable "$1/$rs_f"): $rs_n, more than any run makes (at most $rs_max): refused"
+	done <<EOF_SIZES
+$rs_sizes
+EOF_SIZES
+	[ "$rs_all" -le "$RUN_MAX_ALL" ] ||
+	    die 1 "$(printable "$1"): $rs_all bytes of raw measurements, more than any run makes (at most $RUN_MAX_ALL): refused"
+}
+
+# run_max FILE: the most bytes a run's FILE (raw/<workload>, tables...)
+# holds.
+run_max() {
+	case $1 in
+	raw/* | tables | errors) echo "$RUN_MAX_RAW" ;;
+	*) echo "$RUN_MAX_TEXT" ;;
+	esac
+}
+
+# snap_count MAX: the 64 KiB blocks snap_file copies of a file of at most
+# MAX bytes: one more than it takes, to tell one larger.
+snap_count() {
+	echo $(($1 / 65536 + 1))
+}
+
+# snap_file FILE COPY MAX: copy FILE to COPY, at most MAX bytes and a
+# block more, never following a link nor waiting on a fifo; false when
+# it cannot be read, or is not a plain file once linked.
+snap_file() {
+	sf_count=$(snap_count "$3")
+	if [ -n "$SNAP_DD" ]; then
+		dd if="$1" of="$2" bs=65536 count="$sf_count" "$SNAP_DD" \
+		    2>/dev/null
+		return
+	fi
+	if ln "$1" "$2.link" 2>/dev/null; then
+		[ -f "$2.link" ] && [ ! -h "$2.link" ] &&
+		    dd if="$2.link" of="$2" bs=65536 count="$sf_count" 2>/dev/null
+		sf_rc=$?
+		rm -f "$2.link"
+		return "$sf_rc"
+	fi
+	dd if="$1" of="$2" bs=65536 count="$sf_count" 2>/dev/null
 }
 
 # The most lines a raw file of a saved run may hold (raw_lines): far
@@ -76,11 +212,18 @@ RAW_MAX_LINES=500000
 # more lines than any run makes, naming it and its count: it is not a run
 # of smpbench, and is refused before awk reads it.
 raw_lines() {
-	for rl_f in $2; do
-		rl_n=$(wc -l <"$1/$rl_f" | tr -d ' ')
+	[ -n "$2" ] || return 0
+	# shellcheck disable=SC2086 # fixed names, split on purpose
+	rl_counts=$(cd "$1" && wc -l $2 /dev/null) || no_process
+	while read -r rl_n rl_f; do
+		case $rl_f in
+		'' | total | /dev/null) continue ;;
+		esac
 		[ "$rl_n" -le "$RAW_MAX_LINES" ] ||
 		    die 1 "$(printable "$1/$rl_f"): $rl_n lines, more than any run makes (at most $RAW_MAX_LINES): refused"
-	done
+	done <<EOF_LINES
+$rl_counts
+EOF_LINES
 }
 
 # run_file DIR FILE: the first look at a run's FILE, before anything
@@ -94,36 +237,13 @@ run_file() {
 	die 1 "$(printable "$1"): not a saved run ($2 is not a plain file)"
 }
 
-# run_files DIR TEXT RAW: the second look at the plain files of a run
-# that run_file let through, TEXT (env, the markers...) and RAW
-# (raw/<workload>), names relative to DIR: die unless each holds at most
-# RUN_MAX_TEXT or RUN_MAX_RAW bytes (their sizes asked first, so that
-# nothing reads a file beyond them), and no binary data: no NUL, and in
-# raw/ nothing but lines of printable ASCII. A run with such a file is
-# damaged, or not smpbench's. One wc, and one pass over each kind, for
-# the whole run; the file at fault is looked for only when there is one.
+# run_files DIR TEXT RAW: the snapshot's copies of TEXT (env, the
+# markers...) and RAW (raw/<workload>), names relative to DIR: die when
+# one holds binary data: a NUL, and in raw/ anything but lines of
+# printable ASCII. A run with such a file is damaged, or not smpbench's.
+# One pass over each kind for the whole run; the file at fault is looked
+# for only when there is one.
 run_files() {
-	# shellcheck disable=SC2086 # fixed names, split on purpose
-	rs_sizes=$(cd "$(path_arg "$1")" 2>/dev/null && wc -c $2 $3 2>/dev/null)
-	rs_seen=0
-	while read -r rs_n rs_f; do
-		case $rs_f in
-		'' | total) continue ;;
-		raw/* | tables | errors) rs_max=$RUN_MAX_RAW ;;
-		*) rs_max=$RUN_MAX_TEXT ;;
-		esac
-		rs_seen=$((rs_seen + 1))
-		[ "$rs_n" -le "$rs_max" ] ||
-		    die 1 "$(printable "$1/$rs_f"): $rs_n bytes, more than any run makes (at most $rs_max): refused"
-	done <<EOF_SIZES
-$rs_sizes
-EOF_SIZES
-	if [ "$rs_seen" -ne "$(count_words "$2 $3")" ]; then
-		for rs_f in $2 $3; do
-			{ wc -c <"$1/$rs_f"; } >/dev/null 2>&1 ||
-			    die 1 "$(printable "$1/$rs_f"): cannot be read: refused"
-		done
-	fi
 	run_text "$1" "$2" '\000'
 	run_text "$1" "$3" '\000-\011\013-\037\177-\377'
 }
@@ -133,6 +253,10 @@ EOF_SIZES
 run_text() {
 	[ -n "$2" ] || return 0
 	rt_n=$(binary_bytes "$1" "$2" "$3")
+	# No count: no process could be made to take it.
+	case $rt_n in
+	'' | *[!0-9]*) no_process ;;
+	esac
 	[ "$rt_n" -eq 0 ] && return 0
 	for rt_f in $2; do
 		rt_n=$(binary_bytes "$1" "$rt_f" "$3")
@@ -168,10 +292,17 @@ run_workloads() {
 	done
 }
 
+# runs_failed: exit 1 once run_dirs, in $(...), failed: it said why,
+# unless no process could be made for it (no_process says so).
+runs_failed() {
+	can_fork || no_process
+	exit 1
+}
+
 # run_list DIR...: the saved runs named (run_dirs), in SMPB_RUNS, one a
 # line, for the awk programs.
 run_list() {
-	rl_dirs=$(run_dirs "$@") || exit 1
+	rl_dirs=$(run_dirs "$@") || runs_failed
 	SMPB_RUNS=
 	while IFS= read -r rl_d; do
 		SMPB_RUNS="$SMPB_RUNS$(path_arg "$rl_d")$NL"

@@ -61,7 +61,7 @@ guard_start(struct team *t)
 	live = t->live_fd[0];
 	if ((pid = fork()) == -1)
 		die(SMPB_EXIT_FAIL, "cannot start the guardian process (raise "
-		    "'ulimit -u'): fork:");
+		    "%s): fork:", sys_pid_hint());
 	if (pid == 0) {
 		if (setpgid(0, 0) == -1)
 			_exit(SMPB_EXIT_FAIL);

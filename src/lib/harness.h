@@ -100,6 +100,8 @@ enum cpu_state sys_cpu_state(int cpu);
 long	sys_parse_kib(const char *text);
 bool	sys_fd_room(long need);
 long	sys_pid_limit(void);
+const char *sys_pid_hint(void);
+void	*sys_map_zeroed(size_t size, int share);
 void	sys_warm_up(void);
 void	sys_usage_thread(struct usage *u);
 

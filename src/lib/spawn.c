@@ -57,9 +57,9 @@ spawn_process(struct team *t, struct start *s)
 	pid_t pid;
 
 	if ((pid = fork()) == -1)
-		die(SMPB_EXIT_FAIL, "cannot start %s %d of %d (raise "
-		    "'ulimit -u' or use fewer): fork:", t->name, s->self,
-		    t->n);
+		die(SMPB_EXIT_FAIL, "cannot start %s %d of %d (raise %s or "
+		    "use fewer): fork:", t->name, s->self, t->n,
+		    sys_pid_hint());
 	if (pid == 0) {
 		if (setpgid(0, t->guardian) == -1)
 			worker_fail(t, s->self, "cannot join the workers' "
@@ -92,9 +92,9 @@ spawn_thread(struct team *t, struct start *s)
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
 	if (err != 0) {
 		errno = err;
-		die(SMPB_EXIT_FAIL, "cannot start thread %d of %d (raise "
-		    "'ulimit -u' or 'ulimit -v', or use fewer): "
-		    "pthread_create:", s->self, t->n);
+		die(SMPB_EXIT_FAIL, "cannot start thread %d of %d (raise %s "
+		    "or 'ulimit -v', or use fewer): pthread_create:",
+		    s->self, t->n, sys_pid_hint());
 	}
 }
 

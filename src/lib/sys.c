@@ -2,7 +2,8 @@
  * sys.c: every platform difference of the suite, and the only file built
  * with _GNU_SOURCE.
  *
- * Linux: sched_setaffinity, sched_getcpu, PR_SET_PDEATHSIG, RUSAGE_THREAD,
+ * Linux: anonymous mappings, sched_setaffinity, sched_getcpu,
+ * PR_SET_PDEATHSIG, RUSAGE_THREAD,
  * clock_gettime by a system call, kernel.pid_max, close_range, and the L2
  * size from sysfs. FreeBSD: cpuset_setaffinity. Elsewhere the portable
  * fallbacks: binding reports ENOTSUP (exit 4 in the programs), the current
@@ -20,6 +21,8 @@
 #include <limits.h>
 #include <signal.h>
 #include <stdio.h>
+#include <string.h>
+#include <sys/mman.h>
 #include <sys/resource.h>
 #include <time.h>
 #include <unistd.h>
@@ -219,6 +222,34 @@ sys_parent_death_signal(int sig)
 #endif
 }
 
+#if !defined(MAP_ANONYMOUS) && defined(MAP_ANON)
+#define MAP_ANONYMOUS MAP_ANON
+#endif
+
+/*
+ * Zeroed pages of their own, MAP_SHARED or MAP_PRIVATE (share); NULL on
+ * failure. Anonymous where the platform has it (Linux with _GNU_SOURCE,
+ * here), needing no descriptor: out of descriptors is not out of
+ * memory. Elsewhere /dev/zero mapped gives the same.
+ */
+void *
+sys_map_zeroed(size_t size, int share)
+{
+	void *p;
+#if defined(MAP_ANONYMOUS)
+	p = mmap(NULL, size, PROT_READ | PROT_WRITE, share | MAP_ANONYMOUS,
+	    -1, 0);
+#else
+	int fd = open("/dev/zero", O_RDWR | O_CLOEXEC);
+
+	if (fd == -1)
+		return NULL;
+	p = mmap(NULL, size, PROT_READ | PROT_WRITE, share, fd, 0);
+	close(fd);
+#endif
+	return p == MAP_FAILED ? NULL : p;
+}
+
 /*
  * A small /proc or /sys file, NUL-terminated, by one read: its length
  * (up to size - 1 bytes), or -1. Such a file is made whole at the first
@@ -326,6 +357,89 @@ sys_pid_limit(void)
 		return max;
 #endif
 	return -1;
+}
+
+#if defined(__linux__)
+/* Whether the pids controller's files in dir say it is full. */
+static bool
+pids_full(const char *dir)
+{
+	char path[512], buf[32];
+	long max, cur;
+
+	if (snprintf(path, sizeof(path), "%s/pids.max", dir) >=
+	    (int)sizeof(path) || sys_read_small(path, buf, sizeof(buf)) <= 0 ||
+	    sscanf(buf, "%ld", &max) != 1)
+		return false;	/* "max", or no such file: no limit here */
+	if (snprintf(path, sizeof(path), "%s/pids.current", dir) >=
+	    (int)sizeof(path) || sys_read_small(path, buf, sizeof(buf)) <= 0 ||
+	    sscanf(buf, "%ld", &cur) != 1)
+		return false;
+	return cur >= max;
+}
+
+/* Whether the pids.max of our cgroup, or of one above it, is reached. */
+static bool
+cgroup_pids_full(void)
+{
+	static const char *const roots[] = {
+		"/sys/fs/cgroup/pids", "/sys/fs/cgroup",
+		"/sys/fs/cgroup/unified"
+	};
+	char buf[1024], dir[512], *line, *path, *next;
+	size_t r, depth;
+
+	if (sys_read_small("/proc/self/cgroup", buf, sizeof(buf)) <= 0)
+		return false;
+	for (line = buf; *line != '\0'; line = next) {
+		next = line + strcspn(line, "\n");
+		if (*next != '\0')
+			*next++ = '\0';
+		/* "N:pids:/path" (v1) or "0::/path" (v2). */
+		if ((path = strchr(line, ':')) == NULL ||
+		    (path = strchr(path + 1, ':')) == NULL)
+			continue;
+		if (strncmp(strchr(line, ':') + 1, "pids:", 5) != 0 &&
+		    strncmp(strchr(line, ':') + 1, ":", 1) != 0)
+			continue;
+		for (r = 0; r < sizeof(roots) / sizeof(roots[0]); r++) {
+			if (snprintf(dir, sizeof(dir), "%s%s", roots[r],
+			    path + 1) >= (int)sizeof(dir))
+				continue;
+			/* The cgroup, then each one above it, 64 at most. */
+			for (depth = 0; depth < 64; depth++) {
+				char *slash;
+
+				if (pids_full(dir))
+					return true;
+				if ((slash = strrchr(dir, '/')) == NULL ||
+				    (size_t)(slash - dir) <= strlen(roots[r]))
+					break;
+				*slash = '\0';
+			}
+		}
+	}
+	return false;
+}
+#endif
+
+/*
+ * What to raise when a fork or a thread's creation failed for want of
+ * processes: a cgroup's pids.max where one is reached (Linux), else
+ * 'ulimit -u'. For the message of the failure: errno is kept.
+ */
+const char *
+sys_pid_hint(void)
+{
+	const char *hint = "'ulimit -u'";
+#if defined(__linux__)
+	int err = errno;	/* the failure's, for its message */
+
+	if (err == EAGAIN && cgroup_pids_full())
+		hint = "the cgroup's pids.max";
+	errno = err;
+#endif
+	return hint;
 }
 
 /*

@@ -2,7 +2,9 @@
 # as RFC 4180 has it, parsed back here by a parser of our own: a header,
 # one record per raw line with the same fields as its raw line, labels
 # and directory names with commas and quotes intact, CRLF after every
-# record; and bad input.
+# record; fields that a spreadsheet would take for formulas quoted with
+# a ' (numbers left as they are), keys that are not names refused, a key
+# given twice its first value; and bad input.
 # shellcheck disable=SC2086 # $sh is a command line, split on purpose
 # shellcheck source=tests/lib.sh
 . tests/lib.sh
@@ -42,7 +44,8 @@ csv_parse() {
 }
 
 # as_raw <PARSED: each parsed record but the header as "dir workload"
-# and its raw line's fields, key=value sorted; from the header's names.
+# and its raw line's fields, key=value sorted; from the header's names,
+# the ' before a field that starts like a formula taken off.
 as_raw() {
 	awk -F '\t' 'NR == 1 { for (i = 2; i <= NF; i++) name[i] = $i; next }
 	{
@@ -51,6 +54,9 @@ as_raw() {
 			k = name[i]
 			if ($i == "" || k == "run" || k == "dir" || k == "workload")
 				continue
+			# A field a spreadsheet would take for a formula has a
+			# quote before it.
+			if ($i ~ /^\047[-=+@\t\r]/) $i = substr($i, 2)
 			if (k == "repeat") k = "rep"
 			if (k == "placement") k = "place"
 			s = s " " k "=" $i
@@ -118,9 +124,9 @@ done
 run sh $SB export $FIX/run-b
 printf '%s\n' "$OUT" >"$TMPDIR_T/csv"
 is "$(grep -vc "$(printf '\r')\$" "$TMPDIR_T/csv")" 0 "every record ends in CRLF"
-like "$OUT" '^patched,tests/fixtures/run-b,ring,1,spread,"0,1","-n,2,-T,0\.05",,2,' \
+like "$OUT" '^patched,tests/fixtures/run-b,ring,1,spread,"0,1","'"'"'-n,2,-T,0\.05",,2,' \
     "fields with commas are quoted, the others not"
-like "$OUT" '^patched,tests/fixtures/run-b,ring,2,free,,"-n,3,-T,0\.05",1,,,' \
+like "$OUT" '^patched,tests/fixtures/run-b,ring,2,free,,"'"'"'-n,3,-T,0\.05",1,,,' \
     "a failed measurement: its exit status, the -p fields empty"
 # Placements are as the raw lines name them, whatever the name.
 mkdir -p "$TMPDIR_T/smt/raw"
@@ -128,8 +134,34 @@ cp $FIX/run-a/env "$TMPDIR_T/smt/"
 echo "place=smt rep=1 argv=-n,2 cpulist=0,2 procs=2 switches_per_s=5" \
     >"$TMPDIR_T/smt/raw/ring"
 run sh $SB export "$TMPDIR_T/smt"
-like "$OUT" "^6\\.1\\.0-a,$TMPDIR_T/smt,ring,1,smt,\"0,2\",\"-n,2\",,2,5" \
+like "$OUT" "^6\\.1\\.0-a,$TMPDIR_T/smt,ring,1,smt,\"0,2\",\"'-n,2\",,2,5" \
     "a placement of another name comes through"
+
+# Formulas: a label, keys and values that a spreadsheet would run, as
+# text; a negative number stays a number; a key that is not a name
+# refuses its line (exit 1, said on stderr); a key given again after the
+# program's own (user_s==2+3) overrides nothing.
+mkdir -p "$TMPDIR_T/formula/raw"
+sed 's/^label=.*/label=@SUM(1,2)/' $FIX/run-a/env >"$TMPDIR_T/formula/env"
+{
+	echo "place=free rep=1 argv=-n,2 procs=2 switches_per_s=5 user_s=0.5 user_s==2+3 note=+1+cmd|calc neg=-0.5 pos=+2 exp=1e-06 tab=-"
+	echo "place=free rep=2 argv=-n,2 procs=2 switches_per_s=6 =HYPERLINK(x)=1"
+	echo "place=free rep=3 argv=-n,2 procs=2 switches_per_s=7 Run=x"
+	echo "place=free rep=4 argv=-n,2 procs=2 switches_per_s=8 dir=/etc"
+} >"$TMPDIR_T/formula/raw/ring"
+run sh $SB export "$TMPDIR_T/formula"
+is "$RC" 1 "lines refused: exit 1"
+is "$(printf '%s\n' "$ERR" | sed "s|$TMPDIR_T/formula/raw/ring|R|")" \
+    "smpbench: R:3: refused: 'Run' is not a key of a measurement
+smpbench: R:4: refused: 'dir' is not a key of a measurement" \
+    "each said on stderr, with its line"
+is "$(printf '%s\n' "$OUT" | csv_parse | sed 1d | cut -f 5 | tr '\n' ' ')" "1 2 " \
+    "the other lines are exported"
+like "$OUT" "^\"'@SUM\\(1,2\\)\",$TMPDIR_T/formula,ring,1,free,,\"'-n,2\",,2,5,0\\.5,\"'\\+1\\+cmd\\|calc\",-0\\.5,\\+2,1e-06,\"'-\"" \
+    "formulas quoted with a ', numbers not, the first user_s kept"
+is "$(printf '%s\n' "$OUT" | head -n 1 | tr -d '\r')" \
+    "run,dir,workload,repeat,placement,cpulist,argv,exit,procs,switches_per_s,user_s,note,neg,pos,exp,tab" \
+    "no column for the keys refused"
 
 # Bad input.
 run sh $SB export

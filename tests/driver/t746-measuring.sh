@@ -35,10 +35,10 @@ stop() {
 	wait
 }
 
-# entries: the entries and marks in the directory, by name, on one line.
+# entries: the entries and the marks in them, by name, on one line.
 entries() {
-	for en in "$L"/*; do
-		[ -e "$en" ] && printf '%s ' "${en##*/}"
+	for en in "$L"/* "$L"/*/seen-by-*; do
+		[ -e "$en" ] && printf '%s ' "${en#"$L"/}"
 	done
 }
 
@@ -57,8 +57,9 @@ for s in $SHELLS; do
 		stop "$a"
 		continue
 	fi
-	like "$(cat "$L/$a" 2>&1)" '^state=measuring since=[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9:]{8}Z dir=' \
-	    "$s: its entry says it measures, since when and where"
+	like "$(cat "$L/$a/info" 2>&1)" '^since=[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9:]{8}Z dir=' \
+	    "$s: its entry says since when it runs and where"
+	is "$(test -d "$L/$a/measuring"; echo $?)" 0 "$s: and that it measures"
 	env BLOCK="$T/go2" $sh "$SB" run -S 0 -r 1 -o "$T/b" ring \
 	    >"$T/b.out" 2>"$T/b.err" &
 	b=$!
@@ -75,7 +76,7 @@ for s in $SHELLS; do
 	    "$s: the first warns of the second before its next workload"
 	is "$(grep -c 'another smpbench' "$T/a.err")" 1 "$s: once"
 	is "$(other_runs "$T/a")" 1 "$s: the first records it"
-	is "$(entries)" "$b $b.seen-by-$a " \
+	is "$(entries)" "$b $b/seen-by-$a " \
 	    "$s: the first run's entry and the marks left for it are gone"
 	kill -TERM "$b"
 	: >"$T/go2"
@@ -116,7 +117,8 @@ other=$!
 sh -c 'while [ -d "${0%/*}" ]; do sleep 0.05; done' "$T/fake-run/smpbench" run &
 waiting=$!
 for p in $dead $other $waiting; do
-	printf 'state=waiting since=2026-01-01T00:00:00Z dir=x\n' >"$L/$p"
+	mkdir "$L/$p"
+	printf 'since=2026-01-01T00:00:00Z dir=x\n' >"$L/$p/info"
 done
 run sh "$SB" run -S 0 -r 1 -o "$T/e" ring
 is "$RC" 0 "not measuring: the run ends well"
@@ -125,24 +127,58 @@ is "$(printf '%s\n' "$ERR" | grep -c 'another smpbench')" 0 \
 is "$(other_runs "$T/e")" 0 "not measuring: other_runs=0"
 is "$(entries)" "$waiting " "the stale entries removed, the waiting one kept"
 # The waiting one starts to measure.
-printf 'state=measuring since=2026-01-01T00:00:00Z dir=x\n' >"$L/$waiting"
+mkdir "$L/$waiting/measuring"
 run sh "$SB" run -S 0 -r 1 -o "$T/f" ring
 like "$ERR" "another smpbench is measuring on this machine at the start \\(pid $waiting, since 2026-01-01T00:00:00Z, into x\\)" \
     "once it measures, it is warned of"
 rm -rf "$T/fake-run"
 wait
-rm -f "$L"/*
+rm -rf "${L:?}"/*
 
-# A directory of entries that is a link: not used, nothing written
-# through it, the run goes on, other_runs unknown.
-mkdir "$T/elsewhere"
+# A directory of entries that is a link, open to others, or in a parent
+# others can write: not used, nothing written in or through it, the run
+# goes on, says so in one line, other_runs unknown and why in env.
+mkdir "$T/elsewhere" "$T/open" "$T/shared"
+chmod 0755 "$T/open"
+chmod 0777 "$T/shared"
 ln -s "$T/elsewhere" "$T/link"
-run env SMPBENCH_LOCKDIR="$T/link" sh "$SB" run -S 0 -r 1 -o "$T/g" ring
-is "$RC" 0 "a link for the directory: the run ends well"
-is "$(find "$T/elsewhere" -type f | wc -l | tr -d ' ')" 0 \
-    "nothing written through it"
-is "$(printf '%s\n' "$ERR" | grep -c -e another -e SMPBENCH_LOCKDIR -e link)" 0 "and nothing said of it"
-is "$(other_runs "$T/g")" unknown "other_runs unknown"
+for bad in "link:$T/link is a link" \
+    "open:$T/open has mode drwxr-xr-x, not drwx------" \
+    "shared/runs:$T/shared/runs is in a directory others can write"; do
+	where=${bad%%:*}
+	why=${bad#*:}
+	rm -rf "$T/g"
+	run env SMPBENCH_LOCKDIR="$T/$where" sh "$SB" run -S 0 -r 1 -o "$T/g" ring
+	is "$RC" 0 "$where: the run ends well"
+	is "$(find "$T/elsewhere" "$T/open" "$T/shared" ! -type d | wc -l | tr -d ' ')" 0 \
+	    "$where: nothing written in or through it"
+	is "$(printf '%s\n' "$ERR" | grep -c 'other runs are not looked for')" 1 \
+	    "$where: said once"
+	like "$ERR" "^smpbench: warning: $why: other runs are not looked for \\(other_runs=unknown\\)\$" \
+	    "$where: with why"
+	is "$(other_runs "$T/g")" unknown "$where: other_runs unknown"
+	is "$(sed -n 's/^other_runs_note=//p' "$T/g/env")" "$why" \
+	    "$where: and why, in env"
+done
+
+# However many entries the directory holds, a run looks at no more than
+# 64 of them each time it looks (removing those that are stale): time
+# bounded, and stale entries cleaned over the next looks and runs.
+set --
+i=0
+while [ "$i" -lt 1000 ]; do
+	i=$((i + 1))
+	set -- "$@" "$L/$((5000000 + i))"
+done
+mkdir "$@"
+run sh "$SB" run -S 0 -r 1 -o "$T/i" ring
+is "$RC" 0 "1000 stale entries: the run ends well"
+left=$(find "$L" -mindepth 1 -maxdepth 1 | wc -l | tr -d ' ')
+is "$([ "$left" -gt 0 ] && [ "$left" -lt 1000 ] && echo $(((1000 - left) % 64)))" 0 \
+    "removed 64 at a time, not all at once ($((1000 - left)))"
+like "$(sed -n 's/^other_runs_note=//p' "$T/i/env")" '^more than 64 entries in .*, not all looked at$' \
+    "and it says so in env"
+rm -rf "${L:?}"/*
 
 # compare: a run with another beside it is doubtful, and said so.
 cp -R "$T/e" "$T/h"
