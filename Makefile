@@ -106,17 +106,19 @@ $(UNIT): $(LIB) src/lib/harness.h tests/tap.h tests/unit/child.h \
 FLOOR = tests/bench/floor
 $(FLOOR): $(LIB)
 
+# make test: every test but the long batteries, each driver test under
+# one shell, in turn (tests/README). make test-all: every test, the long
+# batteries too, each driver test under all six shells; CI runs both.
 test: $(BIN) $(UNIT) $(FLOOR)
 	sh tests/run
 
-# Every driver test under all six shells (make test takes two a test).
+test-all: $(BIN) $(UNIT) $(FLOOR)
+	TEST_ALL=1 ALL_SHELLS=1 sh tests/run
+
 # The static checks alone: shellcheck of every sh file, the awk headers,
 # mandoc -Tlint of every page, each SYNOPSIS against its -h. Seconds.
 check: $(BIN)
 	sh tests/run tests/static/t801-static.sh
-
-test-all: $(BIN) $(UNIT) $(FLOOR)
-	ALL_SHELLS=1 sh tests/run
 
 # The harness against the floor: set-up and teardown of 1000 to 16000
 # workers against bare fork/reap and pthread_create/join, and a ring of 2

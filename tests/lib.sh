@@ -343,6 +343,12 @@ skip_all() {
 	exit 4
 }
 
+# long_battery WHAT: a battery too long for make test, which make
+# test-all (TEST_ALL=1, as CI) runs: skipped otherwise, saying so.
+long_battery() {
+	[ "${TEST_ALL:-0}" = 1 ] || skip_all "$1: make test-all runs it"
+}
+
 done_testing() {
 	printf '1..%d\n' "$T_COUNT"
 	[ "$T_FAILED" -eq 0 ]
