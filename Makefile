@@ -32,9 +32,12 @@ LIBOBJ = src/lib/clock.o src/lib/guard.o src/lib/hist.o src/lib/io.o \
 	src/lib/report.o src/lib/sig.o src/lib/spawn.o src/lib/stats.o \
 	src/lib/sys.o src/lib/team.o src/lib/worker.o
 
+# The programs: smpb-hog and one per workload of scripts/workloads/LIST
+# (t801 holds the two lists together). A program is bin/smpb-NAME, built
+# from src/NAME.c by the one rule below, and its page is src/NAME.1: a
+# new one is a word in BIN and its line "bin/smpb-NAME: src/NAME.c".
 BIN = bin/smpb-bind bin/smpb-herd bin/smpb-hog bin/smpb-pipe bin/smpb-ring \
 	bin/smpb-yield
-MAN = src/bind.1 src/herd.1 src/hog.1 src/pipe.1 src/ring.1 src/yield.1
 # The driver, scripts/smpbench, is installed in $(PREFIX)/bin, and its
 # files in $(LIBEXECDIR) as they are under scripts/: every file of the
 # directories DRIVERDIRS (a file added to one is installed with them:
@@ -59,40 +62,24 @@ all: $(BIN)
 	$(CC) $(CFLAGS) $(CPPFLAGS) -c -o $@ $<
 
 $(LIBOBJ): $(HDR) src/lib/harness.h
-src/bind.o: $(HDR)
-src/herd.o: $(HDR)
-src/hog.o: $(HDR)
-src/pipe.o: $(HDR)
-src/ring.o: $(HDR)
-src/yield.o: $(HDR)
 
 $(LIB): $(LIBOBJ)
 	rm -f $@
 	$(AR) -rc $@ $(LIBOBJ)
 
-bin/smpb-bind: src/bind.o $(LIB)
+# Every program: bin/smpb-NAME from src/NAME.c (its line below) and the
+# harness, compiled and linked in one.
+$(BIN): $(HDR) $(LIB)
 	@mkdir -p bin
-	$(CC) $(LDFLAGS) -o $@ src/bind.o $(LIB) $(LDLIBS)
+	p=$@; $(CC) $(CFLAGS) $(CPPFLAGS) $(LDFLAGS) -o $@ \
+	    src/$${p#bin/smpb-}.c $(LIB) $(LDLIBS)
 
-bin/smpb-herd: src/herd.o $(LIB)
-	@mkdir -p bin
-	$(CC) $(LDFLAGS) -o $@ src/herd.o $(LIB) $(LDLIBS)
-
-bin/smpb-hog: src/hog.o $(LIB)
-	@mkdir -p bin
-	$(CC) $(LDFLAGS) -o $@ src/hog.o $(LIB) $(LDLIBS)
-
-bin/smpb-pipe: src/pipe.o $(LIB)
-	@mkdir -p bin
-	$(CC) $(LDFLAGS) -o $@ src/pipe.o $(LIB) $(LDLIBS)
-
-bin/smpb-ring: src/ring.o $(LIB)
-	@mkdir -p bin
-	$(CC) $(LDFLAGS) -o $@ src/ring.o $(LIB) $(LDLIBS)
-
-bin/smpb-yield: src/yield.o $(LIB)
-	@mkdir -p bin
-	$(CC) $(LDFLAGS) -o $@ src/yield.o $(LIB) $(LDLIBS)
+bin/smpb-bind: src/bind.c
+bin/smpb-herd: src/herd.c
+bin/smpb-hog: src/hog.c
+bin/smpb-pipe: src/pipe.c
+bin/smpb-ring: src/ring.c
+bin/smpb-yield: src/yield.c
 
 # The unit tests: tests/unit/tNNN-name from tests/unit/tNNN-name.c.
 .c:
@@ -142,9 +129,9 @@ bench-full: $(BIN)
 install: $(BIN) $(FLOOR)
 	mkdir -p $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(MANPREFIX)/man1
 	cp -f $(BIN) $(DESTDIR)$(PREFIX)/bin/
-	for m in $(MAN); do \
-		p=$$(basename "$$m" .1); \
-		sed 's/^\.Os smpbench$$/.Os smpbench $(VERSION)/' "$$m" \
+	for b in $(BIN); do \
+		p=$${b#bin/smpb-}; \
+		sed 's/^\.Os smpbench$$/.Os smpbench $(VERSION)/' "src/$$p.1" \
 		    > $(DESTDIR)$(MANPREFIX)/man1/smpb-$$p.1 || exit 1; \
 	done
 	cp -f scripts/smpbench $(DESTDIR)$(PREFIX)/bin/smpbench
@@ -170,8 +157,8 @@ install: $(BIN) $(FLOOR)
 
 uninstall:
 	for b in $(BIN); do rm -f $(DESTDIR)$(PREFIX)/bin/$${b#bin/}; done
-	for m in $(MAN); do \
-		rm -f $(DESTDIR)$(MANPREFIX)/man1/smpb-$$(basename "$$m"); \
+	for b in $(BIN); do \
+		rm -f $(DESTDIR)$(MANPREFIX)/man1/$${b#bin/}.1; \
 	done
 	rm -f $(DESTDIR)$(PREFIX)/bin/smpbench \
 	    $(DESTDIR)$(MANPREFIX)/man1/smpbench.1 \

@@ -29,6 +29,12 @@ tail_keys() {
 	fi
 }
 
+# The workloads, in order, as the driver reads them (the one list,
+# scripts/workloads/LIST), and every program: each workload's and hog.
+WORKLOADS=$(sed '/^#/d; /^$/d' scripts/workloads/LIST | tr '\n' ' ')
+WORKLOADS=${WORKLOADS% }
+PROGRAMS="$WORKLOADS hog"
+
 T_COUNT=0
 T_FAILED=0
 TMPDIR_T=$(mktemp -d "${TMPDIR:-/tmp}/smpbench-test.XXXXXX") || exit 1

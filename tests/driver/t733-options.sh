@@ -26,7 +26,7 @@ for s in $SHELLS; do
 	is "$ERR" "$first" "$s: a cluster after the workload, -nr2"
 	run $sh $SB run -n -- ring -l
 	is "$RC" 2 "$s: after --, -l is an operand"
-	is "$ERR" "smpbench: run: unknown workload '-l' (one of: pipe ring herd yield bind) (see smpbench -h)" \
+	is "$ERR" "smpbench: run: unknown workload '-l' (one of: $WORKLOADS) (see smpbench -h)" \
 	    "$s: and is said to be no workload"
 	run $sh $SB run ring -l
 	is "$ERR" "smpbench: run: -l: needs an argument (see smpbench -h)" \

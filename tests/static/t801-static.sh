@@ -38,6 +38,26 @@ for f in $(find scripts -name '*.awk' | LC_ALL=C sort); do
 	like "$(head -n 1 "$f")" "^# ${f##*/}: " "$f starts with its header"
 done
 
+# The Makefile's programs are the workloads of scripts/workloads/LIST
+# and hog, each with its line bin/smpb-NAME: src/NAME.c, its source and
+# its page; and every workload has its driver files.
+# shellcheck disable=SC2086 # the lists, split on purpose
+bin_list=$(awk '/^BIN = / { on = 1 } on { print; if ($NF != "\\") exit }' \
+    Makefile | tr -s ' \t' '\n' | sed -n 's|^bin/smpb-||p' | LC_ALL=C sort |
+    tr '\n' ' ')
+# shellcheck disable=SC2086 # the list, split on purpose
+is "$bin_list" "$(printf '%s\n' $PROGRAMS | LC_ALL=C sort | tr '\n' ' ')" \
+    "the Makefile's BIN: the programs of scripts/workloads/LIST and hog"
+for p in $PROGRAMS; do
+	check "Makefile: bin/smpb-$p: src/$p.c" grep -qx "bin/smpb-$p: src/$p.c" \
+	    Makefile
+	check "$p: its source and page" test -f "src/$p.c" -a -f "src/$p.1"
+done
+for w in $WORKLOADS; do
+	check "$w: its driver files" test -f "scripts/workloads/$w.sh" \
+	    -a -f "scripts/workloads/$w.awk" -a -f "scripts/workloads/$w-table.awk"
+done
+
 # synopsis PAGE: the SYNOPSIS of PAGE as one line of words.
 synopsis() {
 	mandoc -Tascii "$1" | sed "s/.$(printf '\b')//g" |
