@@ -34,8 +34,8 @@
 #define FALLBACK_KIB	1024	/* -s when the L2 size is unknown */
 
 static const char usage_text[] =
-    "usage: smpb-bind [-BhpVW] [-c cpulist] [-H hogs] [-L seconds] "
-    "[-n workers] [-r reps | -T seconds] [-s kib]";
+    "usage: smpb-bind [-BhpVW] [-c cpulist] [-H hogs] [-L seconds]\n"
+    "                 [-n workers] [-r reps | -T seconds] [-s kib]";
 
 static struct {
 	bool	bind;			/* -B: worker k on the k-th CPU */

@@ -31,8 +31,8 @@
 #include "lib/smpb.h"
 
 static const char usage_text[] =
-    "usage: smpb-herd [-hlpVW] [-c cpulist] [-i iterations] [-L seconds] "
-    "[-n procs]";
+    "usage: smpb-herd [-hlpVW] [-c cpulist] [-i iterations] [-L seconds]\n"
+    "                 [-n procs]";
 
 static struct {
 	long	procs;			/* -n: processes, 1..100000 */

@@ -32,8 +32,8 @@
 #include "lib/smpb.h"
 
 static const char usage_text[] =
-    "usage: smpb-pipe [-hlpVW] [-b mib] [-c cpulist] [-L seconds] [-s kib] "
-    "[-t think]";
+    "usage: smpb-pipe [-hlpVW] [-b mib] [-c cpulist] [-L seconds] [-s kib]\n"
+    "                 [-t think]";
 
 static struct {
 	long	budget_mib;		/* -b: MiB to move, 1..65536 (64) */

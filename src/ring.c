@@ -28,8 +28,8 @@
 #include "lib/smpb.h"
 
 static const char usage_text[] =
-    "usage: smpb-ring [-hlpVW] [-c cpulist] [-i laps | -T seconds] "
-    "[-L seconds] [-n procs]";
+    "usage: smpb-ring [-hlpVW] [-c cpulist] [-i laps | -T seconds]\n"
+    "                 [-L seconds] [-n procs]";
 
 static struct {
 	long	procs;			/* -n: ring size, 2..100000 */

@@ -28,8 +28,8 @@
 #include "lib/smpb.h"
 
 static const char usage_text[] =
-    "usage: smpb-yield [-hPpVW] [-c cpulist] [-L seconds] [-n threads] "
-    "[-T seconds]";
+    "usage: smpb-yield [-hPpVW] [-c cpulist] [-L seconds] [-n threads]\n"
+    "                  [-T seconds]";
 
 static struct {
 	long	threads;		/* -n: workers, 1..100000 */

@@ -53,7 +53,7 @@ for s in $SHELLS; do
 	check "$s: and writes into OUT" test -s "$d/ring.gp"
 	run $sh $SB export $FIX/run-a -h
 	is "$RC" 0 "$s: export DIR -h exits 0"
-	like "$OUT" '^usage: smpbench run ' "$s: and prints the help"
+	like "$OUT" '^usage: smpbench export dir \.\.\.$' "$s: and prints export's help"
 	run $sh $SB validate x -q
 	is "$ERR" "smpbench: validate: -q: unknown option (see smpbench -h)" \
 	    "$s: validate x -q: the option is read before the operand"

@@ -72,6 +72,29 @@ usage_of() {
 	    sed 's/^ *//; s/ *$//'
 }
 
+# Every -h within 80 columns: each program's, the driver's and each of
+# its commands', the last its usage alone, as the driver's -h has it.
+wide=
+for p in $PROGRAMS; do
+	[ -x "bin/smpb-$p" ] || continue
+	"bin/smpb-$p" -h | awk 'length($0) > 80 { exit 1 }' || wide="$wide smpb-$p"
+done
+sh scripts/smpbench -h | awk 'length($0) > 80 { exit 1 }' || wide="$wide smpbench"
+all_usage=$(usage_of sh scripts/smpbench)
+for c in run show compare plot export validate env; do
+	sh scripts/smpbench $c -h | awk 'length($0) > 80 { exit 1 }' ||
+	    wide="$wide smpbench-$c"
+	u=$(usage_of sh scripts/smpbench $c)
+	case " $all_usage " in
+	*" $u smpbench "*) t_result 0 "smpbench $c -h: its usage, as smpbench -h has it" ;;
+	*) t_result 1 "smpbench $c -h: its usage, as smpbench -h has it"
+	   printf '#   got: %s\n' "$u" ;;
+	esac
+	is "$(printf '%s\n' "$u" | grep -o 'smpbench [a-z-]*' | sort -u)" \
+	    "smpbench $c" "smpbench $c -h: no other command's usage"
+done
+is "$wide" "" "every -h is within 80 columns"
+
 if need_cmd mandoc; then
 	for page in scripts/*.[17] src/*.1; do
 		is "$(mandoc -Tlint -W warning "$page" 2>&1)" "" \
