@@ -36,7 +36,7 @@ main(int argc, char *argv[])
 
 	prog_init(argv[0], usage_text);
 	while ((c = getopt(argc, argv, ":hL:n:pT:VW")) != -1) {
-		if (opt_common(c, optarg))
+		if (opt_shared(c, optarg))
 			continue;
 		if (c == 'n')
 			n = opt_num('n', optarg, 1, 64);
@@ -46,7 +46,7 @@ main(int argc, char *argv[])
 			opt_bad(c);
 	}
 	opt_no_operands(argc, argv);
-	sig_setup(opt_c.limit_s, opt_c.watch_parent);
+	sig_setup(shared_opt.limit_s, shared_opt.watch_parent);
 	t0 = clock_now_ns();
 	end = t0 + (uint64_t)(seconds * 1e9);
 	while (clock_now_ns() < end)
