@@ -114,7 +114,7 @@ scale: $(BIN) $(FLOOR)
 	sh tests/bench/scale
 
 # The programs against the floor and perf bench, alternating, in one
-# table (README, "Measuring the harness"): figures, not a test.
+# table (smpbench(7), "What the harness costs"): figures, not a test.
 validate: $(BIN) $(FLOOR)
 	sh scripts/smpbench validate
 
@@ -149,8 +149,10 @@ install: $(BIN) $(FLOOR)
 	mkdir -p $(DESTDIR)$(PREFIX)/share/smpbench
 	rm -rf $(DESTDIR)$(PREFIX)/share/smpbench/historical
 	cp -R results/historical $(DESTDIR)$(PREFIX)/share/smpbench/historical
-	sed 's/^\.Os smpbench$$/.Os smpbench $(VERSION)/' scripts/smpbench.1 \
-	    > $(DESTDIR)$(MANPREFIX)/man1/smpbench.1
+	for m in scripts/smpbench.1 scripts/smpbench-*.1; do \
+		sed 's/^\.Os smpbench$$/.Os smpbench $(VERSION)/' "$$m" \
+		    > $(DESTDIR)$(MANPREFIX)/man1/$${m#scripts/} || exit 1; \
+	done
 	mkdir -p $(DESTDIR)$(MANPREFIX)/man7
 	sed 's/^\.Os smpbench$$/.Os smpbench $(VERSION)/' scripts/smpbench.7 \
 	    > $(DESTDIR)$(MANPREFIX)/man7/smpbench.7
@@ -160,8 +162,10 @@ uninstall:
 	for b in $(BIN); do \
 		rm -f $(DESTDIR)$(MANPREFIX)/man1/$${b#bin/}.1; \
 	done
+	for m in scripts/smpbench.1 scripts/smpbench-*.1; do \
+		rm -f $(DESTDIR)$(MANPREFIX)/man1/$${m#scripts/}; \
+	done
 	rm -f $(DESTDIR)$(PREFIX)/bin/smpbench \
-	    $(DESTDIR)$(MANPREFIX)/man1/smpbench.1 \
 	    $(DESTDIR)$(MANPREFIX)/man7/smpbench.7
 	rm -rf $(DESTDIR)$(LIBEXECDIR) $(DESTDIR)$(PREFIX)/share/smpbench
 

@@ -2,8 +2,9 @@
 # lib/help.sh: the driver's usage and help, one text of each command
 # (its usage lines, then its options, each with its default), from which
 # smpbench -h prints every command's and smpbench CMD -h that command's
-# alone. The usage lines are the SYNOPSIS of smpbench(1), as make check
-# holds them; every line is within 80 columns. Sourced by smpbench.
+# alone. The usage lines are the SYNOPSIS of smpbench(1), and each
+# command's of its page, smpbench-CMD(1), as make check holds them; every
+# line is within 80 columns. Sourced by smpbench.
 
 # The commands, in the order of the help.
 COMMANDS="run show compare plot export validate env"

@@ -102,6 +102,11 @@ if need_cmd mandoc; then
 	done
 	is "$(synopsis scripts/smpbench.1)" "$(usage_of sh scripts/smpbench)" \
 	    "scripts/smpbench.1: SYNOPSIS is smpbench -h"
+	for c in run show compare plot export validate env; do
+		is "$(synopsis "scripts/smpbench-$c.1")" \
+		    "$(usage_of sh scripts/smpbench "$c")" \
+		    "scripts/smpbench-$c.1: SYNOPSIS is smpbench $c -h"
+	done
 	for page in src/*.1; do
 		name=${page##*/}
 		name=${name%.1}
