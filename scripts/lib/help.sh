@@ -124,13 +124,14 @@ usage() {
 
 # help [CMD]: the usage, then every command's options with their
 # defaults; or CMD's usage and options alone.
+# A write that fails is help's failure (to_out says so).
 help() {
-	usage ${1:+"$1"}
-	echo
+	usage ${1:+"$1"} || return
+	echo || return
 	for hc in ${1:-$COMMANDS}; do
-		command_text "$hc" | sed '1,/^--$/d'
+		command_text "$hc" | sed '1,/^--$/d' || return
 	done
-	[ -n "${1:-}" ] && return 0
+	[ -z "${1:-}" ] || return 0
 	cat <<'EOF'
 -h, -V      this help; the suite's version
 dir         a saved run; historical/NAME is one of the seeds' runs
