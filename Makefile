@@ -32,9 +32,12 @@ LIBOBJ = src/lib/clock.o src/lib/guard.o src/lib/hist.o src/lib/io.o \
 	src/lib/report.o src/lib/sig.o src/lib/spawn.o src/lib/stats.o \
 	src/lib/sys.o src/lib/team.o src/lib/worker.o
 
+# The programs: smpb-hog and one per workload of scripts/workloads/LIST
+# (t801 holds the two lists together). A program is bin/smpb-NAME, built
+# from src/NAME.c by the one rule below, and its page is src/NAME.1: a
+# new one is a word in BIN and its line "bin/smpb-NAME: src/NAME.c".
 BIN = bin/smpb-bind bin/smpb-herd bin/smpb-hog bin/smpb-pipe bin/smpb-ring \
 	bin/smpb-yield
-MAN = src/bind.1 src/herd.1 src/hog.1 src/pipe.1 src/ring.1 src/yield.1
 # smpb-stat, the statistics of compare (src/stat.1): a filter the driver
 # runs, installed in $(LIBEXECDIR) beside its files. The one program
 # linked with libm (lgamma, erfc, expm1): it forks no workers. Its
@@ -66,40 +69,24 @@ all: $(BIN) $(STAT)
 	$(CC) $(CFLAGS) $(CPPFLAGS) -c -o $@ $<
 
 $(LIBOBJ): $(HDR) src/lib/harness.h
-src/bind.o: $(HDR)
-src/herd.o: $(HDR)
-src/hog.o: $(HDR)
-src/pipe.o: $(HDR)
-src/ring.o: $(HDR)
-src/yield.o: $(HDR)
 
 $(LIB): $(LIBOBJ)
 	rm -f $@
 	$(AR) -rc $@ $(LIBOBJ)
 
-bin/smpb-bind: src/bind.o $(LIB)
+# Every program: bin/smpb-NAME from src/NAME.c (its line below) and the
+# harness, compiled and linked in one.
+$(BIN): $(HDR) $(LIB)
 	@mkdir -p bin
-	$(CC) $(LDFLAGS) -o $@ src/bind.o $(LIB) $(LDLIBS)
+	p=$@; $(CC) $(CFLAGS) $(CPPFLAGS) $(LDFLAGS) -o $@ \
+	    src/$${p#bin/smpb-}.c $(LIB) $(LDLIBS)
 
-bin/smpb-herd: src/herd.o $(LIB)
-	@mkdir -p bin
-	$(CC) $(LDFLAGS) -o $@ src/herd.o $(LIB) $(LDLIBS)
-
-bin/smpb-hog: src/hog.o $(LIB)
-	@mkdir -p bin
-	$(CC) $(LDFLAGS) -o $@ src/hog.o $(LIB) $(LDLIBS)
-
-bin/smpb-pipe: src/pipe.o $(LIB)
-	@mkdir -p bin
-	$(CC) $(LDFLAGS) -o $@ src/pipe.o $(LIB) $(LDLIBS)
-
-bin/smpb-ring: src/ring.o $(LIB)
-	@mkdir -p bin
-	$(CC) $(LDFLAGS) -o $@ src/ring.o $(LIB) $(LDLIBS)
-
-bin/smpb-yield: src/yield.o $(LIB)
-	@mkdir -p bin
-	$(CC) $(LDFLAGS) -o $@ src/yield.o $(LIB) $(LDLIBS)
+bin/smpb-bind: src/bind.c
+bin/smpb-herd: src/herd.c
+bin/smpb-hog: src/hog.c
+bin/smpb-pipe: src/pipe.c
+bin/smpb-ring: src/ring.c
+bin/smpb-yield: src/yield.c
 
 # smpb-stat's rules: its objects, the program, its unit test.
 $(STATOBJ): src/statmath.h
@@ -125,17 +112,19 @@ $(UNIT): $(LIB) src/lib/harness.h tests/tap.h tests/unit/child.h \
 FLOOR = tests/bench/floor
 $(FLOOR): $(LIB)
 
+# make test: every test but the long batteries, each driver test under
+# one shell, in turn (tests/README). make test-all: every test, the long
+# batteries too, each driver test under all six shells; CI runs both.
 test: $(BIN) $(STAT) $(UNIT) $(FLOOR)
 	sh tests/run
 
-# Every driver test under all six shells (make test takes two a test).
+test-all: $(BIN) $(STAT) $(UNIT) $(FLOOR)
+	TEST_ALL=1 ALL_SHELLS=1 sh tests/run
+
 # The static checks alone: shellcheck of every sh file, the awk headers,
 # mandoc -Tlint of every page, each SYNOPSIS against its -h. Seconds.
 check: $(BIN) $(STAT)
 	sh tests/run tests/static/t801-static.sh
-
-test-all: $(BIN) $(STAT) $(UNIT) $(FLOOR)
-	ALL_SHELLS=1 sh tests/run
 
 # Real kernels on emulated many-CPU machines (tests/vm, tests/README):
 # Debian's kernels fetched once into a cache, the programs built
@@ -151,7 +140,7 @@ scale: $(BIN) $(FLOOR)
 	sh tests/bench/scale
 
 # The programs against the floor and perf bench, alternating, in one
-# table (README, "Measuring the harness"): figures, not a test.
+# table (smpbench(7), "What the harness costs"): figures, not a test.
 validate: $(BIN) $(FLOOR)
 	sh scripts/smpbench validate
 
@@ -166,9 +155,9 @@ bench-full: $(BIN)
 install: $(BIN) $(STAT) $(FLOOR)
 	mkdir -p $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(MANPREFIX)/man1
 	cp -f $(BIN) $(DESTDIR)$(PREFIX)/bin/
-	for m in $(MAN); do \
-		p=$$(basename "$$m" .1); \
-		sed 's/^\.Os smpbench$$/.Os smpbench $(VERSION)/' "$$m" \
+	for b in $(BIN); do \
+		p=$${b#bin/smpb-}; \
+		sed 's/^\.Os smpbench$$/.Os smpbench $(VERSION)/' "src/$$p.1" \
 		    > $(DESTDIR)$(MANPREFIX)/man1/smpb-$$p.1 || exit 1; \
 	done
 	cp -f scripts/smpbench $(DESTDIR)$(PREFIX)/bin/smpbench
@@ -186,8 +175,10 @@ install: $(BIN) $(STAT) $(FLOOR)
 	mkdir -p $(DESTDIR)$(PREFIX)/share/smpbench
 	rm -rf $(DESTDIR)$(PREFIX)/share/smpbench/historical
 	cp -R results/historical $(DESTDIR)$(PREFIX)/share/smpbench/historical
-	sed 's/^\.Os smpbench$$/.Os smpbench $(VERSION)/' scripts/smpbench.1 \
-	    > $(DESTDIR)$(MANPREFIX)/man1/smpbench.1
+	for m in scripts/smpbench.1 scripts/smpbench-*.1; do \
+		sed 's/^\.Os smpbench$$/.Os smpbench $(VERSION)/' "$$m" \
+		    > $(DESTDIR)$(MANPREFIX)/man1/$${m#scripts/} || exit 1; \
+	done
 	mkdir -p $(DESTDIR)$(MANPREFIX)/man7
 	sed 's/^\.Os smpbench$$/.Os smpbench $(VERSION)/' scripts/smpbench.7 \
 	    > $(DESTDIR)$(MANPREFIX)/man7/smpbench.7
@@ -197,11 +188,13 @@ install: $(BIN) $(STAT) $(FLOOR)
 
 uninstall:
 	for b in $(BIN); do rm -f $(DESTDIR)$(PREFIX)/bin/$${b#bin/}; done
-	for m in $(MAN); do \
-		rm -f $(DESTDIR)$(MANPREFIX)/man1/smpb-$$(basename "$$m"); \
+	for b in $(BIN); do \
+		rm -f $(DESTDIR)$(MANPREFIX)/man1/$${b#bin/}.1; \
+	done
+	for m in scripts/smpbench.1 scripts/smpbench-*.1; do \
+		rm -f $(DESTDIR)$(MANPREFIX)/man1/$${m#scripts/}; \
 	done
 	rm -f $(DESTDIR)$(PREFIX)/bin/smpbench \
-	    $(DESTDIR)$(MANPREFIX)/man1/smpbench.1 \
 	    $(DESTDIR)$(MANPREFIX)/man7/smpbench.7
 	rm -rf $(DESTDIR)$(LIBEXECDIR) $(DESTDIR)$(PREFIX)/share/smpbench
 	rm -f $(DESTDIR)$(MANPREFIX)/man1/smpb-stat.1

@@ -34,8 +34,8 @@
 #define FALLBACK_KIB	1024	/* -s when the L2 size is unknown */
 
 static const char usage_text[] =
-    "usage: smpb-bind [-BhpVW] [-c cpulist] [-H hogs] [-L seconds] "
-    "[-n workers] [-r reps | -T seconds] [-s kib]";
+    "usage: smpb-bind [-BhpVW] [-c cpulist] [-H hogs] [-L seconds]\n"
+    "                 [-n workers] [-r reps | -T seconds] [-s kib]";
 
 static struct {
 	bool	bind;			/* -B: worker k on the k-th CPU */
@@ -56,7 +56,7 @@ parse_args(int argc, char *argv[])
 	int c;
 
 	while ((c = getopt(argc, argv, ":Bc:hH:L:n:pr:s:T:VW")) != -1) {
-		if (opt_common(c, optarg))
+		if (opt_shared(c, optarg))
 			continue;
 		switch (c) {
 		case 'B':
@@ -89,8 +89,9 @@ parse_args(int argc, char *argv[])
 	if (opt.bind && !sys_can_bind())
 		die(SMPB_EXIT_UNSUPPORTED, "-B: this system cannot bind "
 		    "processes to CPUs");
-	if (opt.bind && opt_c.ncpus == 0)
-		opt_c.ncpus = sys_cpus_allowed(opt_c.cpus, SMPB_MAXCPU);
+	if (opt.bind && shared_opt.ncpus == 0)
+		shared_opt.ncpus = sys_cpus_allowed(shared_opt.cpus,
+		    SMPB_MAXCPU);
 	if (opt.kib == 0 && (opt.kib = sys_l2_kib()) == 0) {
 		opt.kib = FALLBACK_KIB;
 		warnmsg("the L2 cache size is unknown here: using %d KiB "
@@ -208,7 +209,7 @@ report(struct team *t)
 	double accesses = 0;
 	int k, n = team_size(t);
 
-	if (!opt_c.parsable) {
+	if (!shared_opt.parsable) {
 		for (k = 0; k < n; k++) {
 			report_worker(t, k, &w);
 			printf("%s%.2f", k > 0 ? " " : "", w.user_s);
@@ -224,7 +225,7 @@ report(struct team *t)
 	kv_int("cache_kib", opt.kib);
 	kv_num("reps", accesses / n, 0);
 	kv_num("seconds", opt.seconds, 3);
-	kv_int("bound", opt_c.ncpus > 0);
+	kv_int("bound", shared_opt.ncpus > 0);
 	kv_int("hogs", opt.hogs);
 	kv_num("wall_s", iv.wall_s, 6);
 	for (k = 0; k < n; k++) {
@@ -252,14 +253,15 @@ main(int argc, char *argv[])
 
 	prog_init(argv[0], usage_text);
 	parse_args(argc, argv);
-	sig_setup(opt_c.limit_s, opt_c.watch_parent);
+	sig_setup(shared_opt.limit_s, shared_opt.watch_parent);
 	if (opt.hogs > 0) {
 		hogs = team_new(TEAM_PROCS, (int)opt.hogs, NULL, 0);
 		team_name(hogs, "hog");
 		for (k = 0; k < opt.hogs; k++)
 			team_spawn(hogs, k, hog, NULL);
 	}
-	t = team_new(TEAM_PROCS, (int)opt.workers, opt_c.cpus, opt_c.ncpus);
+	t = team_new(TEAM_PROCS, (int)opt.workers, shared_opt.cpus,
+	    shared_opt.ncpus);
 	for (k = 0; k < opt.workers; k++)
 		team_spawn(t, k, dirtier, NULL);
 	if (hogs != NULL)

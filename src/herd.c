@@ -31,8 +31,8 @@
 #include "lib/smpb.h"
 
 static const char usage_text[] =
-    "usage: smpb-herd [-hlpVW] [-c cpulist] [-i iterations] [-L seconds] "
-    "[-n procs]";
+    "usage: smpb-herd [-hlpVW] [-c cpulist] [-i iterations] [-L seconds]\n"
+    "                 [-n procs]";
 
 static struct {
 	long	procs;			/* -n: processes, 1..100000 */
@@ -65,7 +65,7 @@ parse_args(int argc, char *argv[])
 	int c;
 
 	while ((c = getopt(argc, argv, ":c:hi:lL:n:pVW")) != -1) {
-		if (opt_common(c, optarg))
+		if (opt_shared(c, optarg))
 			continue;
 		switch (c) {
 		case 'i':
@@ -220,7 +220,7 @@ report(struct team *t)
 	count_shares(t, &sh);
 	report_run(t, sh.closer, &iv);
 	wall_s = iv.wall_s;
-	if (!opt_c.parsable) {
+	if (!shared_opt.parsable) {
 		printf("Running %lld iterations with %ld processes took "
 		    "%.3f seconds\n", opt.iterations, opt.procs, wall_s);
 		report_latency(t);
@@ -251,8 +251,9 @@ main(int argc, char *argv[])
 
 	prog_init(argv[0], usage_text);
 	parse_args(argc, argv);
-	sig_setup(opt_c.limit_s, opt_c.watch_parent);
-	t = team_new(TEAM_PROCS, (int)opt.procs, opt_c.cpus, opt_c.ncpus);
+	sig_setup(shared_opt.limit_s, shared_opt.watch_parent);
+	t = team_new(TEAM_PROCS, (int)opt.procs, shared_opt.cpus,
+	    shared_opt.ncpus);
 	if (opt.latency)
 		team_measure_latency(t);
 	if (pipe(fd) == -1)

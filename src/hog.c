@@ -50,7 +50,7 @@ parse_args(int argc, char *argv[])
 	int c;
 
 	while ((c = getopt(argc, argv, ":hL:pT:V")) != -1) {
-		if (opt_common(c, optarg))
+		if (opt_shared(c, optarg))
 			continue;
 		switch (c) {
 		case 'T':
@@ -60,7 +60,7 @@ parse_args(int argc, char *argv[])
 			opt_bad(c);
 		}
 	}
-	if (opt_c.parsable && opt.seconds == 0)
+	if (shared_opt.parsable && opt.seconds == 0)
 		die(SMPB_EXIT_USAGE, "-p: needs -T, the seconds to time "
 		    "(see %s -h)", prog_name);
 	opt_no_operands(argc, argv);
@@ -124,8 +124,9 @@ main(int argc, char *argv[])
 {
 	prog_init(argv[0], usage_text);
 	parse_args(argc, argv);
-	sig_setup(opt_c.limit_s, true);	/* always watches its parent (-W) */
-	if (opt_c.parsable)
+	/* Always watches its parent, as -W has the others do. */
+	sig_setup(shared_opt.limit_s, true);
+	if (shared_opt.parsable)
 		canary();
 	else
 		burn();

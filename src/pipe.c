@@ -32,8 +32,8 @@
 #include "lib/smpb.h"
 
 static const char usage_text[] =
-    "usage: smpb-pipe [-hlpVW] [-b mib] [-c cpulist] [-L seconds] [-s kib] "
-    "[-t think]";
+    "usage: smpb-pipe [-hlpVW] [-b mib] [-c cpulist] [-L seconds] [-s kib]\n"
+    "                 [-t think]";
 
 static struct {
 	long	budget_mib;		/* -b: MiB to move, 1..65536 (64) */
@@ -60,7 +60,7 @@ parse_args(int argc, char *argv[])
 	int c;
 
 	while ((c = getopt(argc, argv, ":b:c:hlL:ps:t:VW")) != -1) {
-		if (opt_common(c, optarg))
+		if (opt_shared(c, optarg))
 			continue;
 		switch (c) {
 		case 'l':
@@ -217,7 +217,7 @@ report(struct team *t)
 	report_run(t, -1, &iv);
 	wall_s = iv.wall_s;
 	cpu_pct = wall_s > 0 ? (iv.user_s + iv.sys_s) / wall_s * 100 : 0;
-	if (!opt_c.parsable) {
+	if (!shared_opt.parsable) {
 		printf("%.0f%%\n", cpu_pct);
 		report_latency(t);
 		return;
@@ -246,8 +246,8 @@ main(int argc, char *argv[])
 	prog_init(argv[0], usage_text);
 	parse_args(argc, argv);
 	plan();
-	sig_setup(opt_c.limit_s, opt_c.watch_parent);
-	t = team_new(TEAM_PROCS, 2, opt_c.cpus, opt_c.ncpus);
+	sig_setup(shared_opt.limit_s, shared_opt.watch_parent);
+	t = team_new(TEAM_PROCS, 2, shared_opt.cpus, shared_opt.ncpus);
 	if (opt.latency)
 		team_measure_latency(t);
 	if (pipe(fd) == -1)

@@ -28,8 +28,8 @@
 #include "lib/smpb.h"
 
 static const char usage_text[] =
-    "usage: smpb-ring [-hlpVW] [-c cpulist] [-i laps | -T seconds] "
-    "[-L seconds] [-n procs]";
+    "usage: smpb-ring [-hlpVW] [-c cpulist] [-i laps | -T seconds]\n"
+    "                 [-L seconds] [-n procs]";
 
 static struct {
 	long	procs;			/* -n: ring size, 2..100000 */
@@ -52,7 +52,7 @@ parse_args(int argc, char *argv[])
 	int c;
 
 	while ((c = getopt(argc, argv, ":c:hi:lL:n:pT:VW")) != -1) {
-		if (opt_common(c, optarg))
+		if (opt_shared(c, optarg))
 			continue;
 		switch (c) {
 		case 'i':
@@ -268,7 +268,7 @@ report(struct team *t)
 	switches = (double)opt.procs * laps;
 	per_s = wall_s > 0 ? switches / wall_s : 0;
 
-	if (!opt_c.parsable) {
+	if (!shared_opt.parsable) {
 		printf("%ld : %.0f switches / second\n", opt.procs, per_s);
 		report_latency(t);
 		return;
@@ -290,8 +290,9 @@ main(int argc, char *argv[])
 
 	prog_init(argv[0], usage_text);
 	parse_args(argc, argv);
-	sig_setup(opt_c.limit_s, opt_c.watch_parent);
-	t = team_new(TEAM_PROCS, (int)opt.procs, opt_c.cpus, opt_c.ncpus);
+	sig_setup(shared_opt.limit_s, shared_opt.watch_parent);
+	t = team_new(TEAM_PROCS, (int)opt.procs, shared_opt.cpus,
+	    shared_opt.ncpus);
 	if (opt.latency)
 		team_measure_latency(t);
 	spawn_ring(t, opt.procs);

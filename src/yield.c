@@ -28,8 +28,8 @@
 #include "lib/smpb.h"
 
 static const char usage_text[] =
-    "usage: smpb-yield [-hPpVW] [-c cpulist] [-L seconds] [-n threads] "
-    "[-T seconds]";
+    "usage: smpb-yield [-hPpVW] [-c cpulist] [-L seconds] [-n threads]\n"
+    "                  [-T seconds]";
 
 static struct {
 	long	threads;		/* -n: workers, 1..100000 */
@@ -43,7 +43,7 @@ parse_args(int argc, char *argv[])
 	int c;
 
 	while ((c = getopt(argc, argv, ":c:hL:n:PpT:VW")) != -1) {
-		if (opt_common(c, optarg))
+		if (opt_shared(c, optarg))
 			continue;
 		switch (c) {
 		case 'n':
@@ -99,7 +99,7 @@ report(struct team *t)
 		zero += rate[k] == 0;
 	}
 	normvar = stats_normvar(rate, n);
-	if (!opt_c.parsable) {
+	if (!shared_opt.parsable) {
 		printf("%zu\t%.0f\t%.0f\t%ld\t%f\n", n, total,
 		    total / (double)n, zero, normvar);
 		free(rate);
@@ -131,9 +131,9 @@ main(int argc, char *argv[])
 
 	prog_init(argv[0], usage_text);
 	parse_args(argc, argv);
-	sig_setup(opt_c.limit_s, opt_c.watch_parent);
+	sig_setup(shared_opt.limit_s, shared_opt.watch_parent);
 	t = team_new(opt.procs ? TEAM_PROCS : TEAM_THREADS, (int)opt.threads,
-	    opt_c.cpus, opt_c.ncpus);
+	    shared_opt.cpus, shared_opt.ncpus);
 	for (k = 0; k < opt.threads; k++)
 		team_spawn(t, k, yielder, NULL);
 	team_run_for(t, opt.seconds);

@@ -29,6 +29,12 @@ tail_keys() {
 	fi
 }
 
+# The workloads, in order, as the driver reads them (the one list,
+# scripts/workloads/LIST), and every program: each workload's and hog.
+WORKLOADS=$(sed '/^#/d; /^$/d' scripts/workloads/LIST | tr '\n' ' ')
+WORKLOADS=${WORKLOADS% }
+PROGRAMS="$WORKLOADS hog"
+
 T_COUNT=0
 T_FAILED=0
 TMPDIR_T=$(mktemp -d "${TMPDIR:-/tmp}/smpbench-test.XXXXXX") || exit 1
@@ -341,6 +347,12 @@ wait_file() {
 skip_all() {
 	printf '1..0 # SKIP %s\n' "$1"
 	exit 4
+}
+
+# long_battery WHAT: a battery too long for make test, which make
+# test-all (TEST_ALL=1, as CI) runs: skipped otherwise, saying so.
+long_battery() {
+	[ "${TEST_ALL:-0}" = 1 ] || skip_all "$1: make test-all runs it"
 }
 
 done_testing() {

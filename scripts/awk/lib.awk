@@ -4,8 +4,8 @@
 # hooks (below) where the program is about one workload, then the
 # program:
 #	awk -f awk/lib.awk -f awk/cells.awk -f awk/text.awk -f awk/stats.awk \
-#	    -f awk/interval.awk -f awk/why-lib.awk -f workloads/ring.awk \
-#	    -f awk/compare.awk
+#	    -f awk/interval.awk -f awk/why-lib.awk -f awk/workload.awk \
+#	    -f workloads/ring.awk -f awk/compare.awk
 # lib.awk reads a run (this file), cells.awk keeps a cell's repeats and
 # gives its median and mark, text.awk lays out what tables share
 # (heading, footnotes, placements), stats.awk judges the repeats,
@@ -34,7 +34,10 @@
 # loaded after the library and before the program, defines the same
 # functions for every workload, and the shared programs never test a
 # workload's name. A hook reads the line parse() made (F) and calls the
-# library only (lib.awk, cells.awk, text.awk, why-lib.awk):
+# library only (lib.awk, cells.awk, text.awk, why-lib.awk, workload.awk,
+# which gives span_s(), plot_x() and plot_y() from the facts, and
+# count_row() and count_why_line() to a workload whose rows are a
+# count of workers):
 #   facts(D)        fills D with the workload's words and constants:
 #                   what (its figure and unit, "switches / second"),
 #                   figure (its short name in compare -p, a -p key
@@ -57,7 +60,10 @@
 #                   and plot_xlabel; a heat map's plot_ylabel,
 #                   plot_xunit and plot_yunit (after each tic),
 #                   plot_columns (its data's columns), plot_palette and
-#                   plot_range (gnuplot's colours and their range)
+#                   plot_range (gnuplot's colours and their range);
+#                   span, plot_x, plot_y and count, the keys
+#                   awk/workload.awk makes span_s(), plot_x(), plot_y()
+#                   and count_row() of, for every workload alike
 #   figure()        the figure compare and plot show, or "" (reported)
 #   why_wait()      the run-queue delay per wait_per, in wait_unit, or
 #                   "" (NUM_BAD set when a value was there but not a
@@ -66,11 +72,6 @@
 #                   placement, ROW_NAME set to its heading (pn: " " and
 #                   the placement, "" unpinned; l2: the run's L2 KiB);
 #                   "" when its parameters are not numbers (reported)
-#   span_s()        the seconds the line's workers ran, which compare
-#                   divides the kernel's run_s and wait_s by (CPUs
-#                   occupied and queued), or ""
-#   plot_x()        the plot's x: N for curves, a heat map's column
-#   plot_y()        a heat map's row ("" for curves)
 #   why_line()      take the line into the why table (why-lib.awk)
 #   why_table()     print the why table, under the heading why.awk
 #                   prints: a title line, the header, the rows, a

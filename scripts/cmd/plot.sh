@@ -21,20 +21,20 @@ plot_dir() {
 			die 1 "plot: $1 exists: the plots go into a new directory (name one with -o)"
 		fi
 		mkdir -p "$(dirname "$cp_dir")" 2>/dev/null
-		pd_err=$(umask go-w && mkdir "$cp_dir" 2>&1) ||
-		    die 1 "plot: cannot create $1: ${pd_err##*: }"
+		pdir_err=$(umask go-w && mkdir "$cp_dir" 2>&1) ||
+		    die 1 "plot: cannot create $1: ${pdir_err##*: }"
 		return 0
 	fi
-	pd_k=1
+	pdir_k=1
 	cp_dir=plots
-	until pd_err=$(umask go-w && mkdir "$cp_dir" 2>&1); do
+	until pdir_err=$(umask go-w && mkdir "$cp_dir" 2>&1); do
 		if [ ! -e "$cp_dir" ] && [ ! -h "$cp_dir" ]; then
-			die 1 "plot: cannot create $cp_dir here: ${pd_err##*: } (name a directory with -o)"
+			die 1 "plot: cannot create $cp_dir here: ${pdir_err##*: } (name a directory with -o)"
 		fi
-		pd_k=$((pd_k + 1))
-		[ "$pd_k" -le 99 ] ||
+		pdir_k=$((pdir_k + 1))
+		[ "$pdir_k" -le 99 ] ||
 		    die 1 "plot: plots to plots-99 exist here (name a new directory with -o)"
-		cp_dir=plots-$pd_k
+		cp_dir=plots-$pdir_k
 	done
 }
 
@@ -94,14 +94,14 @@ plot_list() {
 
 # and_list WORD...: the words as a list in prose, "a, b and c".
 and_list() {
-	al_text=$1
+	andl_text=$1
 	shift
 	while [ $# -gt 1 ]; do
-		al_text="$al_text, $1"
+		andl_text="$andl_text, $1"
 		shift
 	done
-	[ $# -eq 0 ] || al_text="$al_text and $1"
-	printf '%s\n' "$al_text"
+	[ $# -eq 0 ] || andl_text="$andl_text and $1"
+	printf '%s\n' "$andl_text"
 }
 
 cmd_plot() {

@@ -273,45 +273,45 @@ run_finish() {
 # of one failed.
 # shellcheck disable=SC2034 # the state of lib/record.sh, for each run
 run_series() {
-	rs_series=
+	ser_series=
 	if [ "$runs" -gt 1 ] && [ -n "$opt_out" ]; then
-		rs_series=$(path_arg "$opt_out")
-		if ! mkdir "$rs_series" 2>/dev/null; then
-			if [ ! -d "$rs_series" ]; then
-				mkdir -p "$(dirname "$rs_series")" 2>/dev/null
-				rs_err=$(mkdir "$rs_series" 2>&1) ||
-				    die 1 "cannot create $opt_out: ${rs_err##*: }"
-			elif ! only_work "$rs_series" || [ -e "$rs_series/.work" ]; then
+		ser_series=$(path_arg "$opt_out")
+		if ! mkdir "$ser_series" 2>/dev/null; then
+			if [ ! -d "$ser_series" ]; then
+				mkdir -p "$(dirname "$ser_series")" 2>/dev/null
+				ser_err=$(mkdir "$ser_series" 2>&1) ||
+				    die 1 "cannot create $opt_out: ${ser_err##*: }"
+			elif ! only_work "$ser_series" || [ -e "$ser_series/.work" ]; then
 				die 1 "-o $opt_out: exists and is not empty"
 			fi
 		fi
 	fi
-	rs_k=1 rs_ok=0 rs_dirs=
-	while [ "$rs_k" -le "$runs" ]; do
-		[ -n "$rs_series" ] && opt_out=$rs_series/$rs_k
+	ser_k=1 ser_ok=0 ser_dirs=
+	while [ "$ser_k" -le "$runs" ]; do
+		[ -n "$ser_series" ] && opt_out=$ser_series/$ser_k
 		run_dir='' run_work='' run_child='' run_current=''
 		run_done=0 run_made=0 run_saved=0
-		[ "$tty" -eq 1 ] && [ "$runs" -gt 1 ] && say "run $rs_k of $runs"
-		run_begin "$rs_k"
+		[ "$tty" -eq 1 ] && [ "$runs" -gt 1 ] && say "run $ser_k of $runs"
+		run_begin "$ser_k"
 		for cr_w in $cr_todo; do
 			run_sweep "$cr_w"
 		done
-		run_finish || rs_ok=1
-		rs_dirs="$rs_dirs $run_dir"
-		rs_k=$((rs_k + 1))
+		run_finish || ser_ok=1
+		ser_dirs="$ser_dirs $run_dir"
+		ser_k=$((ser_k + 1))
 	done
 	if [ "$runs" -gt 1 ]; then
-		rs_what="$runs runs"
-		rs_how="runs that share a label make one column"
+		ser_what="$runs runs"
+		ser_how="runs that share a label make one column"
 		if [ -n "$opt_label" ]; then
-			rs_what="$rs_what labelled \"$opt_label\""
+			ser_what="$ser_what labelled \"$opt_label\""
 		else
-			rs_how="$rs_how: label each kernel's runs with -l"
+			ser_how="$ser_how: label each kernel's runs with -l"
 		fi
-		say "$rs_what saved in:$rs_dirs"
-		say "to set them beside another kernel's runs: smpbench compare$rs_dirs RUNS... ($rs_how)"
+		say "$ser_what saved in:$ser_dirs"
+		say "to set them beside another kernel's runs: smpbench compare$ser_dirs RUNS... ($ser_how)"
 	fi
-	return "$rs_ok"
+	return "$ser_ok"
 }
 
 cmd_run() {

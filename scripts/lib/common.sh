@@ -289,7 +289,8 @@ awk_lib() {
 }
 
 # awk_workload WORKLOAD PROGRAM ARGS...: run an awk program on one
-# workload, with its hooks (workloads/WORKLOAD.awk) and -v
+# workload, with its hooks (awk/workload.awk, the hooks written once
+# from its facts, then workloads/WORKLOAD.awk) and -v
 # workload=WORKLOAD: a shared one, or "table", the workload's own table
 # (workloads/WORKLOAD-table.awk).
 awk_workload() {
@@ -322,14 +323,15 @@ awk_workload() {
 		;;
 	*) set -- -f "$SMPB_LIB/awk/$aw_p.awk" "$@" ;;
 	esac
-	awk_run -f "$SMPB_LIB/workloads/$aw_w.awk" "$@"
+	awk_run -f "$SMPB_LIB/awk/workload.awk" \
+	    -f "$SMPB_LIB/workloads/$aw_w.awk" "$@"
 }
 
 # need_lib NAME...: die unless the driver's awk programs (the library,
 # and for each NAME awk/NAME.awk, or the workload NAME's hooks and
 # table) are there, before anything is measured.
 need_lib() {
-	for nl in lib cells text stats why-lib "$@"; do
+	for nl in lib cells text stats why-lib workload "$@"; do
 		nl_fs=awk/$nl
 		is_workload "$nl" && nl_fs="workloads/$nl workloads/$nl-table"
 		for nl_f in $nl_fs; do

@@ -1,31 +1,27 @@
 # shellcheck shell=sh
-# lib/help.sh: the driver's usage (smpbench(1)'s SYNOPSIS, as make check
-# holds it) and -h, every subcommand and option with its default.
-# Sourced by smpbench.
+# lib/help.sh: the driver's usage and help, one text of each command
+# (its usage lines, then its options, each with its default), from which
+# smpbench -h prints every command's and smpbench CMD -h that command's
+# alone. The usage lines are the SYNOPSIS of smpbench(1), and each
+# command's of its page, smpbench-CMD(1), as make check holds them; every
+# line is within 80 columns. Sourced by smpbench.
 
-usage() {
-	cat <<'EOF'
-usage: smpbench run [-fnq] [-l label] [-m note] [-o dir] [-P placements]
-           [-R runs] [-r repeats] [-S seconds] [workload ...]
-       smpbench show [-r] dir ...
-       smpbench compare [-fpv] [-t threshold] [-w workload] dir ...
-       smpbench plot [-o dir] dir ...
-       smpbench export dir ...
-       smpbench validate [-r runs]
-       smpbench env
-       smpbench -h | -V
-EOF
-}
+# The commands, in the order of the help.
+COMMANDS="run show compare plot export validate env"
 
-# help: usage, then every subcommand and option with its default.
-help() {
-	usage
-	cat <<EOF
-
+# command_text CMD: CMD's usage lines (each starting with CMD or, when
+# continued, with spaces), a line "--", then its options.
+command_text() {
+	case $1 in
+	run)
+		cat <<EOF
+run [-fnq] [-l label] [-m note] [-o dir] [-P placements]
+    [-R runs] [-r repeats] [-S seconds] [workload ...]
+--
 run         sweep each workload, repeat every cell, print its table,
             save the run
-  -q        quick profile: the whole suite in about 2 minutes on 2 CPUs
-            (default)
+  -q        quick profile: the whole suite in under 3 minutes on 2
+            CPUs (default)
   -f        full profile: the seeds' own parameters (default: quick)
   -r N      repeats of every cell, 1 to 100 (default: 5)
   -l label  the run's name, beside its kernel in the tables, and in
@@ -45,10 +41,22 @@ run         sweep each workload, repeat every cell, print its table,
             3600, for a quiet machine; 0: do not wait (default: 60; 0
             under SMPBENCH_SWEEP=tiny)
   workload  $WORKLOADS (default: all that are built)
+EOF
+		;;
+	show)
+		cat <<'EOF'
+show [-r] dir ...
+--
 show        print a saved run's tables, then its kernel's context
   -r        make the tables again from the raw measurements
             (default: print them as saved, and those an incomplete
             run did not save)
+EOF
+		;;
+	compare)
+		cat <<'EOF'
+compare [-fpv] [-t threshold] [-w workload] dir ...
+--
 compare     set each workload of saved runs side by side, runs of one
             label (or kernel release) pooled into one column
   -f        compare runs that are not comparable, marked
@@ -59,14 +67,72 @@ compare     set each workload of saved runs side by side, runs of one
   -v        every change's interval under its table (default: the
             marked ones')
   -w name   one workload's tables (default: every workload's)
+EOF
+		;;
+	plot)
+		cat <<'EOF'
+plot [-o dir] dir ...
+--
 plot        draw the runs with gnuplot, one PNG per workload
   -o dir    where the plots go, a new directory (default: a new
             plots/ here, or plots-2/...)
+EOF
+		;;
+	export)
+		cat <<'EOF'
+export dir ...
+--
 export      print every measurement of the runs as CSV
+EOF
+		;;
+	validate)
+		cat <<'EOF'
+validate [-r runs]
+--
 validate    measure smpbench against the floor, one table
   -r N      runs of each side, 2 to 100 (default: 10)
+EOF
+		;;
+	env)
+		cat <<'EOF'
+env
+--
 env         print what a run would record; warn about what makes
             figures unreliable
+EOF
+		;;
+	esac
+}
+
+# usage_lines CMD: CMD's usage lines, "smpbench CMD ...", continued
+# lines indented under CMD.
+usage_lines() {
+	command_text "$1" | sed '/^--$/,$d; s/^[a-z]/smpbench &/'
+}
+
+# usage [CMD]: the usage of every command, or of CMD alone.
+usage() {
+	if [ -n "${1:-}" ]; then
+		usage_lines "$1"
+	else
+		for uc in $COMMANDS; do
+			usage_lines "$uc"
+		done
+		echo "smpbench -h | -V"
+	fi | sed '1s/^/usage: /; 2,$s/^/       /'
+}
+
+# help [CMD]: the usage, then every command's options with their
+# defaults; or CMD's usage and options alone.
+# A write that fails is help's failure (to_out says so).
+help() {
+	usage ${1:+"$1"} || return
+	echo || return
+	for hc in ${1:-$COMMANDS}; do
+		command_text "$hc" | sed '1,/^--$/d' || return
+	done
+	[ -z "${1:-}" ] || return 0
+	cat <<'EOF'
 -h, -V      this help; the suite's version
 dir         a saved run; historical/NAME is one of the seeds' runs
 EOF

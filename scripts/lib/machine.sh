@@ -141,8 +141,8 @@ governor() {
 # proc_line PATH: the first line of PATH under SMPBENCH_PROC, printable;
 # nothing when it cannot be read.
 proc_line() {
-	pl_v=$(first_line "$SMPB_ROOT/$1")
-	printable "$pl_v"
+	prl_v=$(first_line "$SMPB_ROOT/$1")
+	printable "$prl_v"
 }
 
 # first_line PATH: the first line of PATH, read by the shell itself (no
@@ -341,21 +341,21 @@ env_line() {
 # ones less the isolated).
 # shellcheck disable=SC2154 # topo_env, cpus_usable: placement()'s
 capture_env() {
-	ce_online=$(online_list)
-	ce_allowed=$(allowed_list)
+	cap_online=$(online_list)
+	cap_allowed=$(allowed_list)
 	env_line suite_version "$(suite_version)"
 	env_line date "$(date -u +%Y-%m-%dT%H:%M:%SZ)"
 	env_line host "$(printable "$(uname -n)")"
 	env_line kernel "$(printable "$(uname -r)")"
 	env_line uname "$(printable "$(uname -a)")"
 	env_line cpu_model "$(cpu_model)"
-	ce_cpus=$(cpulist_expand "$ce_online")
-	[ -z "$ce_cpus" ] || ce_cpus=$(count_words "$ce_cpus")
-	env_line cpus_online "$ce_cpus"
-	env_line cpus_online_list "$ce_online"
-	env_line cpus_allowed_list "$ce_allowed"
-	ce_iso=$(isolated_list)
-	env_line cpus_isolated_list "${ce_iso:-none}"
+	cap_cpus=$(cpulist_expand "$cap_online")
+	[ -z "$cap_cpus" ] || cap_cpus=$(count_words "$cap_cpus")
+	env_line cpus_online "$cap_cpus"
+	env_line cpus_online_list "$cap_online"
+	env_line cpus_allowed_list "$cap_allowed"
+	cap_iso=$(isolated_list)
+	env_line cpus_isolated_list "${cap_iso:-none}"
 	env_line cpus_usable "$cpus_usable"
 	env_line cpus_usable_list "$topo_usable"
 	env_line smt "$(smt_state)"

@@ -106,13 +106,13 @@ opt_quote() {
 # opt_check COMMAND OPTSTRING BAD: act on what a getopts loop over
 # OPTSTRING (silent, starting with :) left in opt_bad, BAD, before the
 # shift: where the loop stopped early, yash leaves OPTIND as "1:2". -h
-# prints the help, exit 0; an option missing its argument (":X", or "?X"
-# for an X that takes one: posh says "?" for a missing argument too) or
-# not known ("?X") is bad usage, exit 2.
+# prints the command's own help, exit 0; an option missing its argument
+# (":X", or "?X" for an X that takes one: posh says "?" for a missing
+# argument too) or not known ("?X") is bad usage, exit 2.
 opt_check() {
 	case $3 in
 	'') return 0 ;;
-	h) to_out help; exit 0 ;;
+	h) to_out help "$1"; exit 0 ;;
 	esac
 	oc_c=${3#?}
 	oc_why="unknown option"

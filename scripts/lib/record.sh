@@ -34,12 +34,12 @@ publish() {
 # and add it to the run's tables.
 # shellcheck disable=SC2154 # cr_tables: the run's (cmd/run.sh)
 save_table() {
-	st_err=$(
+	svt_err=$(
 		{
 			[ "$cr_tables" -gt 0 ] && echo
 			make_table "$run_dir" "$1"
 		} 2>&1 >"$run_work/table"
-	) || run_abort 1 "cannot make the $1 table (${st_err##*: }); raw/$1 is saved"
+	) || run_abort 1 "cannot make the $1 table (${svt_err##*: }); raw/$1 is saved"
 	print_out "$run_work/table"
 	cat "$run_work/table" 2>/dev/null >>"$run_work/tables" ||
 	    write_lost "$run_work/tables" "the $1 table (show -r makes it from raw/$1)"

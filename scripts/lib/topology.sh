@@ -84,28 +84,28 @@ choose_places() {
 		[ "$sweep" = full ] && places=$places_all
 		return 0
 	fi
-	cp_asked=$(printf '%s\n' "$1" | tr ',' ' ')
-	case " $cp_asked " in
-	*" all "*) cp_asked=$PLACEMENTS ;;
+	chp_asked=$(printf '%s\n' "$1" | tr ',' ' ')
+	case " $chp_asked " in
+	*" all "*) chp_asked=$PLACEMENTS ;;
 	esac
 	places=
-	cp_missing=
-	for cp_p in $PLACEMENTS; do
-		case " $cp_asked " in
-		*" $cp_p "*) ;;
+	chp_missing=
+	for chp_p in $PLACEMENTS; do
+		case " $chp_asked " in
+		*" $chp_p "*) ;;
 		*) continue ;;
 		esac
 		case " $places_all " in
-		*" $cp_p "*) places="$places $cp_p" ;;
-		*) cp_missing="$cp_missing $cp_p" ;;
+		*" $chp_p "*) places="$places $chp_p" ;;
+		*) chp_missing="$chp_missing $chp_p" ;;
 		esac
 	done
 	places=${places# }
 	[ -n "$places" ] ||
 	    die 2 "run: -P $(printable "$1"): no such placement here (here: $places_all)"
-	[ "$cp_asked" = "$PLACEMENTS" ] && return 0
-	for cp_p in $cp_missing; do
-		say "-P $cp_p: no such pair of allowed CPUs here; skipped"
+	[ "$chp_asked" = "$PLACEMENTS" ] && return 0
+	for chp_p in $chp_missing; do
+		say "-P $chp_p: no such pair of allowed CPUs here; skipped"
 	done
 }
 

@@ -2,8 +2,8 @@
 # smpb-bind, and its configurations, which its table reads too.
 #
 # The hook interface every workload file gives (facts, figure, why_wait,
-# row_key, span_s, plot_x, plot_y, why_line, why_table) is described in
-# lib.awk.
+# row_key, why_line, why_table) is described in lib.awk; awk/workload.awk
+# makes the rest of its facts.
 # Input: the parsed raw line, F (lib.awk's parse()). Output: only
 # why_table() prints. No rules and no -v variables.
 # The bind's figure is the workers' mean user seconds; its rows are
@@ -24,6 +24,7 @@ function facts(D) {
 	D["wait_per"] = "worker"
 	D["wait_unit"] = "ms"
 	D["plot"] = ""
+	D["span"] = "wall_s"
 }
 
 function figure(    i, sum, v) {
@@ -63,22 +64,6 @@ function row_key(pn, l2,    kib) {
 	if (F["place"] == "cores")
 		return kib * 64 + BW * 2 + (BH > 0)
 	return kib * 64 + (BW == 1) * 4 + (BB > 0) * 2 + (BH > 0)
-}
-
-# span_s(): the seconds the workers ran: compare divides the kernel's run_s
-# and wait_s by them (CPUs occupied, CPUs' worth queued); "" when the
-# line has none.
-function span_s() {
-	return num("wall_s")
-}
-
-# plot_x(), plot_y(): no plot.
-function plot_x() {
-	return ""
-}
-
-function plot_y() {
-	return ""
 }
 
 # why_line(): rows by array size, L2 at its own size where the run knows

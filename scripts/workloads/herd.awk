@@ -1,8 +1,8 @@
 # herd.awk: the herd's hooks, what the shared awk programs ask of smpb-herd.
 #
 # The hook interface every workload file gives (facts, figure, why_wait,
-# row_key, span_s, plot_x, plot_y, why_line, why_table) is described in
-# lib.awk.
+# row_key, why_line, why_table) is described in lib.awk; awk/workload.awk
+# makes the rest of its facts.
 # Input: the parsed raw line, F (lib.awk's parse()). Output: only
 # why_table() prints. No rules and no -v variables.
 # The herd's figure is the seconds for the seed's 5000000 iterations
@@ -24,6 +24,9 @@ function facts(D) {
 	D["wait_unit"] = "us"
 	D["plot"] = "curve"
 	D["plot_xlabel"] = "processes sharing the pipe, P"
+	D["span"] = "wall_s"
+	D["count"] = "procs -n 2"
+	D["plot_x"] = D["count"]
 }
 
 # figure(): the seconds for the seed's 5000000 iterations; COUNT, the
@@ -47,33 +50,12 @@ function why_wait(    wait) {
 	return per_unit(wait, num("tokens"))
 }
 
-function row_key(pn, l2,    n) {
-	n = ident("procs", "-n", 2)
-	if (n == "")
-		return ""
-	ROW_NAME = n pn
-	return n
+function row_key(pn, l2) {
+	return count_row(pn)
 }
 
-# span_s(): the seconds the herd ran: compare divides the kernel's run_s
-# and wait_s by them (CPUs occupied, CPUs' worth queued); "" when the
-# line has none.
-function span_s() {
-	return num("wall_s")
-}
-
-function plot_x() {
-	return ident("procs", "-n", 2)
-}
-
-function plot_y() {
-	return ""
-}
-
-function why_line(    n) {
-	n = ident("procs", "-n", 2)
-	if (n != "")
-		wakeup_line(n, why_wait())
+function why_line() {
+	count_why_line()
 }
 
 function why_table(    n, r, i, k) {

@@ -2,8 +2,8 @@
 # smpb-pipe.
 #
 # The hook interface every workload file gives (facts, figure, why_wait,
-# row_key, span_s, plot_x, plot_y, why_line, why_table) is described in
-# lib.awk.
+# row_key, why_line, why_table) is described in lib.awk; awk/workload.awk
+# makes the rest of its facts.
 # Input: the parsed raw line, F (lib.awk's parse()). Output: only
 # why_table() prints. No rules and no -v variables.
 # The pipe's figure is the pair's CPU usage, (user + sys) / wall * 100;
@@ -34,6 +34,9 @@ function facts(D) {
 	D["plot_palette"] = "0 '#d7191c', 100 '#fdae61', 150 '#ffffbf'," \
 	    " 200 '#1a9641'"
 	D["plot_range"] = "0:200"
+	D["span"] = "wall_s"
+	D["plot_x"] = "think -t 1"
+	D["plot_y"] = "write_kib -s 16"
 }
 
 function figure() {
@@ -55,22 +58,6 @@ function row_key(pn, l2,    s, t) {
 		return ""
 	ROW_NAME = s "k x " t pn
 	return s * 1e7 + t
-}
-
-# span_s(): the seconds the pair ran: compare divides the kernel's run_s
-# and wait_s by them (CPUs occupied, CPUs' worth queued); "" when the
-# line has none.
-function span_s() {
-	return num("wall_s")
-}
-
-# plot_x(), plot_y(): the heat map's column, think, and row, write size.
-function plot_x() {
-	return ident("think", "-t", 1)
-}
-
-function plot_y() {
-	return ident("write_kib", "-s", 16)
 }
 
 # why_line(): PIPE_PLACES (each once) and the keys "why sizes" and "why

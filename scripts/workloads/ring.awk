@@ -1,8 +1,8 @@
 # ring.awk: the ring's hooks, what the shared awk programs ask of smpb-ring.
 #
 # The hook interface every workload file gives (facts, figure, why_wait,
-# row_key, span_s, plot_x, plot_y, why_line, why_table) is described in
-# lib.awk.
+# row_key, why_line, why_table) is described in lib.awk; awk/workload.awk
+# makes the rest of its facts.
 # Input: the parsed raw line, F (lib.awk's parse()). Output: only
 # why_table() prints. No rules and no -v variables.
 # The ring's figure is switches per second; its rows are ring sizes,
@@ -21,6 +21,9 @@ function facts(D) {
 	D["wait_unit"] = "us"
 	D["plot"] = "curve"
 	D["plot_xlabel"] = "processes in the ring, N"
+	D["span"] = "wall_s"
+	D["count"] = "procs -n 2"
+	D["plot_x"] = D["count"]
 }
 
 function figure() {
@@ -35,33 +38,12 @@ function why_wait(    wait, n, v) {
 	return per_unit(wait, n)
 }
 
-function row_key(pn, l2,    n) {
-	n = ident("procs", "-n", 2)
-	if (n == "")
-		return ""
-	ROW_NAME = n pn
-	return n
+function row_key(pn, l2) {
+	return count_row(pn)
 }
 
-# span_s(): the seconds the ring ran: compare divides the kernel's run_s
-# and wait_s by them (CPUs occupied, CPUs' worth queued); "" when the
-# line has none.
-function span_s() {
-	return num("wall_s")
-}
-
-function plot_x() {
-	return ident("procs", "-n", 2)
-}
-
-function plot_y() {
-	return ""
-}
-
-function why_line(    n) {
-	n = ident("procs", "-n", 2)
-	if (n != "")
-		wakeup_line(n, why_wait())
+function why_line() {
+	count_why_line()
 }
 
 function why_table(    n, r, i, k) {

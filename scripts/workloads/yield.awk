@@ -2,8 +2,8 @@
 # smpb-yield.
 #
 # The hook interface every workload file gives (facts, figure, why_wait,
-# row_key, span_s, plot_x, plot_y, why_line, why_table) is described in
-# lib.awk.
+# row_key, why_line, why_table) is described in lib.awk; awk/workload.awk
+# makes the rest of its facts.
 # Input: the parsed raw line, F (lib.awk's parse()). Output: only
 # why_table() prints. No rules and no -v variables.
 # The yield's figure is microseconds per yield across the machine,
@@ -25,6 +25,9 @@ function facts(D) {
 	D["wait_unit"] = "us"
 	D["plot"] = "curve"
 	D["plot_xlabel"] = "threads, N"
+	D["span"] = "seconds"
+	D["count"] = "threads -n 1"
+	D["plot_x"] = D["count"]
 }
 
 function figure(    v) {
@@ -44,27 +47,8 @@ function why_wait(    wait, n, v) {
 	return per_unit(wait, n)
 }
 
-function row_key(pn, l2,    n) {
-	n = ident("threads", "-n", 1)
-	if (n == "")
-		return ""
-	ROW_NAME = n pn
-	return n
-}
-
-# span_s(): the seconds the threads yielded: compare divides the
-# kernel's run_s and wait_s by them (CPUs occupied, CPUs' worth queued);
-# "" when the line has none.
-function span_s() {
-	return num("seconds")
-}
-
-function plot_x() {
-	return ident("threads", "-n", 1)
-}
-
-function plot_y() {
-	return ""
+function row_key(pn, l2) {
+	return count_row(pn)
 }
 
 function why_line(    n, k) {

@@ -18,7 +18,7 @@
 
 #include "harness.h"
 
-struct opt_common opt_c = { .parsable = false, .limit_s = 600 };
+struct shared_opts shared_opt = { .parsable = false, .limit_s = 600 };
 
 /* Largest -L: a week. */
 #define LIMIT_MAX_S	604800
@@ -202,24 +202,26 @@ version(void)
 
 /* The shared flags: -c -h -p -V -L -W. True when c was one of them. */
 bool
-opt_common(int c, const char *arg)
+opt_shared(int c, const char *arg)
 {
 	switch (c) {
 	case 'c':
-		opt_c.ncpus = opt_cpulist('c', arg, opt_c.cpus, SMPB_MAXCPU);
+		shared_opt.ncpus = opt_cpulist('c', arg, shared_opt.cpus,
+		    SMPB_MAXCPU);
 		return true;
 	case 'h':
 		opt_usage(SMPB_EXIT_OK);
 	case 'L':
-		opt_c.limit_s = (unsigned)opt_num('L', arg, 0, LIMIT_MAX_S);
+		shared_opt.limit_s =
+		    (unsigned)opt_num('L', arg, 0, LIMIT_MAX_S);
 		return true;
 	case 'p':
-		opt_c.parsable = true;
+		shared_opt.parsable = true;
 		return true;
 	case 'V':
 		version();
 	case 'W':
-		opt_c.watch_parent = true;
+		shared_opt.watch_parent = true;
 		return true;
 	default:
 		return false;

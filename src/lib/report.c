@@ -179,7 +179,7 @@ report_latency(struct team *t)
 
 	if (!latency_sum(t, &h))
 		return;
-	if (opt_c.parsable) {
+	if (shared_opt.parsable) {
 		for (i = 0; i < sizeof(pct) / sizeof(pct[0]); i++)
 			kv_num(pct[i].key, hist_quantile(&h, pct[i].q) / 1e3,
 			    3);
@@ -213,7 +213,7 @@ report_tail(struct team *t)
 	kv_int("cpus_used", report_cpus_used(t));
 	cpus_seen(t, seen);
 	kv_cpus("cpus_seen", seen);
-	kv_int("cpus_pinned", opt_c.ncpus);
+	kv_int("cpus_pinned", shared_opt.ncpus);
 	if (sum.s.valid) {
 		kv_num("run_s", (double)sum.s.run_ns / 1e9, 6);
 		kv_num("wait_s", (double)sum.s.wait_ns / 1e9, 6);

@@ -45,10 +45,11 @@ void	sig_check(void);
 
 /*
  * opt.c: the flags every program shares: -h -p -V -L, and -c and -W where
- * the program lists them in its getopt string. opt_common handles them and
+ * the program lists them in its getopt string: their values are
+ * shared_opt's, of type struct shared_opts; opt_shared() parses one and
  * returns true when it consumed the option.
  */
-struct opt_common {
+struct shared_opts {
 	bool		parsable;	/* -p: one key=value line */
 	unsigned	limit_s;	/* -L: watchdog seconds, 0 = none */
 	int		cpus[SMPB_MAXCPU]; /* -c: workers' CPUs, round robin */
@@ -56,11 +57,11 @@ struct opt_common {
 	bool		watch_parent;	/* -W: end (as on SIGHUP) when the
 					   parent process dies */
 };
-extern struct opt_common opt_c;
+extern struct shared_opts shared_opt;
 
 long long opt_num(int flag, const char *arg, long long lo, long long hi);
 double	opt_seconds(int flag, const char *arg, double lo, double hi);
-bool	opt_common(int c, const char *arg);
+bool	opt_shared(int c, const char *arg);
 _Noreturn void opt_bad(int c);
 void	opt_no_operands(int argc, char *argv[]);
 

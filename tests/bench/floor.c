@@ -64,7 +64,7 @@ parse_args(int argc, char *argv[], const char *opts)
 	int c;
 
 	while ((c = getopt(argc, argv, opts)) != -1) {
-		if (opt_common(c, optarg))
+		if (opt_shared(c, optarg))
 			continue;
 		switch (c) {
 		case 'i':
@@ -88,8 +88,8 @@ bind_to(int k)
 {
 	int err;
 
-	if (opt_c.ncpus > 0 &&
-	    (err = sys_bind(opt_c.cpus[k % opt_c.ncpus])) != 0) {
+	if (shared_opt.ncpus > 0 &&
+	    (err = sys_bind(shared_opt.cpus[k % shared_opt.ncpus])) != 0) {
 		errno = err;
 		die(SMPB_EXIT_FAIL, "cannot bind:");
 	}
@@ -407,7 +407,7 @@ main(int argc, char *argv[])
 		if (argv[0] != NULL && strcmp(argv[0], "-c") == 0) {
 			if (argv[1] == NULL)
 				opt_usage(SMPB_EXIT_USAGE);
-			opt_common('c', argv[1]);
+			opt_shared('c', argv[1]);
 			bind_to(0);
 			argv += 2;
 		}

@@ -90,7 +90,7 @@ for d in "$HIST"/*/; do
 done
 is "$n" 0 "every historical run's tables come back from its raw/"
 n=0
-for w in pipe ring herd yield bind; do
+for w in $WORKLOADS; do
 	for d in "$HIST"/*-"$w"-*/; do
 		[ -f "$d/env" ] && n=$((n + 1))
 	done

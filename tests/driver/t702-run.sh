@@ -7,7 +7,7 @@
 # shellcheck source=tests/lib.sh
 . tests/lib.sh
 SB=scripts/smpbench
-for p in ring pipe herd yield bind hog; do
+for p in $PROGRAMS; do
 	[ -x bin/smpb-$p ] || skip_all "bin/smpb-$p is not built (run make)"
 done
 
@@ -37,7 +37,7 @@ is "$(printf '%s\n' "$ERR" | sed 1d)" \
     "then, not a terminal, only where the run was saved"
 printf '%s\n' "$OUT" >"$TMPDIR_T/whole.out"
 is "$(ls "$out" | tr '\n' ' ')" "complete env host raw tables " "env, host, raw/, tables, complete"
-is "$(ls "$out/raw" | tr '\n' ' ')" "bind herd pipe ring yield " "one raw file per workload"
+is "$(ls "$out/raw" | tr "\\n" " ")" "$(printf "%s\\n" $WORKLOADS | LC_ALL=C sort | tr "\\n" " ")" "one raw file per workload"
 is "$(find "$out" -name '.*' | wc -l | tr -d ' ')" 0 "no temporary file left"
 is "$(cat "$out/tables")" "$OUT" "tables holds what was printed"
 check "the tables are ASCII, at most 72 columns" narrow "$out/tables"
@@ -73,7 +73,7 @@ like "$(printf '%s\n' "$OUT" | tr '\n' ' ')" ' Context of [^ ]+: preempt .*; +lo
     "then the kernel's context, with the load at the start and at the end"
 run sh $SB show -r "$out"
 is "$(tables_of "$OUT")" "$(cat "$TMPDIR_T/whole.out")" "show -r makes the same tables again"
-for w in pipe ring herd yield bind; do
+for w in $WORKLOADS; do
 	like "$(cat "$TMPDIR_T/whole.out")" "^$w: $(uname -r), Test CPU, [0-9]+ CPUs?$" \
 	    "the $w table is headed by kernel, CPU model, CPU count"
 done

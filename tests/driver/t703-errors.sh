@@ -35,7 +35,7 @@ for s in $SHELLS; do
 2|run -r 0|smpbench: run: -r: '0' is not a number of repeats (1..100) (see smpbench -h)
 2|run -r 101|smpbench: run: -r: '101' is not a number of repeats (1..100) (see smpbench -h)
 2|run -r 99999999999999999999|smpbench: run: -r: '99999999999999999999' is not a number of repeats (1..100) (see smpbench -h)
-2|run ring nosuch|smpbench: run: unknown workload 'nosuch' (one of: pipe ring herd yield bind) (see smpbench -h)
+2|run ring nosuch|smpbench: run: unknown workload 'nosuch' (one of: $WORKLOADS) (see smpbench -h)
 2|show|smpbench: show: which saved run? (see smpbench -h)
 2|show -x $W/notrun|smpbench: show: -x: unknown option (see smpbench -h)
 1|show $W/nosuch|smpbench: $W/nosuch: no such directory
@@ -56,7 +56,7 @@ EOF_BAD
 	run env SMPBENCH_SWEEP=huge $sh $SB run ring
 	is "$RC" 2 "$s: an unknown SMPBENCH_SWEEP exits 2"
 	run $sh $SB run "$(printf 'x\033[2Jy')"
-	is "$ERR" "smpbench: run: unknown workload 'x[2Jy' (one of: pipe ring herd yield bind) (see smpbench -h)" \
+	is "$ERR" "smpbench: run: unknown workload 'x[2Jy' (one of: $WORKLOADS) (see smpbench -h)" \
 	    "$s: control characters of bad input are not echoed"
 	run $sh $SB -h
 	is "$RC" 0 "$s: -h exits 0"

@@ -1,5 +1,5 @@
 # t707-man: every page a page refers to of the suite's own exists;
-# README stays the front door (at most 250 lines, with the commands that
+# README stays the front door (at most 120 lines, with the commands that
 # set up and test); -h gives every option's default. (The pages' lint,
 # SYNOPSIS against -h, shellcheck and the awk headers are make check's:
 # tests/static/t801-static.sh.)
@@ -8,13 +8,14 @@
 SB=scripts/smpbench
 
 # Cross-references to the suite's own pages: smpb-NAME(1) is src/NAME.1,
-# smpbench(1) and smpbench(7) are in scripts/.
+# smpbench(1), a page per command (smpbench-run(1)...) and smpbench(7)
+# are in scripts/.
 missing=
-for page in scripts/smpbench.1 scripts/smpbench.7 src/*.1; do
+for page in scripts/smpbench*.[17] src/*.1; do
 	refs=$(sed -n 's/^\.Xr \(smpb[a-z-]*\) \([0-9]\).*/\1.\2/p' "$page")
 	for ref in $refs; do
 		case $ref in
-		smpbench.*) f=scripts/$ref ;;
+		smpbench*) f=scripts/$ref ;;
 		smpb-*) f=src/${ref#smpb-} ;;
 		*) f=$ref ;;
 		esac
@@ -24,9 +25,13 @@ done
 is "$missing" "" "every page of the suite a page refers to exists"
 like "$(grep -c '^\.Xr smpbench 7' scripts/smpbench.1)" '^[1-9]' \
     "smpbench(1) refers to smpbench(7)"
+for c in run show compare plot export validate env; do
+	is "$(grep -c "^\\.Xr smpbench-$c 1" scripts/smpbench.1)" 2 \
+	    "smpbench(1) refers to smpbench-$c(1), in its list and SEE ALSO"
+done
 
 # README is the front door; the manual holds the rest.
-is "$(awk 'END { print (NR <= 250) }' README)" 1 "README is at most 250 lines"
+is "$(awk 'END { print (NR <= 120) }' README)" 1 "README is at most 120 lines"
 for c in "make bench" "make test" "smpbench compare"; do
 	like "$(cat README)" "^ +(\\$ )?(sh scripts/)?$c( |\$)" "README shows $c"
 done

@@ -30,6 +30,7 @@ cd "$TMPDIR_T/cwd" || exit 1
 for s in $SHELLS; do
 	use_shell $s || continue
 	out=$TMPDIR_T/$s
+	made=${made:-$out}
 	run env PATH="$UB:$SYSPATH" $sh "$UB/smpbench" run -r 1 -o "$out" ring
 	is "$RC" 0 "$s: a run through a link to the installed driver exits 0"
 	like "$OUT" '^ 2 : [0-9]+' "$s: and prints the ring table"
@@ -44,8 +45,9 @@ for s in $SHELLS; do
 	    "$s: and makes the same tables (before the kernel's context)"
 done
 
-# Run by name from PATH, as a user would.
-run env PATH="$UB:$SYSPATH" smpbench show "$TMPDIR_T/dash"
+# Run by name from PATH, as a user would: the first run made above.
+made=${made:-$TMPDIR_T/dash}
+run env PATH="$UB:$SYSPATH" smpbench show "$made"
 is "$RC" 0 "smpbench show, found in PATH, exits 0"
 
 # An installation without one of its awk files: refused before anything.
@@ -61,7 +63,7 @@ is "$OUT" "" "or printed"
 # Or one of the driver's sh files: refused before anything too.
 cp -R "$INST" "$TMPDIR_T/broken-sh"
 rm "$TMPDIR_T/broken-sh/libexec/smpbench/lib/runs.sh"
-run env PATH="$SYSPATH" sh "$TMPDIR_T/broken-sh/bin/smpbench" show "$TMPDIR_T/dash"
+run env PATH="$SYSPATH" sh "$TMPDIR_T/broken-sh/bin/smpbench" show "$made"
 is "$RC" 1 "a lost lib/runs.sh: exit 1"
 is "$ERR" "smpbench: cannot find $TMPDIR_T/broken-sh/bin/../libexec/smpbench/lib/runs.sh (is smpbench installed whole?)" \
     "and says which file"
@@ -73,7 +75,7 @@ check "make install installs the floor" test -x "$INST/libexec/smpbench/floor"
 run sh -c 'cd / && exec env PATH="$1" SMPBENCH_SWEEP=tiny sh "$2" validate' \
     sh "$SYSPATH" "$INST/bin/smpbench"
 is "$RC" 0 "validate from the installation, run from /: exit 0"
-like "$OUT" '^  vs a bare pipe round trip +[0-9]+\.[0-9]{4} +[0-9]+\.[0-9]{4} ' \
+like "$OUT" '^  vs bare pipe round trip +[0-9]+\.[0-9]{4} +[0-9]+\.[0-9]{4} ' \
     "and measures against the installed floor"
 rm "$TMPDIR_T/broken/libexec/smpbench/floor"
 run env PATH="$SYSPATH" sh "$TMPDIR_T/other/broken" validate

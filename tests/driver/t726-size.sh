@@ -9,6 +9,7 @@
 # shellcheck disable=SC2086 # $sh is a command line, split on purpose
 # shellcheck source=tests/lib.sh
 . tests/lib.sh
+long_battery "runs of 20000 repeats read and refused"
 FIX=tests/fixtures
 SB=scripts/smpbench
 T=$TMPDIR_T

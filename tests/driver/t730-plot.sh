@@ -59,8 +59,10 @@ for s in $SHELLS; do
 done
 
 # The data: the medians of the raw lines, one block per run and placement.
-d=$TMPDIR_T/dash-data
-[ -d "$d" ] || d=$TMPDIR_T/bash-data
+# (those of the first shell that made them).
+for d in "$TMPDIR_T"/*-data; do
+	break
+done
 is "$(grep -c '^# [0-9]*: ' "$d/ring.dat")" 5 \
     "ring: a block per run and placement (3 + 2)"
 is "$(grep '^# [0-9]*: ' "$d/ring.dat" | sed 's/^# [0-9]*: //')" \

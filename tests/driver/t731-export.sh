@@ -82,7 +82,7 @@ sort_fields() {
 # raw_of DIR...: every raw line of the runs, in as_raw's form.
 raw_of() {
 	for ro_d in "$@"; do
-		for ro_w in pipe ring herd yield bind; do
+		for ro_w in $WORKLOADS; do
 			[ -f "$ro_d/raw/$ro_w" ] || continue
 			sed "s|^|$ro_d $ro_w	|" "$ro_d/raw/$ro_w"
 		done

@@ -10,29 +10,30 @@ SB=scripts/smpbench
 [ -x tests/bench/floor ] || skip_all "tests/bench/floor is not built (run make)"
 
 NUM='[0-9]+\.[0-9]{4}'
-# A row: its label, smpbench's median, the reference's, the ratio, and
-# each side's spread in percent.
+# A row: its label, smpbench's median, the reference's, the ratio, its
+# target, and each side's spread in percent.
 # A ratio: three decimals below 10, one to 999, then >999; a spread in %:
 # one decimal, then >999 (a loaded machine throws them far).
 RATIO='([0-9]{1,2}\.[0-9]{3}|[0-9]{2,4}\.[0-9]|>999)'
 SPREAD='([0-9]+\.[0-9]|>999)'
-ROW="$NUM +$NUM +$RATIO +$SPREAD +$SPREAD\$"
+ROW="$NUM +$NUM +$RATIO +<=[0-9.]+ +$SPREAD +$SPREAD\$"
 
 # shape WHAT PERF: the tiny table's lines, the perf row's reference PERF
 # (an ERE).
 shape() {
 	like "$OUT" '^validate: [^,]+, .+, [0-9]+ CPUs?$' "$1: headed by kernel, CPU model, CPU count"
-	like "$OUT" '^ +smpbench +reference +ratio +spread \(%\)$' "$1: the columns"
+	like "$OUT" '^ +smpbench +reference +ratio +target +spread \(%\)$' "$1: the columns"
 	like "$OUT" '^ +smpb +ref$' "$1: each side's spread"
 	like "$OUT" '^Ring of 2 on CPU [0-9]+, us per switch:$' "$1: the ring's rows"
-	like "$OUT" "^  vs a bare pipe round trip +$ROW" "$1: against a bare pipe round trip"
+	like "$OUT" "^  vs bare pipe round trip +$NUM +$NUM +$RATIO +<=1\\.01 +$SPREAD +$SPREAD\$" \
+	    "$1: against a bare pipe round trip, its target 1.01"
 	like "$OUT" "^  vs perf bench sched pipe +$NUM +$2" "$1: against perf bench"
 	like "$OUT" '^Yield of 1 on CPU [0-9]+, us per yield:$' "$1: the yield's row"
 	like "$OUT" "^  vs a bare sched_yield\\(\\) +$ROW" "$1: against a bare sched_yield()"
 	like "$OUT" '^Set-up and teardown of 20 workers, s:$' "$1: the set-up rows"
 	like "$OUT" "^  ring vs bare fork/reap +$ROW" "$1: ring against fork"
 	like "$OUT" "^  herd vs bare fork/reap +$ROW" "$1: herd against fork"
-	like "$OUT" "^  yield vs pthread_create/join +$ROW" "$1: yield against threads"
+	like "$OUT" "^  yield vs bare threads +$NUM +$NUM +$RATIO +<=1\\.3 +$SPREAD +$SPREAD\$" "$1: yield against threads"
 	like "$OUT" '^Medians of 2 runs of each side, in turn, A B then B A;' \
 	    "$1: how it was measured"
 	like "$OUT" '^Load average \(1 min\): [0-9.]+ at the start, [0-9.]+ at the end\.$' \
@@ -54,7 +55,7 @@ done
 if need_cmd perf; then
 	run env SMPBENCH_SWEEP=tiny sh $SB validate
 	is "$RC" 0 "with perf: validate exits 0"
-	shape "with perf" "($NUM +[0-9]+\\.[0-9]{3} +[0-9]+\\.[0-9] +[0-9]+\\.[0-9]|failed)\$"
+	shape "with perf" "($NUM +$RATIO +<=1 +$SPREAD +$SPREAD|failed +<=1)\$"
 else
 	t_skip "perf is not installed"
 fi
@@ -64,7 +65,7 @@ printf '#!/bin/sh\necho "perf: not for this kernel" >&2\nexit 1\n' \
 chmod +x "$TMPDIR_T/badperf/perf"
 run env PATH="$TMPDIR_T/badperf:$PATH" SMPBENCH_SWEEP=tiny sh $SB validate -r 3
 is "$RC" 0 "a perf that fails: validate exits 0"
-like "$OUT" "^  vs perf bench sched pipe +$NUM +failed\$" "and says perf failed"
+like "$OUT" "^  vs perf bench sched pipe +$NUM +failed +<=1\$" "and says perf failed"
 like "$OUT" '^perf bench failed: perf: not for this kernel$' "and what perf said"
 like "$OUT" '^Medians of 3 runs of each side' "-r sets the runs"
 
@@ -79,7 +80,7 @@ run env SMPB_ENV= LC_ALL=C awk -f scripts/awk/lib.awk -f scripts/awk/cells.awk \
     -f scripts/awk/validate.awk -v cpu=0 -v workers=20 -v runs=3 \
     -v load_end=0.5 "$TMPDIR_T/samples"
 is "$RC" 0 "made-up samples: the table prints"
-like "$OUT" '^  vs a bare pipe round trip +10\.0000 +20\.0000 +1\.000 ' \
+like "$OUT" '^  vs bare pipe round trip +10\.0000 +20\.0000 +1\.000 ' \
     "the ratio is the median over pairs of runs, not of the medians"
 like "$OUT" '^  vs a bare sched_yield\(\) +5\.0000 +2\.0000 +3\.500 ' \
     "a side with a run less: the pairs there are (4/1, 9/3)"

@@ -26,7 +26,7 @@ for s in $SHELLS; do
 	is "$ERR" "$first" "$s: a cluster after the workload, -nr2"
 	run $sh $SB run -n -- ring -l
 	is "$RC" 2 "$s: after --, -l is an operand"
-	is "$ERR" "smpbench: run: unknown workload '-l' (one of: pipe ring herd yield bind) (see smpbench -h)" \
+	is "$ERR" "smpbench: run: unknown workload '-l' (one of: $WORKLOADS) (see smpbench -h)" \
 	    "$s: and is said to be no workload"
 	run $sh $SB run ring -l
 	is "$ERR" "smpbench: run: -l: needs an argument (see smpbench -h)" \
@@ -53,7 +53,7 @@ for s in $SHELLS; do
 	check "$s: and writes into OUT" test -s "$d/ring.gp"
 	run $sh $SB export $FIX/run-a -h
 	is "$RC" 0 "$s: export DIR -h exits 0"
-	like "$OUT" '^usage: smpbench run ' "$s: and prints the help"
+	like "$OUT" '^usage: smpbench export dir \.\.\.$' "$s: and prints export's help"
 	run $sh $SB validate x -q
 	is "$ERR" "smpbench: validate: -q: unknown option (see smpbench -h)" \
 	    "$s: validate x -q: the option is read before the operand"

@@ -7,6 +7,7 @@
 # runtime; with SMPB_TSAN_REQUIRED=1 (as in CI) that is a failure instead.
 # shellcheck source=tests/lib.sh
 . tests/lib.sh
+long_battery "a build and runs under ThreadSanitizer"
 
 # no_tsan REASON: skip, unless CI requires the sanitizer to run.
 no_tsan() {

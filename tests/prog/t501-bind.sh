@@ -125,7 +125,8 @@ EOF_BAD
 
 run $BIND -h
 is "$RC" 0 "-h exits 0"
-is "$OUT" "usage: smpb-bind [-BhpVW] [-c cpulist] [-H hogs] [-L seconds] [-n workers] [-r reps | -T seconds] [-s kib]" "-h prints usage on stdout"
+is "$OUT" "usage: smpb-bind [-BhpVW] [-c cpulist] [-H hogs] [-L seconds]
+                 [-n workers] [-r reps | -T seconds] [-s kib]" "-h prints usage on stdout"
 run $BIND -V
 is "$RC" 0 "-V exits 0"
 like "$OUT" '^smpb-bind \(smpbench\) [0-9]+\.[0-9]+' "-V prints the version"

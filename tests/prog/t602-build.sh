@@ -4,6 +4,7 @@
 # shellcheck disable=SC2317 # functions run through check
 # shellcheck source=tests/lib.sh
 . tests/lib.sh
+long_battery "three clean builds (gcc, clang, musl-gcc) and an install"
 
 # build_copy CC: a clean copy of the tree built with CC and make -j2.
 build_copy() {

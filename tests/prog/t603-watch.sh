@@ -16,7 +16,7 @@ long_args() {
 	esac
 }
 
-for w in bind herd pipe ring yield; do
+for w in $WORKLOADS; do
 	prog=bin/smpb-$w
 	[ -x "$prog" ] || { t_result 1 "$prog is built"; continue; }
 	pidfile=$TMPDIR_T/$w.pid

@@ -146,9 +146,10 @@ api=$(LC_ALL=C awk '
     tr -c 'A-Za-z0-9_' '\n' | LC_ALL=C sort -u)
 awk '$2 ~ /^[A-TV-Z]$/ { print $3 }' "$TMPDIR_T/syms" | LC_ALL=C sort -u \
     >"$TMPDIR_T/defined"
-used=$(for o in src/bind.o src/herd.o src/hog.o src/pipe.o src/ring.o \
-    src/yield.o; do
-	nm -P "$o" 2>/dev/null | awk '$2 == "U" { print $1 }'
+used=$(for p in $PROGRAMS; do
+	${CC:-cc} -std=c11 -D_POSIX_C_SOURCE=200809L -c -o "$TMPDIR_T/$p.o" \
+	    "src/$p.c" &&
+	    nm -P "$TMPDIR_T/$p.o" 2>/dev/null | awk '$2 == "U" { print $1 }'
 done | sort -u)
 unused=
 n=0

@@ -20,7 +20,7 @@ quick_args() {
 	esac
 }
 
-for w in bind herd pipe ring yield; do
+for w in $WORKLOADS; do
 	prog=bin/smpb-$w
 	[ -x "$prog" ] || { t_result 1 "$prog is built"; continue; }
 	args=$(quick_args "$w")

@@ -11,6 +11,7 @@
 # shellcheck disable=SC2317 # functions run through within
 # shellcheck source=tests/lib.sh
 . tests/lib.sh
+long_battery "a build and runs under AddressSanitizer"
 
 # no_asan REASON: skip, unless the sanitizer is required to run.
 no_asan() {

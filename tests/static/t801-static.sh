@@ -38,6 +38,26 @@ for f in $(find scripts -name '*.awk' | LC_ALL=C sort); do
 	like "$(head -n 1 "$f")" "^# ${f##*/}: " "$f starts with its header"
 done
 
+# The Makefile's programs are the workloads of scripts/workloads/LIST
+# and hog, each with its line bin/smpb-NAME: src/NAME.c, its source and
+# its page; and every workload has its driver files.
+# shellcheck disable=SC2086 # the lists, split on purpose
+bin_list=$(awk '/^BIN = / { on = 1 } on { print; if ($NF != "\\") exit }' \
+    Makefile | tr -s ' \t' '\n' | sed -n 's|^bin/smpb-||p' | LC_ALL=C sort |
+    tr '\n' ' ')
+# shellcheck disable=SC2086 # the list, split on purpose
+is "$bin_list" "$(printf '%s\n' $PROGRAMS | LC_ALL=C sort | tr '\n' ' ')" \
+    "the Makefile's BIN: the programs of scripts/workloads/LIST and hog"
+for p in $PROGRAMS; do
+	check "Makefile: bin/smpb-$p: src/$p.c" grep -qx "bin/smpb-$p: src/$p.c" \
+	    Makefile
+	check "$p: its source and page" test -f "src/$p.c" -a -f "src/$p.1"
+done
+for w in $WORKLOADS; do
+	check "$w: its driver files" test -f "scripts/workloads/$w.sh" \
+	    -a -f "scripts/workloads/$w.awk" -a -f "scripts/workloads/$w-table.awk"
+done
+
 # synopsis PAGE: the SYNOPSIS of PAGE as one line of words.
 synopsis() {
 	mandoc -Tascii "$1" | sed "s/.$(printf '\b')//g" |
@@ -52,6 +72,29 @@ usage_of() {
 	    sed 's/^ *//; s/ *$//'
 }
 
+# Every -h within 80 columns: each program's, the driver's and each of
+# its commands', the last its usage alone, as the driver's -h has it.
+wide=
+for p in $PROGRAMS; do
+	[ -x "bin/smpb-$p" ] || continue
+	"bin/smpb-$p" -h | awk 'length($0) > 80 { exit 1 }' || wide="$wide smpb-$p"
+done
+sh scripts/smpbench -h | awk 'length($0) > 80 { exit 1 }' || wide="$wide smpbench"
+all_usage=$(usage_of sh scripts/smpbench)
+for c in run show compare plot export validate env; do
+	sh scripts/smpbench $c -h | awk 'length($0) > 80 { exit 1 }' ||
+	    wide="$wide smpbench-$c"
+	u=$(usage_of sh scripts/smpbench $c)
+	case " $all_usage " in
+	*" $u smpbench "*) t_result 0 "smpbench $c -h: its usage, as smpbench -h has it" ;;
+	*) t_result 1 "smpbench $c -h: its usage, as smpbench -h has it"
+	   printf '#   got: %s\n' "$u" ;;
+	esac
+	is "$(printf '%s\n' "$u" | grep -o 'smpbench [a-z-]*' | sort -u)" \
+	    "smpbench $c" "smpbench $c -h: no other command's usage"
+done
+is "$wide" "" "every -h is within 80 columns"
+
 if need_cmd mandoc; then
 	for page in scripts/*.[17] src/*.1; do
 		is "$(mandoc -Tlint -W warning "$page" 2>&1)" "" \
@@ -59,6 +102,11 @@ if need_cmd mandoc; then
 	done
 	is "$(synopsis scripts/smpbench.1)" "$(usage_of sh scripts/smpbench)" \
 	    "scripts/smpbench.1: SYNOPSIS is smpbench -h"
+	for c in run show compare plot export validate env; do
+		is "$(synopsis "scripts/smpbench-$c.1")" \
+		    "$(usage_of sh scripts/smpbench "$c")" \
+		    "scripts/smpbench-$c.1: SYNOPSIS is smpbench $c -h"
+	done
 	for page in src/*.1; do
 		name=${page##*/}
 		name=${name%.1}

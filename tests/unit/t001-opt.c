@@ -180,7 +180,7 @@ test_cpulists(void)
 static void
 call_common(const void *arg)
 {
-	opt_common(*(const char *)arg, "");
+	opt_shared(*(const char *)arg, "");
 }
 
 static void
@@ -192,12 +192,13 @@ test_common(void)
 
 	sys_cpus_allowed(cpus, SMPB_MAXCPU);
 
-	ok(opt_common('p', NULL) && opt_c.parsable, "-p sets parsable");
-	ok(opt_common('L', "7") && opt_c.limit_s == 7, "-L 7");
-	ok(!opt_common('n', "3"), "-n is not a shared flag");
+	ok(opt_shared('p', NULL) && shared_opt.parsable, "-p sets parsable");
+	ok(opt_shared('L', "7") && shared_opt.limit_s == 7, "-L 7");
+	ok(!opt_shared('n', "3"), "-n is not a shared flag");
 	snprintf(list, sizeof(list), "%d", cpus[0]);
-	ok(opt_common('c', list) && opt_c.ncpus == 1 &&
-	    opt_c.cpus[0] == cpus[0], "-c %s fills the shared CPU list", list);
+	ok(opt_shared('c', list) && shared_opt.ncpus == 1 &&
+	    shared_opt.cpus[0] == cpus[0], "-c %s fills the shared CPU list",
+	    list);
 	child_run(&r, call_common, "h");
 	ok(r.status == 0 && strcmp(r.out, "usage: smpb-t [-h]\n") == 0,
 	    "-h prints usage on stdout, exit 0");

@@ -131,8 +131,8 @@ print_latency(const void *arg)
 	atomic_store(&t->lat->count[HIST_SUB * 6 + 29], 1);
 	atomic_store(&t->lat->samples, 2);
 	atomic_store(&t->lat->max_ns, 2500);
-	opt_c.parsable = *(const bool *)arg;
-	if (opt_c.parsable) {
+	shared_opt.parsable = *(const bool *)arg;
+	if (shared_opt.parsable) {
 		kv_begin();
 		report_latency(t);
 		kv_end();

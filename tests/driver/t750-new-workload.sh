@@ -1,0 +1,191 @@
+# t750-new-workload: a workload is added where tests/README says, and
+# nowhere else: in a copy of the tree, a made-up one, spin (a trivial C
+# program on the harness, its page, its hooks and table, one line of
+# scripts/workloads/LIST and two of the Makefile), is built by make and
+# swept, shown, compared, exported and plotted by the driver, whose
+# other files are left as they are.
+# shellcheck disable=SC2016 # the made-up files' text, written as is
+# shellcheck source=tests/lib.sh
+. tests/lib.sh
+need_cmd make || skip_all "no make to build the new program with"
+[ -x bin/smpb-hog ] || skip_all "bin/smpb-hog is not built (run make)"
+T=$TMPDIR_T/tree
+# The tree, its programs already built (kept newer than their sources).
+mkdir -p "$T/results"
+cp -Rp Makefile src bin scripts "$T/" || exit 1
+cp results/README "$T/results/"
+
+# The program: spins for -T seconds on -n threads' worth of one loop.
+cat >"$T/src/spin.c" <<'C'
+/* smpb-spin: spins for -T seconds and prints the spins a second. */
+#include <unistd.h>
+
+#include "lib/smpb.h"
+
+static const char usage_text[] =
+    "usage: smpb-spin [-hpVW] [-L seconds] [-n count] [-T seconds]";
+
+int
+main(int argc, char *argv[])
+{
+	volatile unsigned long spins = 0;
+	double seconds = 0.05;
+	long long n = 1;
+	uint64_t t0, end;
+	int c, i;
+
+	prog_init(argv[0], usage_text);
+	while ((c = getopt(argc, argv, ":hL:n:pT:VW")) != -1) {
+		if (opt_shared(c, optarg))
+			continue;
+		if (c == 'n')
+			n = opt_num('n', optarg, 1, 64);
+		else if (c == 'T')
+			seconds = opt_seconds('T', optarg, 0.001, 60);
+		else
+			opt_bad(c);
+	}
+	opt_no_operands(argc, argv);
+	sig_setup(shared_opt.limit_s, shared_opt.watch_parent);
+	t0 = clock_now_ns();
+	end = t0 + (uint64_t)(seconds * 1e9);
+	while (clock_now_ns() < end)
+		for (i = 0; i < 1000; i++)
+			spins++;
+	kv_begin();
+	kv_int("count", n);
+	kv_num("wall_s", (double)(clock_now_ns() - t0) / 1e9, 6);
+	kv_num("spins_per_s", (double)spins / seconds, 0);
+	kv_end();
+	return SMPB_EXIT_OK;
+}
+C
+printf '.Dd December 1, 2026\n.Dt SMPB-SPIN 1\n.Os smpbench\n.Sh NAME\n.Nm smpb-spin\n.Nd spin\n' \
+    >"$T/src/spin.1"
+sed 's/^bind$/&\nspin/' scripts/workloads/LIST >"$T/scripts/workloads/LIST"
+# The Makefile's two lines: a word in BIN, its line of sources.
+awk '{ print } /^bin\/smpb-yield: / { print "bin/smpb-spin: src/spin.c" }' \
+    Makefile | sed 's|^\(	bin/smpb-yield\)$|\1 bin/smpb-spin|' >"$T/Makefile"
+is "$(diff Makefile "$T/Makefile" | grep -c '^>')" 2 \
+    "two lines of the Makefile name the new program"
+W=$T/scripts/workloads
+cat >"$W/spin.sh" <<'SH'
+# shellcheck shell=sh
+# workloads/spin.sh: a made-up workload's hooks.
+sweep_spin() {
+	echo "free -n 1 -T 0.02"
+	echo "free -n 2 -T 0.02"
+}
+repeats_spin() {
+	echo "$2"
+}
+why_spin() {
+	:
+}
+plots_spin() {
+	[ "$1" != curve ] || echo figure
+}
+SH
+cat >"$W/spin.awk" <<'AWK'
+# spin.awk: a made-up workload's hooks.
+function facts(D) {
+	D["what"] = "spins / second"
+	D["figure"] = "spins_per_s"
+	D["higher"] = 1
+	D["fmt"] = "%.0f"
+	D["head"] = "N"
+	D["fast"] = "fast"
+	D["skip"] = " -n "
+	D["wait_per"] = "spin"
+	D["wait_unit"] = "us"
+	D["plot"] = "curve"
+	D["plot_xlabel"] = "count, N"
+	D["span"] = "wall_s"
+	D["count"] = "count -n 1"
+	D["plot_x"] = D["count"]
+}
+function figure() {
+	return need("spins_per_s")
+}
+function why_wait() {
+	return ""
+}
+function row_key(pn, l2) {
+	return count_row(pn)
+}
+function why_line() {
+	count_why_line()
+}
+function why_table() {
+	out("Nothing to say.")
+}
+AWK
+cat >"$W/spin-table.awk" <<'AWK'
+# spin-table.awk: a made-up workload's table.
+BEGIN {
+	load_env(ENVIRON["SMPB_ENV"])
+}
+{
+	if (!raw($0, FILENAME, FNR))
+		next
+	note_rep()
+	if ((n = count()) == "")
+		next
+	keyadd("n", n)
+	if ("exit" in F)
+		fail("free" SUBSEP n, F["exit"])
+	else
+		take("free" SUBSEP n, "spins_per_s")
+}
+END {
+	print heading("spin")
+	k = keysort("n", ns)
+	for (i = 1; i <= k; i++)
+		out(sprintf("%2d : %s spins / second", ns[i],
+		    med("free" SUBSEP ns[i], "%.0f")))
+	exit finish(0)
+}
+AWK
+
+run make -C "$T" all
+is "$RC" 0 "make builds the new program"
+[ "$RC" -eq 0 ] || printf '# %s\n' "$ERR"
+check "bin/smpb-spin is built" test -x "$T/bin/smpb-spin"
+like "$OUT" '^p=bin/smpb-spin; .* -o bin/smpb-spin' "by the one rule"
+is "$(printf '%s\n' "$OUT" | grep -c ' -o bin/smpb-')" 1 \
+    "and builds nothing else"
+
+SB=$T/scripts/smpbench
+export SMPBENCH_SWEEP=tiny
+run sh "$SB" run -r 2 -l one -o "$TMPDIR_T/a" spin
+is "$RC" 0 "run spin exits 0"
+like "$OUT" '^spin: ' "its table, headed"
+like "$OUT" '^ 2 : [0-9]+ spins / second$' "a row per count"
+is "$(wc -l <"$TMPDIR_T/a/raw/spin" | tr -d ' ')" 4 \
+    "two cells, two repeats each, saved"
+run sh "$SB" show -r "$TMPDIR_T/a"
+is "$(tables_of "$OUT")" "$(cat "$TMPDIR_T/a/tables")" \
+    "show -r makes its table again"
+# A second run, the first relabelled.
+cp -R "$TMPDIR_T/a" "$TMPDIR_T/b"
+sed 's/^label=one$/label=two/; s/^run_id=.*/&-b/' "$TMPDIR_T/a/env" \
+    >"$TMPDIR_T/b/env"
+run sh "$SB" compare "$TMPDIR_T/a" "$TMPDIR_T/b"
+is "$RC" 0 "compare exits 0"
+like "$OUT" '^spin: spins / second, higher is better' "compare sets spin side by side"
+like "$OUT" '^ *2 : +[0-9]+ +\([0-9]+%\) +[0-9]+ +\([0-9]+%\) +[-+][0-9]+%' \
+    "a row of two columns and a change"
+run sh "$SB" export "$TMPDIR_T/a"
+is "$RC" 0 "export exits 0"
+is "$(printf '%s\n' "$OUT" | grep -c '^[^,]*,[^,]*,spin,')" 4 "export: every measurement of spin"
+run env PATH="$(path_without gnuplot)" sh "$SB" plot -o "$TMPDIR_T/p" "$TMPDIR_T/a"
+is "$RC" 0 "plot exits 0"
+check "plot writes the spin curve's data" test -s "$TMPDIR_T/p/spin.dat"
+
+# The driver's own files are the tree's: only LIST and the new ones differ.
+is "$(diff -r scripts "$T/scripts" | sed -n 's|^Only in ||p; s|^diff -r [^ ]* ||p' |
+    sed "s|$T/||" | LC_ALL=C sort | tr '\n' ' ')" \
+    "scripts/workloads/LIST scripts/workloads: spin-table.awk scripts/workloads: spin.awk scripts/workloads: spin.sh " \
+    "the driver is unchanged: one line of LIST, the workload's files"
+
+done_testing
