@@ -56,10 +56,10 @@ cmd_compare() {
 	    compare-table compare-head compare-p stat $WORKLOADS
 	SMPB_RUNS=$cc_dirs$NL
 	export SMPB_RUNS
-	cc_tmp=
-	trap 'rm -rf "$cc_tmp"' EXIT
-	cc_tmp=$(mktemp -d "${TMPDIR:-/tmp}/smpbench-compare.XXXXXX") ||
-	    die 1 "compare: cannot make a temporary directory"
+	# compare's own files, in the snapshot's private directory, which the
+	# driver removes when it exits (smpbench_exit).
+	cc_tmp=$SMPB_SNAP/compare
+	mkdir "$cc_tmp" || die 1 "compare: cannot make a temporary directory"
 	: >"$cc_tmp/facts"
 	# Runs that cannot be compared at all (the same run twice, another
 	# profile), unless -f: one line, before any table.

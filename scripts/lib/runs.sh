@@ -30,6 +30,9 @@ RUN_MAX_ALL=134217728
 # one is not a saved run (check_run). What is printed is each run's
 # snapshot (run_snapshot): what the commands read.
 run_dirs() {
+	rd_out=
+	RD_TEXT=
+	RD_RAW=
 	for rd in "$@"; do
 		case $rd in
 		*"$NL"*) die 1 "a directory name with a newline" ;;
@@ -51,8 +54,14 @@ run_dirs() {
 			;;
 		esac
 		check_run "$rd"
-		printf '%s\n' "$rs_snap"
+		rd_out=$rd_out$rs_snap$NL
 	done
+	# What the snapshots hold, every run at once: a few processes for
+	# all of them, none a run.
+	snap_sizes "$RD_TEXT $RD_RAW"
+	run_files "$RD_TEXT" "$RD_RAW"
+	raw_lines "$RD_RAW"
+	printf '%s' "$rd_out"
 }
 
 # Every command that reads saved runs reads them from a snapshot: a copy
@@ -98,17 +107,18 @@ snap_names() {
 
 # check_run DIR: die unless DIR holds a saved run: an env, raw/ a
 # directory (not a link), every file of it that is read a plain file
-# (run_file), copied into a snapshot, rs_snap, where it holds no more
-# bytes than a run makes (run_snapshot), no binary data (run_files), and
-# raw/ files no more lines than a run makes (raw_lines); complete or
-# incomplete, not both.
+# (run_file), copied into a snapshot, rs_snap (run_snapshot); complete
+# or incomplete, not both. The copies' paths are added to RD_TEXT (env,
+# the markers...) and RD_RAW (raw/<workload>), which run_dirs checks
+# once for every run: no more bytes than a run makes (snap_sizes), no
+# binary data (run_files), raw/ files no more lines than a run makes
+# (raw_lines).
 check_run() {
-	ck_name=$(printable "$1")
-	[ -d "$1" ] || die 1 "$ck_name: no such directory"
+	[ -d "$1" ] || die 1 "$(printable "$1"): no such directory"
 	[ -f "$1/env" ] || [ -h "$1/env" ] ||
-	    die 1 "$ck_name: not a saved run (no env file)"
+	    die 1 "$(printable "$1"): not a saved run (no env file)"
 	if [ -h "$1/raw" ] || { [ -e "$1/raw" ] && [ ! -d "$1/raw" ]; }; then
-		die 1 "$ck_name: not a saved run (raw is not a directory)"
+		die 1 "$(printable "$1"): not a saved run (raw is not a directory)"
 	fi
 	ck_text=
 	for ck_f in $RUN_FILES; do
@@ -119,51 +129,67 @@ check_run() {
 		run_file "$1" "raw/$ck_w" && ck_raw="$ck_raw raw/$ck_w"
 	done
 	if [ -e "$1/complete" ] && [ -e "$1/incomplete" ]; then
-		die 1 "$ck_name: not a saved run (marked both complete and incomplete)"
+		die 1 "$(printable "$1"): not a saved run (marked both complete and incomplete)"
 	fi
 	run_snapshot "$1" "$ck_text $ck_raw"
-	run_files "$rs_snap" "$ck_text" "$ck_raw"
-	raw_lines "$rs_snap" "$ck_raw"
+	for ck_f in $ck_text; do
+		RD_TEXT="$RD_TEXT $rs_snap/$ck_f"
+	done
+	for ck_f in $ck_raw; do
+		RD_RAW="$RD_RAW $rs_snap/$ck_f"
+	done
 }
 
 # run_snapshot DIR FILES: copy FILES of DIR (names relative to it, plain
 # files as run_file saw) into a new snapshot of the run, rs_snap; die
-# when one cannot be copied, or holds more bytes than any run makes
-# (RUN_MAX_TEXT, RUN_MAX_RAW: no more is read), or its raw/ files do in
-# all (RUN_MAX_ALL). One wc for the run.
+# when one cannot be copied. No more is read of a file than the most a
+# run makes and a block (snap_sizes then refuses it).
 run_snapshot() {
 	[ -n "${SMPB_SNAP:-}" ] || die 1 "saved runs are read with no snapshot (snap_begin)"
 	rs_k=${rs_k:-0}
 	rs_k=$((rs_k + 1))
 	rs_snap=$SMPB_SNAP/$rs_k.$$
-	mkdir "$rs_snap" 2>/dev/null ||
-	    rs_snap=$(mktemp -d "$SMPB_SNAP/run.XXXXXX") ||
+	mkdir -p "$rs_snap/raw" 2>/dev/null ||
 	    die 1 "cannot make a temporary directory in $SMPB_SNAP"
-	mkdir "$rs_snap/raw"
 	printf '%s\t%s\n' "$rs_snap" "$1" >>"$SMPB_SNAP/names"
 	for rs_f in $2; do
 		snap_file "$1/$rs_f" "$rs_snap/$rs_f" "$(run_max "$rs_f")" ||
 		    die 1 "$(printable "$1/$rs_f"): cannot be read: refused"
 	done
-	# shellcheck disable=SC2086 # fixed names, split on purpose
-	rs_sizes=$(cd "$rs_snap" && wc -c $2 /dev/null) || no_process
-	rs_all=0
-	while read -r rs_n rs_f; do
-		case $rs_f in
+}
+
+# snap_sizes FILES: die when one of the snapshots' FILES holds more bytes
+# than any run makes (RUN_MAX_TEXT, RUN_MAX_RAW), or a run's raw/ files
+# do in all (RUN_MAX_ALL); one wc for them all.
+snap_sizes() {
+	[ -n "${1# }" ] || return 0
+	# shellcheck disable=SC2086 # our own paths, split on purpose
+	ss_sizes=$(wc -c $1 /dev/null) || no_process
+	ss_run=
+	ss_all=0
+	while read -r ss_n ss_p; do
+		case $ss_p in
 		'' | total | /dev/null) continue ;;
-		raw/*) rs_all=$((rs_all + rs_n)) ;;
 		esac
-		rs_max=$(run_max "$rs_f")
-		[ "$rs_n" -le "$rs_max" ] && continue
-		rs_n="$rs_n bytes"
-		[ "$rs_n" != "$(($(snap_count "$rs_max") * 65536)) bytes" ] ||
-		    rs_n="over $rs_max bytes"
-		die 1 "$(printable "$1/$rs_f"): $rs_n, more than any run makes (at most $rs_max): refused"
+		ss_f=${ss_p#"$SMPB_SNAP"/*/}
+		case $ss_f in
+		raw/*)
+			[ "${ss_p%/raw/*}" = "$ss_run" ] || ss_all=0
+			ss_run=${ss_p%/raw/*}
+			ss_all=$((ss_all + ss_n))
+			[ "$ss_all" -le "$RUN_MAX_ALL" ] ||
+			    die 1 "$(printable "$ss_run"): $ss_all bytes of raw measurements, more than any run makes (at most $RUN_MAX_ALL): refused"
+			;;
+		esac
+		ss_max=$(run_max "$ss_f")
+		[ "$ss_n" -le "$ss_max" ] && continue
+		ss_n="$ss_n bytes"
+		[ "$ss_n" != "$(($(snap_count "$ss_max") * 65536)) bytes" ] ||
+		    ss_n="over $ss_max bytes"
+		die 1 "$(printable "$ss_p"): $ss_n, more than any run makes (at most $ss_max): refused"
 	done <<EOF_SIZES
-$rs_sizes
+$ss_sizes
 EOF_SIZES
-	[ "$rs_all" -le "$RUN_MAX_ALL" ] ||
-	    die 1 "$(printable "$1"): $rs_all bytes of raw measurements, more than any run makes (at most $RUN_MAX_ALL): refused"
 }
 
 # run_max FILE: the most bytes a run's FILE (raw/<workload>, tables...)
@@ -207,20 +233,20 @@ snap_file() {
 # 450 bytes (32 MB, under run_files' RUN_MAX_RAW).
 RAW_MAX_LINES=500000
 
-# raw_lines DIR RAW: die when one of the raw files RAW (names relative to
-# DIR, plain files of at most RUN_MAX_RAW bytes, as run_files saw) holds
-# more lines than any run makes, naming it and its count: it is not a run
-# of smpbench, and is refused before awk reads it.
+# raw_lines RAW: die when one of the raw files RAW (the snapshots'
+# paths, plain files of at most RUN_MAX_RAW bytes, as snap_sizes saw)
+# holds more lines than any run makes, naming it and its count: it is not
+# a run of smpbench, and is refused before awk reads it. One wc for all.
 raw_lines() {
-	[ -n "$2" ] || return 0
-	# shellcheck disable=SC2086 # fixed names, split on purpose
-	rl_counts=$(cd "$1" && wc -l $2 /dev/null) || no_process
+	[ -n "${1# }" ] || return 0
+	# shellcheck disable=SC2086 # our own paths, split on purpose
+	rl_counts=$(wc -l $1 /dev/null) || no_process
 	while read -r rl_n rl_f; do
 		case $rl_f in
 		'' | total | /dev/null) continue ;;
 		esac
 		[ "$rl_n" -le "$RAW_MAX_LINES" ] ||
-		    die 1 "$(printable "$1/$rl_f"): $rl_n lines, more than any run makes (at most $RAW_MAX_LINES): refused"
+		    die 1 "$(printable "$rl_f"): $rl_n lines, more than any run makes (at most $RAW_MAX_LINES): refused"
 	done <<EOF_LINES
 $rl_counts
 EOF_LINES
@@ -237,39 +263,37 @@ run_file() {
 	die 1 "$(printable "$1"): not a saved run ($2 is not a plain file)"
 }
 
-# run_files DIR TEXT RAW: the snapshot's copies of TEXT (env, the
-# markers...) and RAW (raw/<workload>), names relative to DIR: die when
-# one holds binary data: a NUL, and in raw/ anything but lines of
-# printable ASCII. A run with such a file is damaged, or not smpbench's.
-# One pass over each kind for the whole run; the file at fault is looked
-# for only when there is one.
+# run_files TEXT RAW: the snapshots' copies TEXT (env, the markers...)
+# and RAW (raw/<workload>), their paths: die when one holds binary data:
+# a NUL, and in raw/ anything but lines of printable ASCII. A run with
+# such a file is damaged, or not smpbench's. One pass over each kind for
+# every run; the file at fault is looked for only when there is one.
 run_files() {
-	run_text "$1" "$2" '\000'
-	run_text "$1" "$3" '\000-\011\013-\037\177-\377'
+	run_text "$1" '\000'
+	run_text "$2" '\000-\011\013-\037\177-\377'
 }
 
-# run_text DIR FILES BYTES: die when one of FILES (names relative to DIR)
-# holds one of BYTES (a tr set), naming it.
+# run_text FILES BYTES: die when one of FILES (paths) holds one of BYTES
+# (a tr set), naming it.
 run_text() {
-	[ -n "$2" ] || return 0
-	rt_n=$(binary_bytes "$1" "$2" "$3")
+	[ -n "${1# }" ] || return 0
+	rt_n=$(binary_bytes "$1" "$2")
 	# No count: no process could be made to take it.
 	case $rt_n in
 	'' | *[!0-9]*) no_process ;;
 	esac
 	[ "$rt_n" -eq 0 ] && return 0
-	for rt_f in $2; do
-		rt_n=$(binary_bytes "$1" "$rt_f" "$3")
+	for rt_f in $1; do
+		rt_n=$(binary_bytes "$rt_f" "$2")
 		[ "$rt_n" -eq 0 ] ||
-		    die 1 "$(printable "$1/$rt_f"): not a text file ($rt_n bytes of binary data): refused"
+		    die 1 "$(printable "$rt_f"): not a text file ($rt_n bytes of binary data): refused"
 	done
 }
 
-# binary_bytes DIR FILES BYTES: how many of BYTES FILES hold.
+# binary_bytes FILES BYTES: how many of BYTES FILES (paths) hold.
 binary_bytes() {
-	# shellcheck disable=SC2086 # fixed names, split on purpose
-	bb=$(cd "$(path_arg "$1")" 2>/dev/null && cat $2 2>/dev/null |
-	    LC_ALL=C tr -cd "$3" | wc -c)
+	# shellcheck disable=SC2086 # our own paths, split on purpose
+	bb=$(cat $1 2>/dev/null | LC_ALL=C tr -cd "$2" | wc -c)
 	printf '%s\n' "${bb#"${bb%%[! ]*}"}"
 }
 

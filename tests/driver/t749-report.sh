@@ -197,4 +197,24 @@ is "$(printf '%s\n' "$OUT" | grep -c '^? Measured on a busy machine: .*another s
 run sh $SB show -r $FIX/run-a
 is "$(printf '%s\n' "$OUT" | grep -c 'busy machine')" 0 "a quiet run's tables: no such line"
 
+# No process per pair of runs, nor per check of a run: sixteen runs take
+# one copy (dd) per file of each, one mkdir each, and a handful of
+# processes for the rest (the checks of every run at once, an awk and a
+# smpb-stat per table).
+if need_cmd strace; then
+	strace -f -e trace=execve -o "$T/trace" sh $SB compare $H \
+	    $FIX/run-a $FIX/run-b >/dev/null 2>&1
+	n=$(grep -c 'execve(' "$T/trace")
+	files=$(for d in $H $FIX/run-a $FIX/run-b; do
+		for f in env tables errors host complete incomplete raw/pipe raw/ring \
+		    raw/herd raw/yield raw/bind; do
+			[ -f "$d/$f" ] && echo "$d/$f"
+		done
+	done | wc -l)
+	check "sixteen runs of $files files compared by $n processes, at most the files, the runs and 40" \
+	    test "$n" -le $((files + 16 + 40))
+else
+	t_skip "strace is not installed"
+fi
+
 done_testing
