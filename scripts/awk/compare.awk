@@ -202,11 +202,11 @@ function read_runs(    j, g, line, path, nl, key, v, c, pc) {
 # and SCALED says which.
 function counted(    g) {
 	FIG_SCALE = 1
-	if (metric != "" || FACT["count"] == "" || NCOUNT == 0)
+	if (metric != "" || FACT["per_count"] == "" || NCOUNT == 0)
 		return
 	if (NCOUNT == 1) {
-		FIG_SCALE = ONECOUNT / FACT["count"]
-		WHAT = workload ": " sprintf(FACT["count_what"], ONECOUNT) ", " \
+		FIG_SCALE = ONECOUNT / FACT["per_count"]
+		WHAT = workload ": " sprintf(FACT["per_count_what"], ONECOUNT) ", " \
 		    (HIGHER ? "higher" : "lower") " is better"
 		return
 	}
@@ -214,7 +214,7 @@ function counted(    g) {
 	for (g = 1; g <= NCOL; g++)
 		SCALED = SCALED "; " LABEL[g] " " CCOUNT[g]
 	SCALED = "Measured at other counts (" substr(SCALED, 3) "), each" \
-	    " scaled to the seed's " FACT["count"] "."
+	    " scaled to the seed's " FACT["per_count"] "."
 }
 
 # read_envs(): each run's env and state, its name and, where it holds

@@ -53,6 +53,11 @@
 #                   called), skip (the options that make the rows,
 #                   " -n -c ", left out when runs' options are compared),
 #                   note (compare's footnote on the figure, or ""),
+#                   per_count and per_count_what (where the figure is
+#                   for a count, the herd's 5000000 iterations: that
+#                   count, and the figure's words for another,
+#                   "seconds for %d iterations"; the figure() hook then
+#                   sets COUNT, the count its line measured),
 #                   wait_per and wait_unit (what the run-queue delay is
 #                   counted per, and its unit, us or ms),
 #                   plot (its shape, as workloads/<w>.sh's plots_<w>

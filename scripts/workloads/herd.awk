@@ -12,8 +12,8 @@
 
 function facts(D) {
 	D["what"] = "seconds for 5000000 iterations"
-	D["count"] = 5000000
-	D["count_what"] = "seconds for %d iterations"
+	D["per_count"] = 5000000
+	D["per_count_what"] = "seconds for %d iterations"
 	D["figure"] = "seconds"
 	D["higher"] = 0
 	D["fmt"] = "%.3f"
