@@ -187,30 +187,26 @@ function legend(marks,    order, i, m, s) {
 }
 
 # busy_note(): a line under the table when the workload was measured on
-# a busy machine, as the run recorded it: its start not quiet (the
-# run's host file, on the workload's line), other smpbench runs
-# measuring beside the run, or other work above half a CPU over the run
-# (its env, once the run is done). The warnings on stderr are gone once
-# the table is pasted; this line goes with it.
-function busy_note(    path, line, s, o) {
+# a busy machine, as the run recorded it when it printed the table (so
+# that show -r makes the table run printed): its start not quiet, after
+# the wait for a quiet machine (the run's host file, on the workload's
+# line). The warning on stderr is gone once the table is pasted; this
+# line goes with it.
+function busy_note(    path, line, wait) {
 	path = ENVIRON["SMPB_ENV"]
-	s = ""
-	if (sub(/env$/, "host", path) && workload != "") {
-		while ((getline line < path) > 0)
-			if (index(line " ", "workload=" workload " ") == 1 &&
-			    index(line " ", " settle_state=timeout "))
-				s = "not quiet at its start"
-		close(path)
-	}
-	o = ENV["other_runs"]
-	if (o ~ /^[0-9]+$/ && o > 0)
-		s = s (s == "" ? "" : "; ") (o == 1 ? "another smpbench run" : \
-		    o " other smpbench runs") " measured beside it"
-	o = ENV["load_other"]
-	if (o ~ /^[0-9]+(\.[0-9]+)?$/ && o > 0.5)
-		s = s (s == "" ? "" : "; ") "other work kept " o " CPUs busy"
-	if (s != "")
-		wrap("? Measured on a busy machine: " s ".")
+	if (!sub(/env$/, "host", path) || workload == "")
+		return
+	while ((getline line < path) > 0)
+		if (index(line " ", "workload=" workload " ") == 1 &&
+		    index(line " ", " settle_state=timeout ")) {
+			wait = line
+			sub(/.* settle_wait_s=/, "", wait)
+			sub(/ .*/, "", wait)
+			wrap("? Measured on a busy machine: not quiet at its start" \
+			    (wait ~ /^[0-9]+(\.[0-9]+)?$/ ? " (waited " wait " s)" : "") \
+			    ".")
+		}
+	close(path)
 }
 
 # place_rank(p): where placement p sorts, nearest first (free first).
