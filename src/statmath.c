@@ -136,9 +136,25 @@ to_change(double d, bool logs, double centre)
 }
 
 /*
+ * One step of the modified Lentz method with the coefficient aa: the
+ * continued fraction's running c and d, and the factor its value takes.
+ */
+static double
+lentz_step(double aa, double *c, double *d)
+{
+	*d = 1 + aa * *d;
+	if (fabs(*d) < CF_TINY)
+		*d = CF_TINY;
+	*c = 1 + aa / *c;
+	if (fabs(*c) < CF_TINY)
+		*c = CF_TINY;
+	*d = 1 / *d;
+	return *d * *c;
+}
+
+/*
  * The continued fraction of I_x(a, b) (Numerical Recipes' betacf, by
- * the modified Lentz method); y is 1 - x, given apart so that it keeps
- * its precision where x is near 1.
+ * the modified Lentz method), its even and odd terms a step each.
  */
 static double
 beta_cf(double x, double a, double b)
@@ -153,24 +169,10 @@ beta_cf(double x, double a, double b)
 	h = d;
 	for (m = 1; m <= CF_MAX_TERMS; m++) {
 		aa = m * (b - m) * x / ((a + 2 * m - 1) * (a + 2 * m));
-		d = 1 + aa * d;
-		if (fabs(d) < CF_TINY)
-			d = CF_TINY;
-		c = 1 + aa / c;
-		if (fabs(c) < CF_TINY)
-			c = CF_TINY;
-		d = 1 / d;
-		h *= d * c;
+		h *= lentz_step(aa, &c, &d);
 		aa = -(a + m) * (a + b + m) * x /
 		    ((a + 2 * m) * (a + 2 * m + 1));
-		d = 1 + aa * d;
-		if (fabs(d) < CF_TINY)
-			d = CF_TINY;
-		c = 1 + aa / c;
-		if (fabs(c) < CF_TINY)
-			c = CF_TINY;
-		d = 1 / d;
-		del = d * c;
+		del = lentz_step(aa, &c, &d);
 		h *= del;
 		if (fabs(del - 1) < CF_EPS)
 			break;
