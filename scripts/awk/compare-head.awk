@@ -70,9 +70,12 @@ function read_facts(    line, a, n, k, sp, name, i) {
 		} else if (k == "host" || k == "host-unknown") {
 			line = substr(line, sp + 1)
 			name = substr(line, 1, index(line, "\t") - 1)
-			HOSTS[name] = HOSTS[name] (HOSTS[name] == "" ? "" : "; ") \
-			    (k == "host" ? "" : "speed unknown: ") \
-			    substr(line, index(line, "\t") + 1)
+			if (k == "host")
+				HOSTS[name] = HOSTS[name] (HOSTS[name] == "" ? "" : \
+				    ", ") substr(line, index(line, "\t") + 1)
+			else
+				HOSTU[name] = HOSTU[name] (HOSTU[name] == "" ? "" : \
+				    "; ") substr(line, index(line, "\t") + 1)
 		}
 	}
 	close(facts_file)
@@ -168,9 +171,13 @@ function column_text(g, same,    j, s, reps) {
 # the doubts about a run ("? ..." lines).
 function differs(    g, i, s) {
 	context_notes()
-	for (g = 2; g <= NCOL; g++)
+	for (g = 2; g <= NCOL; g++) {
 		if (HOSTS[CNAME[g]] != "")
-			wrap("Host of " LABEL[g] ": " HOSTS[CNAME[g]] ".")
+			wrap("Host of " LABEL[g] " against " LABEL[1] ", by the canary" \
+			    " (95% intervals): " HOSTS[CNAME[g]] ".")
+		if (HOSTU[CNAME[g]] != "")
+			wrap("Host of " LABEL[g] ", speed unknown: " HOSTU[CNAME[g]] ".")
+	}
 	if ((s = no_host_file()) != "" && NCOL > 1)
 		wrap("No host file (an older run), host speed unknown: " s ".")
 	for (i = 1; i <= NPROB; i++)

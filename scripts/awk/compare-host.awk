@@ -259,18 +259,25 @@ function host_text(g,    d, s) {
 	    HSP_HI[g] * 100) ")"
 }
 
+# host_short(g): how column g's host ran, in a few words for the
+# header: "57% slower (+5% to +110%)".
+function host_short(g,    d) {
+	d = HSP_EST[g] * 100
+	return sprintf("%.0f%% ", d < 0 ? -d : d) (d > 0 ? "slower" : "faster") \
+	    " (" sprintf("%+.0f%% to %+.0f%%", HSP_LO[g] * 100, HSP_HI[g] * 100) ")"
+}
+
 # host_note(g): the line under a table that says how large a change
 # column g takes to be marked, where its host raised that (the header
-# says how the host ran), else "".
+# says how the host ran), else "": "* herd, a2: +6% or more, -97% or
+# more (its host could make less)."
 function host_note(g,    s) {
 	s = ""
 	if (RISE[g] > threshold)
-		s = "a rise of " sprintf("%.0f", RISE[g]) "% or more"
+		s = "+" sprintf("%.0f", RISE[g]) "% or more"
 	if (FALL[g] > threshold)
-		s = s (s == "" ? "" : ", ") "a fall of " sprintf("%.0f", \
-		    FALL[g]) "% or more"
+		s = s (s == "" ? "" : ", ") "-" sprintf("%.0f", FALL[g]) "% or more"
 	if (s == "")
 		return ""
-	return "* in " LABEL[g] " takes " s ": its host alone could explain" \
-	    " less" (HSP_RUNS[g] ? "" : "; more runs a side narrow that") "."
+	return "* " WHO ", " LABEL[g] ": " s " (its host could make less)."
 }

@@ -246,8 +246,8 @@ function own_lines(    i, g, s, n, k, left) {
 		n += OWNL[k]
 	}
 	if (k <= NOWN)
-		print "(" NOWN - k + 1 " more note" (NOWN - k ? "s" : "") \
-		    ": compare -v prints " (NOWN - k ? "them" : "it") ".)"
+		print "(" WHO ": " NOWN - k + 1 " more note" (NOWN - k ? "s" : "") \
+		    ", compare -v prints " (NOWN - k ? "them" : "it") ".)"
 }
 
 # own_used(): the lines the table's own notes take so far.
@@ -348,12 +348,12 @@ function placed_lines(    i, g, n, s) {
 		for (g = 2; g <= NCOL; g++)
 			if (RVERD[i, g] == "placement") {
 				n++
-				s = s ", " WHO_ROW NAME[ROWK[i]] (NCOL > 2 ? " " LABEL[g] : "")
+				s = s ", " NAME[ROWK[i]] (NCOL > 2 ? " " LABEL[g] : "")
 			}
 	if (n == 0)
 		return
 	if (n > 2 && !verbose) {
-		own("@ " substr(s, 3) ": one side on one CPU, the other on" \
+		own("@ " WHO_ROW substr(s, 3) ": one side on one CPU, the other on" \
 		    " two or more (-v: each).")
 		return
 	}
@@ -403,11 +403,13 @@ function facts_out(    g, m, f) {
 			print "=odd" >> f
 		print "=reps " CNAME[g] "\t" REPS_MODE[g] + 0 "\t" REPS_ODD[g] + 0 >> f
 	}
-	for (g = 2; g <= NCOL; g++) {
+	# The host's speed, once a workload: its why tables share its
+	# canary.
+	for (g = 2; g <= NCOL && metric == ""; g++) {
 		if (host_moved(g))
-			print "=host " CNAME[g] "\t" WHO ": " host_text(g) >> f
+			print "=host " CNAME[g] "\t" workload " " host_short(g) >> f
 		else if (HOST_STATE[g] == "unknown" && host_unknown_why(g) != "")
-			print "=host-unknown " CNAME[g] "\t" WHO ": " \
+			print "=host-unknown " CNAME[g] "\t" workload ": " \
 			    host_unknown_why(g) >> f
 	}
 }

@@ -114,7 +114,7 @@ for s in $SHELLS; do
 	    "$s: a slower host named, with its interval, in the header"
 	like "$OUT" '^ +2 : +4\.[0-9]+ +\(1%\) +4\.[0-9]+ +\(1%\) +\+1[45]%$' \
 	    "$s: a 15% change it could explain: no mark"
-	like "$(printf '%s\n' "$OUT" | tr -s ' \n' '  ')" '\* in up15 takes a rise of 3[12]% or more: its host alone could explain less; more runs a side narrow that\.' \
+	like "$(printf '%s\n' "$OUT" | tr -s ' \n' '  ')" '\* herd, up15: \+3[12]% or more \(its host could make less\)\.' \
 	    "$s: the column's threshold, and why, under the table"
 	run $sh $SB compare -p "$T/base" "$T/up15"
 	is "$(pkey "$OUT" 2 up15 verdict)" same "$s: -p: verdict same"
@@ -145,7 +145,7 @@ for s in $SHELLS; do
 	run $sh $SB compare "$T/mixa1" "$T/mixb1"
 	is "$(printf '%s\n' "$OUT" | grep -c '^? mixb: the CPU ran')" 0 \
 	    "$s: two speeds in like proportions: the host not named"
-	like "$(printf '%s\n' "$OUT" | tr -s ' \n' '  ')" '\* in mixb takes a rise of [0-9]+% or more, a fall of [0-9]+% or more: its host alone could explain less' \
+	like "$(printf '%s\n' "$OUT" | tr -s ' \n' '  ')" '\* herd, mixb: \+[0-9]+% or more, -[0-9]+% or more \(its host could make less\)' \
 	    "$s: but the threshold raised by what they cannot rule out"
 	run $sh $SB compare -p "$T/mixa1" "$T/mixb1"
 	check "$s: one run a side: the limit above the threshold" awk \
