@@ -74,7 +74,7 @@ function run_checks(    j, k, base, other, what) {
 		if (HIST[j])
 			continue
 		other = RENV[j, "load_other"]
-		if (other ~ /^[0-9.]+$/ && other + 0 > load_limit + 0)
+		if (other ~ /^[0-9]+(\.[0-9]+)?$/ && other + 0 > load_limit + 0)
 			problem(j, "busy", RUNNAME[j] ": other work kept " other \
 			    " CPUs busy during the run, above " load_limit,
 			    "other work on " other " CPUs")

@@ -175,6 +175,17 @@ is "$(pkey "$OUT" 2 f15 host)" same "a cpuset of 0,1 against 0-1: the same CPUs,
 run sh $SB compare -w herd "$T/base" "$T/set"
 is "$(printf '%s\n' "$OUT" | grep -c cgroup_cpuset_cpus)" 0 "and no difference named"
 
+# An env figure that is not one is no doubt: load_other=1.2.3 is not 1.2.
+cp -R $FIX/run-b "$T/load"
+printf 'load_other=1.2.3\n' >>"$T/load/env"
+run sh $SB compare $FIX/run-a "$T/load"
+is "$(printf '%s\n' "$OUT" | grep -c 'other work kept')" 0 \
+    "load_other=1.2.3: not read as 1.2, no doubt made of it"
+printf 'load_other=1.2\n' >>"$T/load/env"
+run sh $SB compare $FIX/run-a "$T/load"
+is "$(printf '%s\n' "$OUT" | grep -c 'other work kept 1\.2 CPUs busy')" 1 \
+    "load_other=1.2 after it: the run was busy, said"
+
 # A crafted cache_l2_kib renames bind's rows: nothing in common, said.
 cp -R $FIX/run-b "$T/l2"
 printf 'cache_l2_kib=16\n' >>"$T/l2/env"
