@@ -1,13 +1,10 @@
 # shellcheck shell=sh
-# cmd/compare.sh: smpbench compare: each workload of saved runs side by
-# side, one column per name (runs that share a label, or a kernel
-# release, pool into one), then its why figures; or, with -p, the same
-# verdicts as key=value lines.
-
-# emit TEXT: print a table; stop when it cannot be (to_out).
-emit() {
-	to_out printf '%s\n' "$1"
-}
+# cmd/compare.sh: smpbench compare: one report of saved runs: a header
+# said once, each workload side by side, one column per name (runs that
+# share a label, or a kernel release, pool into one), then its why
+# figures, then a summary; or, with -p, the same verdicts as key=value
+# lines. compare.awk makes each table and the header; smpb-stat, the
+# statistics they ask for.
 
 # stat_path: smpb-stat, the statistics compare asks, where it is: beside
 # the driver's files once installed, in bin/ in the source tree.
