@@ -110,7 +110,7 @@ for s in $SHELLS; do
 
 	run $sh $SB compare "$T/base" "$T/up15"
 	is "$RC" 0 "$s: a slower host: exit 0"
-	like "$(printf '%s\n' "$OUT" | tr -s ' \n' '  ')" ' Host of up15: herd: the CPU ran 30% slower than under base \(canary, 95% interval \+2[89]% to \+3[12]%\)\. ' \
+	like "$(printf '%s\n' "$OUT" | tr -s ' \n' '  ')" ' Host of up15 against base, by the canary \(95% intervals\): herd 30% slower \(\+2[89]% to \+3[12]%\)\. ' \
 	    "$s: a slower host named, with its interval, in the header"
 	like "$OUT" '^ +2 : +4\.[0-9]+ +\(1%\) +4\.[0-9]+ +\(1%\) +\+1[45]%$' \
 	    "$s: a 15% change it could explain: no mark"
