@@ -47,7 +47,9 @@ cmd_compare() {
 	[ $# -ge 1 ] || usage_error "compare: which saved runs?"
 	cc_stat=$(stat_path) ||
 	    die 1 "compare: smpb-stat, its statistics program, is not built (run make)"
-	cc_dirs=$(run_dirs "$@") || runs_failed
+	# compare reads no run's tables or errors: they are not copied.
+	cc_dirs=$(SNAP_FILES="env host complete incomplete" run_dirs "$@") ||
+	    runs_failed
 	# shellcheck disable=SC2086 # the workloads, split on purpose
 	need_lib compare compare-check compare-host compare-verdict \
 	    compare-table compare-head compare-p stat $WORKLOADS

@@ -11,6 +11,8 @@ unset CDPATH
 # run is opened: other names in raw/ name no workload and are ignored.
 # Each is looked at by run_file and run_files before anything opens it.
 RUN_FILES="env tables errors host complete incomplete"
+# A command that reads fewer of them names those in SNAP_FILES (compare
+# reads no tables or errors): only they are copied and checked.
 
 # The most bytes a file of a real run holds: raw/<workload>, tables and
 # errors (the full profile at -r 100, every placement of a large machine:
@@ -33,6 +35,18 @@ run_dirs() {
 	rd_out=
 	RD_TEXT=
 	RD_RAW=
+	RD_UNREAD=
+	# Every run's snapshot directory at once (run_snapshot numbers them
+	# so), with one mkdir.
+	rd_k=${rs_k:-0}
+	rd_mk=
+	for rd in "$@"; do
+		rd_k=$((rd_k + 1))
+		rd_mk="$rd_mk $SMPB_SNAP/$rd_k.$$/raw"
+	done
+	# shellcheck disable=SC2086 # our own paths, split on purpose
+	[ -z "${SMPB_SNAP:-}" ] || mkdir -p $rd_mk 2>/dev/null ||
+	    die 1 "cannot make a temporary directory in $SMPB_SNAP"
 	for rd in "$@"; do
 		case $rd in
 		*"$NL"*) die 1 "a directory name with a newline" ;;
@@ -59,6 +73,7 @@ run_dirs() {
 	# What the snapshots hold, every run at once: a few processes for
 	# all of them, none a run.
 	snap_sizes "$RD_TEXT $RD_RAW"
+	unread_sizes
 	run_files "$RD_TEXT" "$RD_RAW"
 	raw_lines "$RD_RAW"
 	printf '%s' "$rd_out"
@@ -122,7 +137,11 @@ check_run() {
 	fi
 	ck_text=
 	for ck_f in $RUN_FILES; do
-		run_file "$1" "$ck_f" && ck_text="$ck_text $ck_f"
+		run_file "$1" "$ck_f" || continue
+		case " ${SNAP_FILES:-$RUN_FILES} " in
+		*" $ck_f "*) ck_text="$ck_text $ck_f" ;;
+		*) RD_UNREAD=$RD_UNREAD$1/$ck_f$NL ;;
+		esac
 	done
 	ck_raw=
 	for ck_w in $WORKLOADS; do
@@ -149,7 +168,7 @@ run_snapshot() {
 	rs_k=${rs_k:-0}
 	rs_k=$((rs_k + 1))
 	rs_snap=$SMPB_SNAP/$rs_k.$$
-	mkdir -p "$rs_snap/raw" 2>/dev/null ||
+	[ -d "$rs_snap/raw" ] || mkdir -p "$rs_snap/raw" 2>/dev/null ||
 	    die 1 "cannot make a temporary directory in $SMPB_SNAP"
 	printf '%s\t%s\n' "$rs_snap" "$1" >>"$SMPB_SNAP/names"
 	for rs_f in $2; do
@@ -190,6 +209,36 @@ snap_sizes() {
 	done <<EOF_SIZES
 $ss_sizes
 EOF_SIZES
+}
+
+# unread_sizes: die when one of the plain files of the runs that the
+# command does not read (RD_UNREAD, a path a line: tables and errors,
+# for compare) holds more bytes than any run makes: a run is refused
+# whole, whatever reads it. Their sizes by one ls, which opens none.
+unread_sizes() {
+	[ -n "$RD_UNREAD" ] || return 0
+	set -f
+	IFS=$NL
+	# shellcheck disable=SC2086 # a path a line, split on purpose
+	set -- $RD_UNREAD
+	IFS=$SMPB_IFS
+	set +f
+	# shellcheck disable=SC2012 # the size of our own names; ls opens none
+	us_bad=$(LC_ALL=C ls -lnd -- "$@" | awk -v raw="$RUN_MAX_RAW" \
+	    -v text="$RUN_MAX_TEXT" '{
+		name = $0
+		for (i = 1; i <= 8; i++)
+			sub(/^[^ ]+ +/, "", name)
+		max = name ~ /\/(tables|errors)$/ ? raw : text
+		if ($5 + 0 > max + 0) {
+			print $5 " " max " " name
+			exit
+		}
+	}') || no_process
+	[ -z "$us_bad" ] && return 0
+	us_n=${us_bad%% *}
+	us_bad=${us_bad#* }
+	die 1 "$(printable "${us_bad#* }"): $us_n bytes, more than any run makes (at most ${us_bad%% *}): refused"
 }
 
 # run_max FILE: the most bytes a run's FILE (raw/<workload>, tables...)
