@@ -15,6 +15,7 @@
 # shellcheck disable=SC2317 # helpers called through check
 # shellcheck source=tests/lib.sh
 . tests/lib.sh
+long_battery "the topology of every made-up machine"
 SB=scripts/smpbench
 M=tests/fixtures/machines
 

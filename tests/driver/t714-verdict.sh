@@ -16,6 +16,7 @@
 # shellcheck disable=SC2086 # $sh is a command line, split on purpose
 # shellcheck source=tests/lib.sh
 . tests/lib.sh
+long_battery "compare's verdicts on made-up runs, and its reference cases"
 # shellcheck source=tests/made-runs.sh
 . tests/made-runs.sh
 FIX=tests/fixtures

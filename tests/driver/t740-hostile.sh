@@ -19,6 +19,7 @@
 # shellcheck disable=SC2086 # $sh is a command line, split on purpose
 # shellcheck source=tests/lib.sh
 . tests/lib.sh
+long_battery "runs planted with links, fifos, devices and huge files, every file under every shell"
 SB=$PWD/scripts/smpbench
 FIX=$PWD/tests/fixtures
 T=$TMPDIR_T

@@ -11,6 +11,7 @@
 # shellcheck disable=SC2016 # the fakes' code is expanded when they run
 # shellcheck source=tests/lib.sh
 . tests/lib.sh
+long_battery "the wait for a quiet machine on fake counters"
 SB=$PWD/scripts/smpbench
 
 # stat DIR USER STEAL PROCS: DIR's proc/stat, two CPUs; in a file of its

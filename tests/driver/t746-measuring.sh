@@ -14,6 +14,7 @@
 # shellcheck disable=SC2016 # the fakes' code is expanded when they run
 # shellcheck source=tests/lib.sh
 . tests/lib.sh
+long_battery "the runs-in-progress entries, stale, reused and planted, under every shell"
 SB=$PWD/scripts/smpbench
 T=$TMPDIR_T
 L=$SMPBENCH_LOCKDIR
