@@ -50,7 +50,14 @@ if id nobody >/dev/null 2>&1 && need_cmd setpriv && need_cmd prlimit; then
 	run prlimit --nproc=5 setpriv --reuid="$(id -u nobody)" \
 	    --regid="$(id -g nobody)" --clear-groups "$BIN/smpb-ring" -n 16
 	# nobody's other processes (another test's, in the other lane) may
-	# leave no room for even the guardian: 'ulimit -u' all the same.
+	# leave no room for even the guardian: 'ulimit -u' all the same; or
+	# none for the program itself, and then nothing of it can be seen.
+	case $ERR in
+	"setpriv: failed to execute"*)
+		t_skip "nobody had no process left for smpb-ring itself (another test of nobody's beside it)"
+		done_testing
+		;;
+	esac
 	like "$ERR" "^smpb-ring: cannot start (worker [0-9]+ of 16 \\(raise 'ulimit -u' or use fewer\\)|the guardian process \\(raise 'ulimit -u'\\)): fork: " \
 	    "under 'ulimit -u' alone: 'ulimit -u'"
 else
