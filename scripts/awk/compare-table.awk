@@ -213,7 +213,10 @@ function own_lines(    i, g, s, n, k, left) {
 			own("? " PTEXT[i] (PHARD[i] ? "; nothing in its column is" \
 			    " marked" : "") ".")
 	for (g = 2; g <= NCOL; g++) {
-		if (host_note(g) != "")
+		# A why table's threshold is its figure's own line only where
+		# the host moves the workload's figure another way (the ring's
+		# rate): a time's is the one under the workload's table.
+		if (host_note(g) != "" && (metric == "" || main_moves() != "time"))
 			own(host_note(g))
 		else if (HOST_STATE[g] == "unknown" && host_unknown_why(g) != "")
 			own("* in " LABEL[g] ": its host's speed is unknown (" \
@@ -248,6 +251,14 @@ function own_lines(    i, g, s, n, k, left) {
 	if (k <= NOWN)
 		print "(" WHO ": " NOWN - k + 1 " more note" (NOWN - k ? "s" : "") \
 		    ", compare -v prints " (NOWN - k ? "them" : "it") ".)"
+}
+
+# main_moves(): how a slower host moves the workload's own figure (as
+# host_moves() does, without a why figure).
+function main_moves() {
+	if (FACT["host_moves"] != "")
+		return FACT["host_moves"]
+	return FACT["higher"] ? "rate" : "time"
 }
 
 # own_used(): the lines the table's own notes take so far.
