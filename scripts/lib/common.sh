@@ -58,13 +58,16 @@ message() {
 # smpbench_exit STATUS: the driver's EXIT trap: remove the snapshot of
 # the saved runs read (lib/runs.sh), and exit 1 for a status of 2 that
 # no usage error gave (die 2): the shell's own, after "Cannot fork" or
-# "parameter not set", is the driver's failure, not bad usage.
+# "parameter not set", is the driver's failure, not bad usage. It exits
+# with STATUS itself: mksh would end with the trap's last status (0)
+# after a signal's trap has said exit 143.
 smpbench_exit() {
 	[ -z "${SMPB_SNAP:-}" ] || rm -rf "$SMPB_SNAP" 2>/dev/null
 	if [ "$1" -eq 2 ] && [ "${die_status:-}" != 2 ]; then
 		echo "smpbench: stopped by the shell (its message above): exit 1" >&2
 		exit 1
 	fi
+	exit "$1"
 }
 
 # usage_error MESSAGE: bad usage, exit 2; unless no process can be made
