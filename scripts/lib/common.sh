@@ -64,7 +64,7 @@ message() {
 smpbench_exit() {
 	[ -z "${SMPB_SNAP:-}" ] || rm -rf "$SMPB_SNAP" 2>/dev/null
 	if [ "$1" -eq 2 ] && [ "${die_status:-}" != 2 ]; then
-		echo "smpbench: stopped by the shell (its message above): exit 1" >&2
+		echo "smpbench: stopped by the shell (its message above; after Cannot fork, see ulimit -u or the pids.max of the cgroup): exit 1" >&2
 		exit 1
 	fi
 	exit "$1"

@@ -39,7 +39,8 @@ save_table() {
 			[ "$cr_tables" -gt 0 ] && echo
 			make_table "$run_dir" "$1"
 		} 2>&1 >"$run_work/table"
-	) || run_abort 1 "cannot make the $1 table (${svt_err##*: }); raw/$1 is saved"
+	) || run_abort 1 "cannot make the $1 table (${svt_err##*: })$(
+	    [ -s "$run_dir/raw/$1" ] && echo "; raw/$1 is saved")"
 	print_out "$run_work/table"
 	cat "$run_work/table" 2>/dev/null >>"$run_work/tables" ||
 	    write_lost "$run_work/tables" "the $1 table (show -r makes it from raw/$1)"

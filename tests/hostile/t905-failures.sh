@@ -1,5 +1,5 @@
 # t905-failures: the driver's own failures exit 1, never 2 (bad usage),
-# and say something: show, compare and export run as nobody with 2 to 11
+# and say something: show, compare, export and run run as nobody with 2 to 11
 # processes allowed (prlimit --nproc), some of them taken already,
 # exit 1 with a line of smpbench's, never an empty "smpbench:" line; a
 # usage error still exits 2.
@@ -42,6 +42,8 @@ mkdir "$T/tmp"
 chmod 1777 "$T/tmp"
 cp -R "$FIX/run-b" "$T/b"
 chmod -R a+rX "$T/a" "$T/b"
+fake_prog "$T/fake" herd
+chmod -R a+rX "$T/fake"
 # Two processes of nobody's already (a shell and its sleep each, while
 # $T/hold is there), as other work of the user's takes some: the limit
 # is reached sooner, before the driver's first steps too.
@@ -58,12 +60,13 @@ empty=0
 silent=0
 n=2
 while [ "$n" -le 11 ]; do
-	for c in show compare export; do
+	for c in show compare export run; do
 		case $c in
 		compare) set -- "$T/a" "$T/b" ;;
+		run) set -- -r 1 -o "$T/tmp/run.$n" herd ;;
 		*) set -- "$T/a" ;;
 		esac
-		TMPDIR=$T/tmp prlimit --nproc="$n" setpriv --reuid="$(id -u nobody)" \
+		SMPBENCH_BIN=$T/fake SMPBENCH_SWEEP=tiny TMPDIR=$T/tmp prlimit --nproc="$n" setpriv --reuid="$(id -u nobody)" \
 		    --regid="$(id -g nobody)" --clear-groups sh "$SB" "$c" "$@" \
 		    >/dev/null 2>"$T/err"
 		rc=$?
