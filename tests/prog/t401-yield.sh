@@ -5,19 +5,26 @@
 . tests/lib.sh
 YIELD=bin/smpb-yield
 [ -x "$YIELD" ] || skip_all "$YIELD is not built (run make)"
+
+# The runs started in the background run for a minute, each thread or
+# process yielding as fast as it can: pinned to one CPU (when one is
+# known), each keeps a single CPU busy rather than two while a check waits
+# on it. Where the workers run does not matter to the signals, the
+# watchdog or the cleanup.
+cpu0=$(first_cpu)
 TAB=$(printf '\t')
 
 # Classic form: the seed's five tab-separated fields.
-run $YIELD -n 2 -T 0.2
-is "$RC" 0 "-n 2 -T 0.2 exits 0"
+run $YIELD -n 2 -T 0.1
+is "$RC" 0 "-n 2 -T 0.1 exits 0"
 like "$OUT" "^2${TAB}[0-9]+${TAB}[0-9]+${TAB}[0-9]+${TAB}[0-9]+\.[0-9]{6}\$" \
     "classic line: threads, total/s, per thread/s, zero-work, norm. var."
 is "$(lines "$OUT")" 1 "one line"
 is "$ERR" "" "nothing on stderr"
 
 # Parsable form: every key, in order, plain decimal numbers.
-run $YIELD -p -n 3 -T 0.2
-is "$RC" 0 "-p -n 3 -T 0.2 exits 0"
+run $YIELD -p -n 3 -T 0.1
+is "$RC" 0 "-p -n 3 -T 0.1 exits 0"
 keys=$(printf '%s\n' "$OUT" | tr ' ' '\n' | sed 's/=.*//' | tr '\n' ' ')
 is "$keys" "threads processes seconds total_per_s avg_per_thread us_per_yield zero_threads norm_var jain min_per_thread max_per_thread $(tail_keys "$OUT") " "-p keys in order"
 like "$OUT" "$KV_LINE" "every value is a plain number (or sched_stats' word)"
@@ -29,9 +36,12 @@ check "the run lasts about -T: 0 < seconds < 2" awk \
 check "avg_per_thread = total_per_s / threads" awk \
     -v t="$(kv "$OUT" total_per_s)" -v a="$(kv "$OUT" avg_per_thread)" \
     'BEGIN { d = a - t / 3; exit !(d <= 1 && d >= -1) }'
+# total_per_s is printed whole: within its rounding (0.5 / total_per_s,
+# more than 0.1% below 500 a second, a loaded machine's rate) and 0.1%.
 check "us_per_yield = 1e6 / total_per_s" awk \
     -v t="$(kv "$OUT" total_per_s)" -v u="$(kv "$OUT" us_per_yield)" \
-    'BEGIN { r = u * t / 1e6; exit !(r > 0.999 && r < 1.001) }'
+    'BEGIN { if (t <= 0) exit 1; r = u * t / 1e6; e = 0.001 + 0.5 / t
+	exit !(r > 1 - e && r < 1 + e) }'
 check "min <= avg <= max per thread" awk \
     -v lo="$(kv "$OUT" min_per_thread)" -v a="$(kv "$OUT" avg_per_thread)" \
     -v hi="$(kv "$OUT" max_per_thread)" 'BEGIN { exit !(lo <= a + 1 && a <= hi + 1) }'
@@ -41,15 +51,14 @@ check "jain = 1 / (1 + norm_var), within 1/n..1" awk \
 check "every thread yielded: total_per_s > 0" test "$(kv "$OUT" total_per_s)" -gt 0
 
 # Processes: the same figures, from -P workers.
-run $YIELD -p -P -n 3 -T 0.2
+run $YIELD -p -P -n 3 -T 0.1
 is "$RC" 0 "-P -n 3 exits 0"
 is "$(kv "$OUT" processes)" 1 "processes=1"
 check "and they yielded" test "$(kv "$OUT" total_per_s)" -gt 0
 
 # Placement.
-cpu0=$(first_cpu)
 if [ -n "$cpu0" ]; then
-	run $YIELD -p -n 4 -T 0.2 -c "$cpu0"
+	run $YIELD -p -n 4 -T 0.1 -c "$cpu0"
 	is "$RC" 0 "-c $cpu0 exits 0"
 	is "$(kv "$OUT" cpus_used)" 1 "all pinned to CPU $cpu0: one CPU used"
 	is "$(kv "$OUT" cpus_pinned)" 1 "cpus_pinned=1"
@@ -58,7 +67,7 @@ else
 fi
 
 # A storm of 4096 threads: created, released, measured, joined.
-run $YIELD -p -n 4096 -T 0.2
+run $YIELD -p -n 4096 -T 0.05
 is "$RC" 0 "-n 4096 runs"
 is "$(kv "$OUT" threads)" 4096 "threads=4096"
 check "min <= avg <= max per thread" awk -v a="$(kv "$OUT" min_per_thread)" \
@@ -92,25 +101,37 @@ run $YIELD -V
 is "$RC" 0 "-V exits 0"
 like "$OUT" '^smpb-yield \(smpbench\) [0-9]+\.[0-9]+' "-V prints the version"
 
-# nlwp PID: the threads of process PID (0 when it is gone).
+# nlwp PID: the threads of process PID (0 when it is gone): its 20th
+# field in /proc (read by the shell alone, see above), or ps's.
 nlwp() {
-	n_n=$(ps -o nlwp= -p "$1" 2>/dev/null | tr -d ' ')
+	n_n=
+	if [ -n "$PROC_KIDS" ]; then
+		if { read -r n_st <"/proc/$1/stat"; } 2>/dev/null; then
+			# shellcheck disable=SC2086 # the fields, split on purpose
+			set -- ${n_st##*) }	# from the 3rd field, the state
+			shift 17
+			n_n=$1
+		fi
+	else
+		n_n=$(ps -o nlwp= -p "$1" 2>/dev/null | tr -d ' ')
+	fi
 	echo "${n_n:-0}"
 }
 
-# start_bg ARGS: run smpb-yield in the background; sets PID.
+# start_bg ARGS: run smpb-yield in the background (on one CPU, see
+# above); sets PID.
 start_bg() {
-	$YIELD "$@" >"$TMPDIR_T/bg.out" 2>"$TMPDIR_T/bg.err" &
+	$YIELD "$@" ${cpu0:+-c "$cpu0"} >"$TMPDIR_T/bg.out" 2>"$TMPDIR_T/bg.err" &
 	PID=$!
 }
 
 # wait_threads PID N: wait (up to 5 s) until PID runs N threads.
 wait_threads() {
-	w_tries=50
+	w_tries=250
 	while [ "$(nlwp "$1")" -lt "$2" ]; do
 		[ "$w_tries" -le 0 ] && return 1
 		w_tries=$((w_tries - 1))
-		sleep 0.1
+		sleep 0.02
 	done
 	return 0
 }
@@ -200,7 +221,7 @@ fi
 
 # A worker process killed while the others are still being created: the
 # run ends at once with exit 1, naming it, and nothing is left.
-early_death $YIELD -P -n 2000 -T 100 -L 60
+early_death $YIELD -P -n 2000 -T 100 -L 60 ${cpu0:+-c "$cpu0"}
 is "$RC" 1 "-P: a worker killed during the start: exit 1"
 like "$ERR" "^smpb-yield: worker [0-9]+ of 2000 was killed by signal 9$" "and it is named"
 check "at once, not at the watchdog ($SECS s)" test "$SECS" -lt 30

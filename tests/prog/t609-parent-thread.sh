@@ -17,6 +17,13 @@ helper=$TMPDIR_T/spawn-thread
 	skip_all "the helper does not build here"
 }
 
+# ONE_CPU: taskset to the first CPU we may use, where there is one: a
+# ring or yield that only runs on until its end or its parent's burns
+# one CPU, not every one (what is checked is how it ends).
+ONE_CPU=
+cpu0=$(first_cpu)
+[ -n "$cpu0" ] && need_cmd taskset && ONE_CPU="taskset -c $cpu0"
+
 # ring_started PID: the ring PID has its guardian and workers (2).
 ring_started() {
 	has_children "$1" 3
@@ -47,7 +54,8 @@ from_thread() {
 	shift 2
 	ft_dir=$TMPDIR_T/$ft_name
 	mkdir -p "$ft_dir"
-	"$helper" "$ft_dir" "$@" >"$ft_dir/out" 2>"$ft_dir/err" &
+	# shellcheck disable=SC2086 # taskset and its CPU, or nothing
+	$ONE_CPU "$helper" "$ft_dir" "$@" >"$ft_dir/out" 2>"$ft_dir/err" &
 	ft_helper=$!
 	within 10 test -s "$ft_dir/pid"
 	ft_pid=$(cat "$ft_dir/pid" 2>/dev/null)
@@ -65,12 +73,12 @@ from_thread() {
 	FT_OUT=$(cat "$ft_dir/out")
 }
 
-from_thread ring ring_started bin/smpb-ring -W -p -n 2 -T 2
+from_thread ring ring_started bin/smpb-ring -W -p -n 2 -T 1
 like "$FT_OUT" "$KV_LINE" "ring: and printed its line"
-from_thread yield yield_started bin/smpb-yield -W -p -n 2 -T 2
+from_thread yield yield_started bin/smpb-yield -W -p -n 2 -T 1
 like "$FT_OUT" "$KV_LINE" "yield: and printed its line"
 if [ -r /proc/self/stat ]; then
-	from_thread hog burning bin/smpb-hog -T 2
+	from_thread hog burning bin/smpb-hog -T 1
 else
 	t_skip "no /proc to see the hog burn"
 fi
@@ -86,8 +94,8 @@ for prog in "bin/smpb-ring -W -n 2 -T 60" "bin/smpb-hog -T 60"; do
 	name=${name%% *}
 	rm -f "$TMPDIR_T/pid" "$TMPDIR_T/err"
 	# shellcheck disable=SC2016 # expanded by the inner shell
-	sh -c '$1 2>"$2/err" & echo $! >"$2/pid"; wait' sh "$prog" \
-	    "$TMPDIR_T" &
+	sh -c '$3 $1 2>"$2/err" & echo $! >"$2/pid"; wait' sh "$prog" \
+	    "$TMPDIR_T" "$ONE_CPU" &
 	parent=$!
 	within 10 test -s "$TMPDIR_T/pid"
 	pid=$(cat "$TMPDIR_T/pid")
