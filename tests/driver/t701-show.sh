@@ -1,6 +1,9 @@
 # t701-show: smpbench show and compare against saved runs (tests/fixtures,
 # results/historical), under every POSIX shell we can find and with two
 # awks: the tables come back exactly, at most 72 columns of ASCII.
+# Show takes runs one after the other, each printed as alone, a blank
+# line between: one show of several runs is held, run by run, against
+# each one's saved tables.
 # shellcheck disable=SC2086 # $sh is a command line, split on purpose
 # shellcheck source=tests/lib.sh
 . tests/lib.sh
@@ -8,20 +11,76 @@ FIX=tests/fixtures
 HIST=results/historical
 SB=scripts/smpbench
 
+# part FILE FROM N LAST: lines FROM to FROM+N-1 of FILE (one run's part of
+# what show printed for several), then, but after the last run (LAST=1),
+# the line that must be blank between two runs, shown when it is not; after
+# the last, every line left.
+part() {
+	awk -v a="$2" -v n="$3" -v last="$4" '
+	NR >= a && NR < a + n { print; next }
+	NR == a + n && !last { if ($0 != "") print "# not blank: " $0; next }
+	NR >= a + n && last { print }' "$1"
+}
+
+# lines_of FILE: how many lines FILE has.
+lines_of() {
+	wc -l <"$1" | tr -d ' '
+}
+
+RUNS="run-a run-b run-big"
+for r in $RUNS; do
+	eval "n_$(echo $r | tr - _)=$(lines_of $FIX/$r/tables)"
+done
+# tables_n RUN: how many lines RUN's saved tables have.
+tables_n() {
+	eval "echo \$n_$(echo $1 | tr - _)"
+}
+
+# each_part FILE NAME: FILE, what show printed for run-a, run-b and
+# run-big, held run by run against each one's saved tables, a check each
+# named NAME (where RUN stands for the run).
+each_part() {
+	ep_at=1
+	for ep_r in $RUNS; do
+		ep_n=$(tables_n $ep_r)
+		ep_last=0
+		[ $ep_r = run-big ] && ep_last=1
+		is "$(part "$1" $ep_at $ep_n $ep_last)" "$(cat $FIX/$ep_r/tables)" \
+		    "$(echo "$2" | sed "s/RUN/$ep_r/")"
+		ep_at=$((ep_at + ep_n + 1))
+	done
+}
+
+big=
 for s in $SHELLS; do
 	sh=$(shell_cmd $s)
 	if [ -z "$sh" ]; then
 		t_result 0 "# SKIP $s is not installed"
 		continue
 	fi
-	for r in run-a run-b run-big; do
-		run $sh $SB show $FIX/$r
+	run $sh $SB show $FIX/run-a $FIX/run-b $FIX/run-big
+	cp "$TMPDIR_T/out" "$TMPDIR_T/show"
+	at=1
+	for r in $RUNS; do
+		n=$(tables_n $r)
+		last=0
+		[ $r = run-big ] && last=1
 		is "$RC" 0 "$s: show $r exits 0"
-		is "$OUT" "$(cat $FIX/$r/tables)" "$s: show $r prints its tables"
+		is "$(part "$TMPDIR_T/show" $at $n $last)" "$(cat $FIX/$r/tables)" \
+		    "$s: show $r prints its tables"
 		is "$ERR" "" "$s: show $r says nothing on stderr"
-		run $sh $SB show -r $FIX/$r
-		is "$OUT" "$(cat $FIX/$r/tables)" "$s: show -r $r makes the same tables from raw/"
+		at=$((at + n + 1))
 	done
+	is "$OUT" "$(cat $FIX/run-a/tables; echo; cat $FIX/run-b/tables; echo; cat $FIX/run-big/tables)" \
+	    "$s: show of three runs prints them all, a blank line between"
+	run $sh $SB show -r $FIX/run-a $FIX/run-b $FIX/run-big
+	cp "$TMPDIR_T/out" "$TMPDIR_T/show-r"
+	each_part "$TMPDIR_T/show-r" "$s: show -r RUN makes the same tables from raw/"
+	# run-big, made again from raw/, for the checks below.
+	[ -n "$big" ] || { big=$TMPDIR_T/big
+		part "$TMPDIR_T/show-r" \
+		    "$(($(tables_n run-a) + $(tables_n run-b) + 3))" \
+		    "$(tables_n run-big)" 1 >"$big"; }
 	run $sh $SB show $FIX/run-c
 	is "$RC" 0 "$s: show of an incomplete run exits 0"
 	is "$(printf '%s\n' "$OUT" | head -n "$(wc -l <$FIX/run-c/tables)")" \
@@ -32,19 +91,20 @@ for s in $SHELLS; do
 	    "$s: of the repeats it made"
 	is "$ERR" "smpbench: note: $FIX/run-c is incomplete: interrupted by SIGINT during yield; 10 of 12 measurements made" \
 	    "$s: and says it is incomplete, and why"
-	run $sh $SB show $FIX/run-a $FIX/run-b
-	is "$OUT" "$(cat $FIX/run-a/tables; echo; cat $FIX/run-b/tables)" \
-	    "$s: show of two runs prints both, a blank line between"
 	run $sh $SB compare $FIX/run-a $FIX/run-b
 	is "$RC" 0 "$s: compare exits 0"
 	is "$OUT" "$(cat $FIX/compare-a-b.out)" "$s: compare prints the saved comparison"
 done
 
 # The made-up 32-CPU box: long sweeps, six placements, 16 bound workers;
-# its second run had its llc pair on other CPUs (0,3, not 0,1).
-run sh $SB show -r $FIX/run-big
-printf '%s\n' "$OUT" >"$TMPDIR_T/big"
-check "run-big: every table within 72 columns" narrow "$TMPDIR_T/big"
+# its second run had its llc pair on other CPUs (0,3, not 0,1). Its
+# tables made again from raw/ above (or here, where no shell ran).
+if [ -z "$big" ]; then
+	big=$TMPDIR_T/big
+	sh $SB show -r $FIX/run-big >"$big"
+fi
+OUT=$(cat "$big")
+check "run-big: every table within 72 columns" narrow "$big"
 like "$OUT" '^%CPU of the pair, llc: -c 0,1 \(two cores sharing a last-level cache\):$' \
     "run-big: a pipe table names its placement and its pair"
 like "$OUT" '^  2 : +[0-9]+[~=!]? switches / second  xllc: -c 0,4$' \
@@ -53,8 +113,7 @@ like "$OUT" '^128 : [0-9]+[~=!]? switches / second$' "run-big: ring sizes up to 
 like "$OUT" '^  processes, one per core \(-c 0-15\)$' "run-big: bind, one worker per core"
 # run-a is a tiny run of another machine: compared with -f, marked.
 run sh $SB compare -f $FIX/run-big $FIX/run-big2 $FIX/run-a
-printf '%s\n' "$OUT" >"$TMPDIR_T/bigcmp"
-check "compare of the big runs stays within 72 columns" narrow "$TMPDIR_T/bigcmp"
+check "compare of the big runs stays within 72 columns" narrow "$TMPDIR_T/out"
 like "$OUT" '^   2 llc : +85800 \(5%\) +88463 \(3%\) +\+3% +- *$' \
     "compare matches llc by name, not by its CPUs"
 like "$OUT" '^   2 one : +505496 \(1%\) +476781 \(5%\) +-6% +448811 \(13%\) +-11%$' \
@@ -68,25 +127,36 @@ like "$OUT" '^ *hog, bound, 16 per core : ' "bind: the per-core configuration is
 if need_cmd busybox && busybox awk 'BEGIN { exit 0 }' 2>/dev/null; then
 	mkdir "$TMPDIR_T/bbawk"
 	ln -s "$(command -v busybox)" "$TMPDIR_T/bbawk/awk"
-	for r in run-a run-b run-big; do
-		run env PATH="$TMPDIR_T/bbawk:$PATH" sh $SB show -r $FIX/$r
-		is "$OUT" "$(cat $FIX/$r/tables)" "busybox awk: show -r $r makes the same tables"
-	done
+	run env PATH="$TMPDIR_T/bbawk:$PATH" sh $SB show -r $FIX/run-a \
+	    $FIX/run-b $FIX/run-big
+	cp "$TMPDIR_T/out" "$TMPDIR_T/bb-show-r"
+	each_part "$TMPDIR_T/bb-show-r" "busybox awk: show -r RUN makes the same tables"
 	run env PATH="$TMPDIR_T/bbawk:$PATH" sh $SB compare $FIX/run-a $FIX/run-b
 	is "$OUT" "$(cat $FIX/compare-a-b.out)" "busybox awk: the same comparison"
 else
 	t_result 0 "# SKIP busybox awk is not installed"
 fi
 
-# The historical runs: saved runs like any other.
-n=0
+# The historical runs: saved runs like any other, made again from raw/
+# in one show, held run by run against each one's tables.
+set --
 for d in "$HIST"/*/; do
-	d=${d%/}
-	run sh $SB show -r "$d"
-	if [ "$RC" -ne 0 ] || [ "$OUT" != "$(cat "$d/tables")" ]; then
+	set -- "$@" "${d%/}"
+done
+run sh $SB show -r "$@"
+cp "$TMPDIR_T/out" "$TMPDIR_T/hist"
+n=0
+[ "$RC" -eq 0 ] || { printf '# show -r of the historical runs: exit %s\n' "$RC"; n=1; }
+at=1
+k=0
+for d in "$@"; do
+	k=$((k + 1))
+	hn=$(lines_of "$d/tables")
+	if [ "$(part "$TMPDIR_T/hist" $at $hn $((k == $#)))" != "$(cat "$d/tables")" ]; then
 		printf '# %s: show -r differs from its tables\n' "$d"
 		n=$((n + 1))
 	fi
+	at=$((at + hn + 1))
 done
 is "$n" 0 "every historical run's tables come back from its raw/"
 n=0
@@ -113,15 +183,16 @@ like "$OUT" '^ +50 : +87\.721 +23\.707 +-73% +43\.008 +-51%$' "herd: the seed's 
 # Tables of many runs split into blocks that fit.
 run sh $SB compare $HIST/1991-ring-* $FIX/run-a $FIX/run-b
 is "$RC" 0 "compare of six runs exits 0"
-printf '%s\n' "$OUT" >"$TMPDIR_T/six"
-check "and stays within 72 columns" narrow "$TMPDIR_T/six"
+check "and stays within 72 columns" narrow "$TMPDIR_T/out"
 
-# Every saved table is plain ASCII, at most 72 columns.
-n=0
-for f in "$FIX"/*/tables "$FIX"/compare-a-b.out "$HIST"/*/tables; do
-	narrow "$f" || n=$((n + 1))
-done
-is "$n" 0 "every saved table is ASCII, at most 72 columns"
+# Every saved table is plain ASCII, at most 72 columns (narrow, over
+# them all at once: each file with a bad line counted).
+n=$(LC_ALL=C awk 'FNR == 1 { bad = 0 }
+	!bad && (length($0) > 72 || /[^ -~]/) { bad = 1; n++ }
+	length($0) > 72 || /[^ -~]/ { printf "# %s:%d: %s\n", FILENAME, FNR, $0 }
+	END { print n + 0 }' "$FIX"/*/tables "$FIX"/compare-a-b.out "$HIST"/*/tables)
+printf '%s\n' "$n" | sed '$d'
+is "$(printf '%s\n' "$n" | tail -n 1)" 0 "every saved table is ASCII, at most 72 columns"
 
 # A fixture's raw lines are driver keys, then a -p line or exit=N.
 bad=$(cat $FIX/run-a/raw/* $FIX/run-b/raw/* $FIX/run-big/raw/* | LC_ALL=C grep -Evc \

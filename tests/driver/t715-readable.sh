@@ -107,11 +107,18 @@ rm -f "$T/busy/env.bak" "$T/busy/complete"
 echo "interrupted by SIGINT during yield; 60 of 70 measurements made" \
     >"$T/busy/incomplete"
 
+# kept NAME: the stdout of the compare just run, kept as $T/kept-NAME
+# (the first shell's) for the width check below.
+kept() {
+	[ -f "$T/kept-$1" ] || cp "$TMPDIR_T/out" "$T/kept-$1"
+}
+
 for s in $SHELLS; do
 	use_shell $s || continue
 
 	# Issue 26's releases: cut to 16, both were 6.18.0-rc3-0012~.
 	run $sh $SB compare "$T/r123" "$T/r124"
+	kept r123-r124
 	is "$RC" 0 "$s: two releases sharing 15 characters: exit 0"
 	like "$OUT" '^ +N : 00123-gabcdef012345 +00124-g987654321fed$' \
 	    "$s: each headed by what is its own, whole"
@@ -135,8 +142,7 @@ for s in $SHELLS; do
 	like "$OUT" '^ +N : +before +after$' "$s: short names as they are"
 	is "$(printf '%s\n' "$OUT" | grep -c '^Columns:')" 0 "$s: and nothing said of them"
 
-	# What a cell holds, said above the cells.
-	run $sh $SB compare "$T/short1" "$T/short2"
+	# What a cell holds, said above the cells (the same compare).
 	like "$OUT" '^ +: +median +\(cv\) +median +\(cv\) +change$' \
 	    "$s: a header row says median, cv, change"
 	like "$OUT" '^ +3 : +298852 +\(1%\) +298852 +\(1%\) +\+0%$' \
@@ -144,6 +150,7 @@ for s in $SHELLS; do
 
 	# Under the resolution.
 	run $sh $SB compare "$T/tiny1" "$T/tiny2" "$T/some"
+	kept tiny1-tiny2-some
 	like "$OUT" '^ring: run-queue delay per pass, us' "$s: the run-queue delay compared"
 	like "$OUT" '^2 : +0\.00 +\([0-9]%\) +0\.00 +\([0-9]%\) +0\.05 +\([0-9]%\) +\+0\.05\*?$' \
 	    "$s: 0.00 against 0.00: no change; against 0.05: +0.05, not a percentage"
@@ -165,6 +172,7 @@ for s in $SHELLS; do
 	is "$(printf '%s\n' "$OUT" | grep -c 'table above')" 0 \
 	    "$s: none points to another"
 	run $sh $SB compare "$T/short1" "$T/busy"
+	kept short1-busy
 	is "$(printf '%s\n' "$OUT" | grep -c '^? busy: other work kept 0\.90 CPUs busy during the run')" 1 \
 	    "$s: a doubt on every table said in full once"
 	is "$(printf '%s\n' "$OUT" | awk '/^\? busy: / && !t { print "doubt" } /^[a-z]+: .* is better/ { t = 1 }' | head -n 1)" doubt \
@@ -185,6 +193,7 @@ for s in $SHELLS; do
 
 	# A herd of nothing but clusters.
 	run $sh $SB compare "$T/lottery1" "$T/lottery2"
+	kept lottery1-lottery2
 	is "$RC" 0 "$s: every cell bimodal: exit 0"
 	like "$OUT" '^ +2 : bimodal 2/5 fast bimodal 3/5 fast$' "$s: the cells say so"
 	like "$(joined "$OUT")" 'bimodal herd 2, 25: the clusters stand where they stood \(within 2%\); how often each came is what differs \(-v: each\)\.' \
@@ -198,6 +207,7 @@ for s in $SHELLS; do
 
 	# Cut short.
 	run $sh $SB compare "$T/whole" "$T/cut"
+	kept whole-cut
 	like "$OUT" '^ +: +median +\(cv\) +median +\(cv\) +n +change$' \
 	    "$s: a run cut short: its cells' repeats have a column"
 	like "$OUT" '^ +2 : +4\.600 +\([0-9]%\) +9\.200 +\([0-9]%\) +5 +\+100%\*$' \
@@ -218,12 +228,20 @@ for s in $SHELLS; do
 	    "$s: and named in full in the header"
 done
 
-for set in "$T/r123 $T/r124" "$T/base $T/fix $T/short1" \
-    "$T/long1 $T/long2 $T/r123" "$T/tiny1 $T/tiny2 $T/some" \
-    "$T/short1 $T/busy" "$T/lottery1 $T/lottery2" "$T/whole $T/cut"; do
-	sh $SB compare $set >"$T/narrow" 2>/dev/null
-	check "compare of $(printf '%s\n' "$set" | wc -w | tr -d ' ') renamed runs: ASCII, at most 72 columns" \
-	    narrow "$T/narrow"
+# Each compare of the loop above as the first shell printed it, and two
+# more sets.
+for set in "r123 r124" "base fix short1" "long1 long2 r123" \
+    "tiny1 tiny2 some" "short1 busy" "lottery1 lottery2" "whole cut"; do
+	set -- $set
+	k=$T/kept-$1-$2${3:+-$3}
+	if ! [ -f "$k" ]; then
+		for r; do
+			shift
+			set -- "$@" "$T/$r"
+		done
+		sh $SB compare "$@" >"$k" 2>/dev/null
+	fi
+	check "compare of $# renamed runs: ASCII, at most 72 columns" narrow "$k"
 done
 
 done_testing

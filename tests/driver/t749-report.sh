@@ -20,24 +20,38 @@ SB=scripts/smpbench
 T=$TMPDIR_T
 CHECK=tests/report-check.awk
 
-# report WHAT ARGS...: compare ARGS, its report checked: the header and
+# compared ARGS...: compare ARGS once, its report in $T/report (RC, OUT).
+compared() {
+	sh $SB compare "$@" >"$T/report" 2>"$T/report.err"
+	RC=$?
+	OUT=$(cat "$T/report")
+}
+
+# report_ok WHAT: the report just compared, checked: the header and
 # summary within 15 lines, each table within 4 of its own, nothing said
 # twice, every change that of its figures.
+report_ok() {
+	is "$RC" 0 "$1: exit 0"
+	awk -f $CHECK "$T/report" >"$T/check"
+	is "$(grep '^FAIL' "$T/check")" "" "$1: compact, said once, figures that add up"
+	like "$(tail -n 1 "$T/check")" '^tables=[1-9][0-9]* rows=[1-9][0-9]* changes=[1-9]' \
+	    "$1: tables, rows and changes were read"
+}
+
+# report WHAT ARGS...: compare ARGS, its report checked (report_ok).
 report() {
 	r_what=$1
 	shift
-	run sh $SB compare "$@"
-	is "$RC" 0 "$r_what: exit 0"
-	printf '%s\n' "$OUT" | awk -f $CHECK >"$T/check"
-	is "$(grep '^FAIL' "$T/check")" "" "$r_what: compact, said once, figures that add up"
-	like "$(tail -n 1 "$T/check")" '^tables=[1-9][0-9]* rows=[1-9][0-9]* changes=[1-9]' \
-	    "$r_what: tables, rows and changes were read"
+	compared "$@"
+	report_ok "$r_what"
 }
 
 # The checker itself fails a report that breaks each rule: a change
 # that is not that of its figures, a table with five lines of its own,
-# a note said under two tables.
-sh $SB compare $FIX/run-a $FIX/run-b >"$T/good"
+# a note said under two tables. The report they break is that of the
+# two tiny runs, checked whole below.
+compared $FIX/run-a $FIX/run-b
+cp "$T/report" "$T/good"
 sed 's/-90%@$/-50%@/' "$T/good" | awk -f $CHECK >"$T/bad"
 like "$(cat "$T/bad")" 'FAIL +2 : .* -50%@: -50% is not 44753 against 444725' \
     "the checker finds a change that is not that of its figures"
@@ -51,12 +65,28 @@ like "$(cat "$T/bad")" 'FAIL said 2 times: Same note\.' "and a note said twice"
 
 # The fixtures, one run a side and pooled, and the historical runs.
 H=$(ls -d results/historical/*)
-report "two tiny runs" $FIX/run-a $FIX/run-b
+OUT=$(cat "$T/good")
+report_ok "two tiny runs"
+# The herd in the unit it measured: tiny runs of 2000 iterations, alone,
+# in seconds for 2000 (the herd's table of this report).
+like "$OUT" '^herd: seconds for 2000 iterations, lower is better$' \
+    "the herd of tiny runs in seconds for the 2000 iterations they measured"
+like "$(awk '/^herd: / { on = 1 } on && /^$/ { exit } on' "$T/good")" \
+    '^ +2 : +0\.001 ' "its figure unscaled"
 report "two quick runs" $FIX/stat-a $FIX/stat-c
 report "four quick runs, one a side and pooled" $FIX/stat-a $FIX/stat-b \
     $FIX/stat-c $FIX/stat-d
-run sh $SB compare $H $FIX/run-a $FIX/run-b
-printf '%s\n' "$OUT" | awk -v head_max=100 -f $CHECK >"$T/check"
+# Compared once, under strace where it is (its execve counted below).
+STRACE=
+if need_cmd strace; then
+	# Stopped at execve alone where strace can (seccomp-bpf), else at
+	# every system call: the same processes counted either way.
+	STRACE="strace -f -e trace=execve -o $T/trace"
+	strace -f --seccomp-bpf -e trace=execve -o /dev/null true 2>/dev/null &&
+	    STRACE="strace -f --seccomp-bpf -e trace=execve -o $T/trace"
+fi
+$STRACE sh $SB compare $H $FIX/run-a $FIX/run-b >"$T/hist" 2>/dev/null
+awk -v head_max=100 -f $CHECK "$T/hist" >"$T/check"
 is "$(grep '^FAIL' "$T/check")" "" \
     "fourteen historical runs and two tiny ones: tables compact, said once, figures that add up"
 like "$(tail -n 1 "$T/check")" '^tables=9 rows=[0-9]+ changes=[0-9]+' \
@@ -76,12 +106,7 @@ is "$(printf '%s\n' "$OUT" | grep -v '^#' | awk '{
 	}
 }')" "" "-p: every change_pct is the ratio of the medians it stands beside"
 
-# The herd in the unit it measured: tiny runs of 2000 iterations, alone,
-# in seconds for 2000; beside the seed's 5000000, each scaled to that.
-run sh $SB compare -w herd $FIX/run-a $FIX/run-b
-like "$OUT" '^herd: seconds for 2000 iterations, lower is better$' \
-    "the herd of tiny runs in seconds for the 2000 iterations they measured"
-like "$OUT" '^ +2 : +0\.001 ' "its figure unscaled"
+# The herd beside the seed's 5000000: each scaled to that.
 run sh $SB compare -w herd results/historical/1999-herd-linux-2.2.7 $FIX/run-a
 like "$OUT" '^herd: seconds for 5000000 iterations, lower is better$' \
     "beside the seed's count, the seed's unit"
@@ -104,22 +129,18 @@ host_file "$T/base" "$GOOD_A"
 for r in f50 f15 m15; do
 	host_file "$T/$r" "$GOOD_B"
 done
-# verdicts RUN...: the verdict of the herd of 2 in each run after base.
-verdicts() {
-	v_out=$(sh $SB compare -p -w herd "$T/base" "$@" 2>/dev/null)
-	for v_r in "$@"; do
-		printf '%s ' "$(pkey "$v_out" 2 "$(sed -n 's/^label=//p' "$v_r/env")" verdict)"
-	done
-}
-is "$(verdicts "$T/f50" "$T/f15" "$T/m15")" "changed changed changed " \
-    "clean host files: +50%, +15% and -15% marked"
-
 # scaled FACTOR TIMINGS: each timing times FACTOR, as awk prints it.
 scaled() {
 	printf '%s\n' "$2" | tr , '\n' |
 	    awk -v f="$1" '{ printf "%s%.6g", (NR > 1 ? "," : ""), $1 * f }'
 }
-for craft in x1e40 nan zero 1e300 x1e-30 two-x5; do
+# Each craft's timings, in $T/c-CRAFT/timings; a copy of base, f50, f15
+# and m15 under $T/c-CRAFT/, each with a host file of those timings, the
+# compared ones labelled RUN-CRAFT (f50-nan) so that every craft is a
+# column of its own in one compare.
+CRAFTS="x1e40 nan zero 1e300 x1e-30 two-x5"
+for craft in $CRAFTS; do
+	mkdir "$T/c-$craft"
 	case $craft in
 	x1e40) t=$(scaled 1e40 "$GOOD_B") ;;
 	x1e-30) t=$(scaled 1e-30 "$GOOD_B") ;;
@@ -128,19 +149,61 @@ for craft in x1e40 nan zero 1e300 x1e-30 two-x5; do
 	1e300) t=$(printf '%s\n' "$GOOD_B" | sed 's/[^,]*/1e300/g') ;;
 	two-x5) t=$(printf '%s\n' "$GOOD_B" | awk -F , -v OFS=, '{ $3 *= 5; $14 *= 5; print }') ;;
 	esac
-	for r in f50 f15 m15; do
-		rm -rf "$T/c-$r"
-		cp -R "$T/$r" "$T/c-$r"
-		host_file "$T/c-$r" "$t"
+	printf '%s\n' "$t" >"$T/c-$craft/timings"
+	cp -R "$T/base" "$T/f50" "$T/f15" "$T/m15" "$T/c-$craft/"
+done
+# The crafted host files, and the compared copies' labels, in one go.
+awk -v T="$T" -v crafts="$CRAFTS" 'BEGIN {
+	n = split(crafts, c, " ")
+	split("base f50 f15 m15", r, " ")
+	for (i = 1; i <= n; i++) {
+		d = T "/c-" c[i]
+		getline t <(d "/timings")
+		for (k = 1; k <= 4; k++) {
+			printf "workload=herd settle_wait_s=0.0 settle_state=quiet steal_pct=0.00 psi_some_pct=0.00 canary_median_ns=0.33 canary_n=20 canary_ns=%s\n", \
+			    t >(d "/" r[k] "/host")
+			close(d "/" r[k] "/host")
+			if (k == 1)
+				continue
+			env = d "/" r[k] "/env"
+			m = 0
+			while ((getline l <env) > 0)
+				line[++m] = l
+			close(env)
+			for (j = 1; j <= m; j++) {
+				if (line[j] ~ /^label=/)
+					line[j] = "label=" r[k] "-" c[i]
+				print line[j] >env
+			}
+			close(env)
+		}
+	}
+}'
+# The verdicts of the herd of 2 in f50, f15, m15 after base, clean and
+# under every craft, from one compare: each column is judged against
+# the first alone.
+set --
+for craft in $CRAFTS; do
+	set -- "$@" "$T/c-$craft/f50" "$T/c-$craft/f15" "$T/c-$craft/m15"
+done
+out=$(sh $SB compare -p -w herd "$T/base" "$T/f50" "$T/f15" "$T/m15" "$@" 2>/dev/null)
+# verdicts SUFFIX: the verdicts of f50, f15 and m15 (labelled with SUFFIX).
+verdicts() {
+	for v_r in f50 f15 m15; do
+		printf '%s ' "$(pkey "$out" 2 "$v_r$1" verdict)"
 	done
-	is "$(verdicts "$T/c-f50" "$T/c-f15" "$T/c-m15")" \
+}
+is "$(verdicts "")" "changed changed changed " \
+    "clean host files: +50%, +15% and -15% marked"
+for craft in $CRAFTS; do
+	is "$(verdicts "-$craft")" \
 	    "changed changed changed " \
 	    "timings $craft in the compared runs: every mark stays"
+done
+
+for craft in $CRAFTS; do
 	# The same in the base column.
-	rm -rf "$T/c-base"
-	cp -R "$T/base" "$T/c-base"
-	host_file "$T/c-base" "$t"
-	out=$(sh $SB compare -p -w herd "$T/c-base" "$T/f50" "$T/m15" 2>/dev/null)
+	out=$(sh $SB compare -p -w herd "$T/c-$craft/base" "$T/f50" "$T/m15" 2>/dev/null)
 	is "$(pkey "$out" 2 f50 verdict) $(pkey "$out" 2 m15 verdict)" \
 	    "changed changed" "timings $craft in the base column: every mark stays"
 	case $craft in
@@ -151,7 +214,7 @@ for craft in x1e40 nan zero 1e300 x1e-30 two-x5; do
 	*)
 		is "$(pkey "$out" 2 f50 host)" unknown \
 		    "timings $craft: the host's speed is unknown, in -p"
-		run sh $SB compare -w herd "$T/c-base" "$T/f50"
+		run sh $SB compare -w herd "$T/c-$craft/base" "$T/f50"
 		like "$(printf '%s\n' "$OUT" | tr -s ' \n' '  ')" '\* in f50: its host.s speed is unknown \([0-9]+ canary timings beyond what a run makes left out, ' \
 		    "timings $craft: and in the table"
 		;;
@@ -208,9 +271,7 @@ is "$(printf '%s\n' "$OUT" | grep -c 'busy machine')" 0 "a quiet run's tables: n
 # one copy (dd) per file of each, one mkdir each, and a handful of
 # processes for the rest (the checks of every run at once, an awk and a
 # smpb-stat per table).
-if need_cmd strace; then
-	strace -f -e trace=execve -o "$T/trace" sh $SB compare $H \
-	    $FIX/run-a $FIX/run-b >/dev/null 2>&1
+if [ -n "$STRACE" ]; then
 	n=$(grep -c 'execve(' "$T/trace")
 	files=$(for d in $H $FIX/run-a $FIX/run-b; do
 		for f in env tables errors host complete incomplete raw/pipe raw/ring \

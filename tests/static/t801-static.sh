@@ -34,8 +34,15 @@ else
 	t_skip "shellcheck is not installed"
 fi
 
+# (Each first line read by the shell itself.)
 for f in $(find scripts -name '*.awk' | LC_ALL=C sort); do
-	like "$(head -n 1 "$f")" "^# ${f##*/}: " "$f starts with its header"
+	first=
+	IFS= read -r first <"$f"
+	case $first in
+	"# ${f##*/}: "*) t_result 0 "$f starts with its header" ;;
+	*) t_result 1 "$f starts with its header"
+	   printf '#   got:  %s\n#   want: /^# %s: /\n' "$first" "${f##*/}" ;;
+	esac
 done
 
 # The Makefile's programs are the workloads of scripts/workloads/LIST
@@ -58,18 +65,28 @@ for w in $WORKLOADS; do
 	    -a -f "scripts/workloads/$w.awk" -a -f "scripts/workloads/$w-table.awk"
 done
 
-# synopsis PAGE: the SYNOPSIS of PAGE as one line of words.
-synopsis() {
-	mandoc -Tascii "$1" | sed "s/.$(printf '\b')//g" |
-	    awk '/^SYNOPSIS/ { on = 1; next } /^[A-Z]/ { on = 0 } on' |
-	    tr -s ' \t\n' '   ' | sed 's/^ *//; s/ *$//'
+# Each -h is asked once, kept in a file, and read as often as needed:
+# help NAME CMD...: CMD -h into $TMPDIR_T/help-NAME.
+help() {
+	h_name=$1
+	shift
+	"$@" -h >"$TMPDIR_T/help-$h_name"
 }
 
-# usage_of CMD...: its -h's usage lines (up to the first blank line) as
-# one line of words.
+# synopsis PAGE: the SYNOPSIS of PAGE as one line of words.
+synopsis() {
+	mandoc -Tascii "$1" | LC_ALL=C awk -v bs='\b' '{ gsub("." bs, "") }
+		/^SYNOPSIS/ { on = 1; next } /^[A-Z]/ { on = 0 }
+		on { s = s " " $0 }
+		END { gsub(/[ \t]+/, " ", s); sub(/^ /, "", s); sub(/ $/, "", s); print s }'
+}
+
+# usage_of NAME: the usage lines (up to the first blank line) of the -h
+# kept as NAME, as one line of words.
 usage_of() {
-	"$@" -h | sed '/^$/,$d; s/^usage: //' | tr -s ' \t\n' '   ' |
-	    sed 's/^ *//; s/ *$//'
+	awk '/^$/ { exit } { sub(/^usage: /, ""); s = s " " $0 }
+		END { gsub(/[ \t]+/, " ", s); sub(/^ /, "", s); sub(/ $/, "", s); print s }' \
+	    "$TMPDIR_T/help-$1"
 }
 
 # Every -h within 80 columns: each program's, the driver's and each of
@@ -77,14 +94,18 @@ usage_of() {
 wide=
 for p in $PROGRAMS; do
 	[ -x "bin/smpb-$p" ] || continue
-	"bin/smpb-$p" -h | awk 'length($0) > 80 { exit 1 }' || wide="$wide smpb-$p"
+	help "smpb-$p" "bin/smpb-$p"
 done
-sh scripts/smpbench -h | awk 'length($0) > 80 { exit 1 }' || wide="$wide smpbench"
-all_usage=$(usage_of sh scripts/smpbench)
+help smpbench sh scripts/smpbench
 for c in run show compare plot export validate env; do
-	sh scripts/smpbench $c -h | awk 'length($0) > 80 { exit 1 }' ||
-	    wide="$wide smpbench-$c"
-	u=$(usage_of sh scripts/smpbench $c)
+	help "smpbench-$c" sh scripts/smpbench $c
+done
+# (One awk over every -h kept, naming each that is too wide.)
+wide=$(cd "$TMPDIR_T" && awk 'length($0) > 80 && !(FILENAME in w) {
+		w[FILENAME] = 1; n = FILENAME; sub(/^help-/, "", n); printf " %s", n }' help-*)
+all_usage=$(usage_of smpbench)
+for c in run show compare plot export validate env; do
+	u=$(usage_of "smpbench-$c")
 	case " $all_usage " in
 	*" $u smpbench "*) t_result 0 "smpbench $c -h: its usage, as smpbench -h has it" ;;
 	*) t_result 1 "smpbench $c -h: its usage, as smpbench -h has it"
@@ -96,22 +117,32 @@ done
 is "$wide" "" "every -h is within 80 columns"
 
 if need_cmd mandoc; then
-	for page in scripts/*.[17] src/*.1; do
-		is "$(mandoc -Tlint -W warning "$page" 2>&1)" "" \
-		    "$page lints clean"
+	# One mandoc over every page; each message names its page, and each
+	# page's check is held to its own messages.
+	pages=$(printf '%s\n' scripts/*.[17] src/*.1)
+	# shellcheck disable=SC2086 # the page list, split on purpose
+	mandoc -Tlint -W warning $pages >"$TMPDIR_T/lint" 2>&1
+	for page in $pages; do
+		is "$(grep -F "$page:" "$TMPDIR_T/lint")" "" "$page lints clean"
 	done
-	is "$(synopsis scripts/smpbench.1)" "$(usage_of sh scripts/smpbench)" \
+	# shellcheck disable=SC2086 # the page list, split on purpose
+	is "$(printf ': %s:\n' $pages |
+	    grep -v -F -f - "$TMPDIR_T/lint")" "" \
+	    "mandoc -Tlint: no message but of a page named"
+	is "$(synopsis scripts/smpbench.1)" "$(usage_of smpbench)" \
 	    "scripts/smpbench.1: SYNOPSIS is smpbench -h"
 	for c in run show compare plot export validate env; do
 		is "$(synopsis "scripts/smpbench-$c.1")" \
-		    "$(usage_of sh scripts/smpbench "$c")" \
+		    "$(usage_of "smpbench-$c")" \
 		    "scripts/smpbench-$c.1: SYNOPSIS is smpbench $c -h"
 	done
 	for page in src/*.1; do
 		name=${page##*/}
 		name=${name%.1}
 		if [ -x "bin/smpb-$name" ]; then
-			is "$(synopsis "$page")" "$(usage_of "bin/smpb-$name")" \
+			[ -f "$TMPDIR_T/help-smpb-$name" ] ||
+			    help "smpb-$name" "bin/smpb-$name"
+			is "$(synopsis "$page")" "$(usage_of "smpb-$name")" \
 			    "$page: SYNOPSIS is smpb-$name -h"
 		else
 			t_result 1 "bin/smpb-$name is built (make)"
