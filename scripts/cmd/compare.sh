@@ -74,7 +74,7 @@ cmd_compare() {
 	cc_n=0
 	cc_status=0
 	for cc_w in ${opt_workload:-$WORKLOADS}; do
-		for cc_m in "" $("why_$cc_w"); do
+		for cc_m in "" $(workload_fact "$cc_w" why); do
 			compare_table "$cc_w" "$cc_m" "$((cc_n + 1))"
 			case $? in
 			0) cc_n=$((cc_n + 1)) ;;

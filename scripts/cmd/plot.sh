@@ -67,16 +67,19 @@ render_plot() {
 }
 
 # plot_list: the plots of the runs in SMPB_RUNS, as name:workload:kind in
-# cp_plots, each workload's plots (plots_<w>: its figure, against N or
-# as a matrix, and the latency percentiles of runs made with -l), the
+# cp_plots, each workload's plots (its fact plots: its figure, against N
+# or as a matrix, and the latency percentiles of runs made with -l), the
 # curves first, then the maps; the workloads that have plots in cp_have.
 plot_list() {
 	cp_plots=
 	cp_have=
 	for pl_shape in curve map; do
 		for pl_w in $WORKLOADS; do
-			pl_kinds=$("plots_$pl_w" "$pl_shape")
-			[ -n "$pl_kinds" ] || continue
+			# shellcheck disable=SC2046 # the fact's words
+			set -- $(workload_fact "$pl_w" plots)
+			[ "${1:-}" = "$pl_shape" ] || continue
+			shift
+			pl_kinds=$*
 			cp_have="$cp_have $pl_w"
 			any_raw "$pl_w" ' rep=' || continue
 			for pl_k in $pl_kinds; do

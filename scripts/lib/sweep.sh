@@ -1,8 +1,10 @@
 # shellcheck shell=sh
 # lib/sweep.sh: what a run measures: its profile, each workload's cells
 # (one a line, "placement options...", from the workload's sweep_<w> in
-# workloads/<w>.sh) and how many times its sweep is repeated
-# (repeats_<w>), and the run's own env lines. Sourced by smpbench.
+# workloads/<w>.sh) and how many times its sweep is repeated (the
+# run's repeats, or its optional repeats_<w>), the facts a workload's
+# file sets (workload_fact), and the run's own env lines. Sourced by
+# smpbench.
 
 # Default repeats per cell.
 # shellcheck disable=SC2034 # for run and env
@@ -51,7 +53,27 @@ cells() {
 # workload_repeats WORKLOAD: how many times its sweep is run.
 # shellcheck disable=SC2154 # the run's profile, its repeats, its -r
 workload_repeats() {
-	"repeats_$1" "$sweep" "$repeats" "$opt_r_set"
+	repeats_of "$1" "$sweep" "$repeats" "$opt_r_set"
+}
+
+# repeats_of WORKLOAD PROFILE REPEATS ASKED: how many times the
+# workload's sweep is run in PROFILE: REPEATS, unless the workload has a
+# hook of its own, repeats_<w> PROFILE REPEATS ASKED (ASKED: 1 when -r
+# asked for REPEATS, else 0).
+repeats_of() {
+	if command -v "repeats_$1" >/dev/null 2>&1; then
+		"repeats_$1" "$2" "$3" "$4"
+	else
+		echo "$3"
+	fi
+}
+
+# workload_fact WORKLOAD NAME: a fact the workload's file sets as the
+# variable NAME_<w> (empty when it sets none): why, the why figures
+# compare puts side by side; plots, "SHAPE KIND..." (curve or map; the
+# figure, the latency percentiles), or empty for none.
+workload_fact() {
+	eval "printf '%s\\n' \"\${$2_$1-}\""
 }
 
 # Milliseconds the driver spends around each measurement (starting the
@@ -112,13 +134,12 @@ plan() {
 
 # run_keys PROFILE REPEATS ASKED LABEL NOTE WORKLOADS PLACES: the run's
 # own env lines, after the machine's; repeats_<w> for each workload whose
-# sweep is repeated another number of times (ASKED: 1 when -r asked for
-# REPEATS, else 0).
+# sweep is repeated another number of times (repeats_of).
 run_keys() {
 	printf 'profile=%s\n' "$1"
 	printf 'repeats=%s\n' "$2"
 	for rk_w in $WORKLOADS; do
-		rk_n=$("repeats_$rk_w" "$1" "$2" "$3")
+		rk_n=$(repeats_of "$rk_w" "$1" "$2" "$3")
 		[ "$rk_n" != "$2" ] && printf 'repeats_%s=%s\n' "$rk_w" "$rk_n"
 	done
 	printf 'label=%s\n' "$4"

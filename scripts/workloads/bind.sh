@@ -1,8 +1,8 @@
 # shellcheck shell=sh
 # workloads/bind.sh: smpb-bind's hooks (seed 004): its sweep over the
-# seed's configurations and the machine's cache sizes, its repeats (the
-# seed's five runs a configuration in the full profile), its why figures
-# in compare; no plot.
+# seed's configurations and the machine's cache sizes, its cost, its repeats
+# (the seed's five runs a configuration in the full profile); its why
+# figures in compare, and no plot (facts).
 
 # The seed's runs per configuration, the full profile's repeats of bind.
 BIND_FULL_RUNS=5
@@ -104,13 +104,7 @@ repeats_bind() {
 	fi
 }
 
-# why_bind: the why figures compare puts side by side: the run-queue
-# delay.
-why_bind() {
-	echo wait
-}
-
-# plots_bind SHAPE: none.
-plots_bind() {
-	:
-}
+# Its facts. why_bind: the why figures compare puts side by side: the
+# run-queue delay. plots_bind: none.
+# shellcheck disable=SC2034 # facts, read by workload_fact (lib/sweep.sh)
+why_bind=wait plots_bind=''

@@ -1,6 +1,6 @@
 # shellcheck shell=sh
-# workloads/herd.sh: smpb-herd's hooks (seed 002): its sweep, its
-# repeats, its why figures in compare, its plots. Every repeat is timed
+# workloads/herd.sh: smpb-herd's hooks (seed 002): its sweep and its
+# cost; its why figures in compare and its plots (facts). Every repeat is timed
 # with -l, as the ring's (workloads/ring.sh).
 
 # sweep_herd PROFILE: processes, iterations (seed 002: 2, 25, 50 at 5000000, then
@@ -22,19 +22,8 @@ cost_herd() {
 	cell_cost 'ms = o("-i", 5000000) * 0.007 + 5 * o("-n", 2)'
 }
 
-# repeats_herd PROFILE REPEATS ASKED: the run's repeats.
-repeats_herd() {
-	echo "$2"
-}
-
-# why_herd: the why figures compare puts side by side: the wakeup p99,
-# the run-queue delay.
-why_herd() {
-	echo p99 wait
-}
-
-# plots_herd SHAPE: the time against P, and the latency percentiles,
-# curves.
-plots_herd() {
-	[ "$1" != curve ] || echo figure latency
-}
+# Its facts. why_herd: the why figures compare puts side by side: the
+# wakeup p99, the run-queue delay. plots_herd: the time against P, and
+# the latency percentiles, curves.
+# shellcheck disable=SC2034 # facts, read by workload_fact (lib/sweep.sh)
+why_herd="p99 wait" plots_herd="curve figure latency"

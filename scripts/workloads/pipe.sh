@@ -1,7 +1,10 @@
 # shellcheck shell=sh
 # workloads/pipe.sh: smpb-pipe's hooks (seed 000): its sweep, a matrix of
-# write sizes by think; its repeats; no why figures in compare (the pipe's
-# why table needs no -l); one plot, the matrix as a heat map.
+# write sizes by think, and its cost; then its facts: no why figures in
+# compare (the pipe's why table needs no -l); one plot, the matrix as a
+# heat map. A workload's file holds these three hooks (sweep_<w>,
+# cost_<w>, and repeats_<w> where its repeats are not the run's, as
+# bind's) and these two facts (why_<w>, plots_<w>), and nothing else.
 
 # sweep_pipe PROFILE: write size KiB x think, at a budget of MiB (seed 000: 10 x 10, 64).
 # shellcheck disable=SC2154 # places: the run's (choose_places())
@@ -34,17 +37,8 @@ cost_pipe() {
 		ms = kib / o("-s", 16) * 0.018 + kib * 1024 * o("-t", 1) * 1e-6'
 }
 
-# repeats_pipe PROFILE REPEATS ASKED: the run's repeats.
-repeats_pipe() {
-	echo "$2"
-}
-
-# why_pipe: the why figures compare puts side by side: none.
-why_pipe() {
-	:
-}
-
-# plots_pipe SHAPE: the matrix, a map.
-plots_pipe() {
-	[ "$1" != map ] || echo figure
-}
+# Its facts. why_pipe: the why figures compare puts side by side: none
+# (the pipe's why table needs no -l). plots_pipe: "SHAPE KIND...", its
+# plots: the matrix, a heat map.
+# shellcheck disable=SC2034 # facts, read by workload_fact (lib/sweep.sh)
+why_pipe='' plots_pipe="map figure"

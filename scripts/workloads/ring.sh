@@ -1,6 +1,6 @@
 # shellcheck shell=sh
-# workloads/ring.sh: smpb-ring's hooks (seed 003): its sweep, its
-# repeats, its why figures in compare, its plots.
+# workloads/ring.sh: smpb-ring's hooks (seed 003): its sweep and its
+# cost; its why figures in compare and its plots (facts).
 #
 # The ring and the herd time every message (-l) in every repeat: wakeup
 # latency for the why tables, at a cost below the noise of the repeats
@@ -34,19 +34,8 @@ cost_ring() {
 	cell_cost 'ms = o("-T", 1) * 1000 + 8 * o("-n", 2)'
 }
 
-# repeats_ring PROFILE REPEATS ASKED: the run's repeats.
-repeats_ring() {
-	echo "$2"
-}
-
-# why_ring: the why figures compare puts side by side: the wakeup p99,
-# the run-queue delay.
-why_ring() {
-	echo p99 wait
-}
-
-# plots_ring SHAPE: switches per second against N, and the latency
-# percentiles, curves.
-plots_ring() {
-	[ "$1" != curve ] || echo figure latency
-}
+# Its facts. why_ring: the why figures compare puts side by side: the
+# wakeup p99, the run-queue delay. plots_ring: switches per second
+# against N, and the latency percentiles, curves.
+# shellcheck disable=SC2034 # facts, read by workload_fact (lib/sweep.sh)
+why_ring="p99 wait" plots_ring="curve figure latency"

@@ -1,6 +1,6 @@
 # shellcheck shell=sh
-# workloads/yield.sh: smpb-yield's hooks (seed 001): its sweep, its
-# repeats, its why figures in compare, its plots.
+# workloads/yield.sh: smpb-yield's hooks (seed 001): its sweep and its
+# cost; its why figures in compare and its plots (facts).
 
 # sweep_yield PROFILE: threads, each run for seconds (seed 001: 1..32, then sized by
 # the machine).
@@ -21,19 +21,8 @@ cost_yield() {
 	cell_cost 'ms = o("-T", 1) * 1000 + o("-n", 1)'
 }
 
-# repeats_yield PROFILE REPEATS ASKED: the run's repeats.
-repeats_yield() {
-	echo "$2"
-}
-
-# why_yield: the why figures compare puts side by side: the run-queue
-# delay.
-why_yield() {
-	echo wait
-}
-
-# plots_yield SHAPE: yields per second against N (and latency
-# percentiles, in runs that have them), curves.
-plots_yield() {
-	[ "$1" != curve ] || echo figure latency
-}
+# Its facts. why_yield: the why figures compare puts side by side: the
+# run-queue delay. plots_yield: yields per second against N (and the
+# latency percentiles, in runs that have them), curves.
+# shellcheck disable=SC2034 # facts, read by workload_fact (lib/sweep.sh)
+why_yield="wait" plots_yield="curve figure latency"

@@ -76,15 +76,11 @@ sweep_spin() {
 	echo "free -n 1 -T 0.02"
 	echo "free -n 2 -T 0.02"
 }
-repeats_spin() {
-	echo "$2"
+cost_spin() {
+	cell_cost 'ms = o("-T", 1) * 1000'
 }
-why_spin() {
-	:
-}
-plots_spin() {
-	[ "$1" != curve ] || echo figure
-}
+why_spin=
+plots_spin="curve figure"
 SH
 cat >"$W/spin.awk" <<'AWK'
 # spin.awk: a made-up workload's hooks.
@@ -159,6 +155,9 @@ SB=$T/scripts/smpbench
 export SMPBENCH_SWEEP=tiny
 run sh "$SB" run -r 2 -l one -o "$TMPDIR_T/a" spin
 is "$RC" 0 "run spin exits 0"
+like "$ERR" '^smpbench: tiny run: 4 measurements \(2 repeats\), about ' \
+    "its cost and repeats, from its hooks"
+is "$(printf '%s\n' "$ERR" | grep -c 'not found')" 0 "no hook is missing"
 like "$OUT" '^spin: ' "its table, headed"
 like "$OUT" '^ 2 : [0-9]+ spins / second$' "a row per count"
 is "$(wc -l <"$TMPDIR_T/a/raw/spin" | tr -d ' ')" 4 \
