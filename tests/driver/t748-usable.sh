@@ -10,6 +10,7 @@
 # shellcheck disable=SC2086 # $sh is a command line, split on purpose
 # shellcheck source=tests/lib.sh
 . tests/lib.sh
+long_battery "the usable CPUs and run -n's size on made-up machines of 2 to 256 CPUs"
 SB=scripts/smpbench
 M=tests/fixtures/machines
 export SMPBENCH_RESULTS="$TMPDIR_T/nothing"

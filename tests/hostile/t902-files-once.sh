@@ -7,6 +7,7 @@
 # shellcheck disable=SC2016 # the other user's code, expanded as it runs
 # shellcheck source=tests/lib.sh
 . tests/lib.sh
+long_battery "a run's file swapped for a fifo by another user, again and again, while compare reads it"
 FIX=$PWD/tests/fixtures
 SB=$PWD/scripts/smpbench
 T=$TMPDIR_T
