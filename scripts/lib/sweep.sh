@@ -2,9 +2,9 @@
 # lib/sweep.sh: what a run measures: its profile, each workload's cells
 # (one a line, "placement options...", from the workload's sweep_<w> in
 # workloads/<w>.sh) and how many times its sweep is repeated (the
-# run's repeats, or its optional repeats_<w>), the facts a workload's
-# file sets (workload_fact), and the run's own env lines. Sourced by
-# smpbench.
+# run's repeats, or in the full profile its fact full_repeats), the facts
+# a workload's file sets (workload_fact), and the run's own env lines.
+# Sourced by smpbench.
 
 # Default repeats per cell.
 # shellcheck disable=SC2034 # for run and env
@@ -57,12 +57,13 @@ workload_repeats() {
 }
 
 # repeats_of WORKLOAD PROFILE REPEATS ASKED: how many times the
-# workload's sweep is run in PROFILE: REPEATS, unless the workload has a
-# hook of its own, repeats_<w> PROFILE REPEATS ASKED (ASKED: 1 when -r
-# asked for REPEATS, else 0).
+# workload's sweep is run in PROFILE: REPEATS, but in the full profile
+# its fact full_repeats where it has one, unless -r asked for REPEATS
+# (ASKED 1).
 repeats_of() {
-	if command -v "repeats_$1" >/dev/null 2>&1; then
-		"repeats_$1" "$2" "$3" "$4"
+	ro_full=$(workload_fact "$1" full_repeats)
+	if [ "$2" = full ] && [ "$4" -eq 0 ] && [ -n "$ro_full" ]; then
+		echo "$ro_full"
 	else
 		echo "$3"
 	fi
@@ -71,7 +72,8 @@ repeats_of() {
 # workload_fact WORKLOAD NAME: a fact the workload's file sets as the
 # variable NAME_<w> (empty when it sets none): why, the why figures
 # compare puts side by side; plots, "SHAPE KIND..." (curve or map; the
-# figure, the latency percentiles), or empty for none.
+# figure, the latency percentiles), or empty for none; full_repeats, its
+# repeats in the full profile, where they are not the run's.
 workload_fact() {
 	eval "printf '%s\\n' \"\${$2_$1-}\""
 }

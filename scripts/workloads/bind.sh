@@ -1,11 +1,8 @@
 # shellcheck shell=sh
 # workloads/bind.sh: smpb-bind's hooks (seed 004): its sweep over the
-# seed's configurations and the machine's cache sizes, its cost, its repeats
-# (the seed's five runs a configuration in the full profile); its why
-# figures in compare, and no plot (facts).
-
-# The seed's runs per configuration, the full profile's repeats of bind.
-BIND_FULL_RUNS=5
+# seed's configurations and the machine's cache sizes, and its cost; its
+# repeats in the full profile (the seed's five runs a configuration), its
+# why figures in compare, and no plot (facts).
 
 # sweep_bind PROFILE: the seed's five configurations (idle, hogs, bound, bound with
 # hogs, one bound worker), accesses per worker and array KiB (seed 004:
@@ -94,17 +91,9 @@ cost_bind() {
 		ms = o("-r", 1500000000) * 1.2e-6 * slow + 5 * run'
 }
 
-# repeats_bind PROFILE REPEATS ASKED: the run's repeats, but the seed's
-# BIND_FULL_RUNS in the full profile unless -r asked (ASKED 1).
-repeats_bind() {
-	if [ "$1" = full ] && [ "$3" -eq 0 ]; then
-		echo "$BIND_FULL_RUNS"
-	else
-		echo "$2"
-	fi
-}
-
-# Its facts. why_bind: the why figures compare puts side by side: the
-# run-queue delay. plots_bind: none.
+# Its facts. full_repeats_bind: its repeats in the full profile, unless
+# -r asks for others: the seed's runs per configuration. why_bind: the
+# why figures compare puts side by side: the run-queue delay. plots_bind:
+# none.
 # shellcheck disable=SC2034 # facts, read by workload_fact (lib/sweep.sh)
-why_bind=wait plots_bind=''
+full_repeats_bind=5 why_bind=wait plots_bind=''

@@ -2,9 +2,10 @@
 # workloads/pipe.sh: smpb-pipe's hooks (seed 000): its sweep, a matrix of
 # write sizes by think, and its cost; then its facts: no why figures in
 # compare (the pipe's why table needs no -l); one plot, the matrix as a
-# heat map. A workload's file holds these three hooks (sweep_<w>,
-# cost_<w>, and repeats_<w> where its repeats are not the run's, as
-# bind's) and these two facts (why_<w>, plots_<w>), and nothing else.
+# heat map. A workload's file holds these two hooks (sweep_<w> and
+# cost_<w>) and its facts (why_<w>, plots_<w>, and full_repeats_<w>
+# where its repeats in the full profile are not the run's, as bind's),
+# and nothing else.
 
 # sweep_pipe PROFILE: write size KiB x think, at a budget of MiB (seed 000: 10 x 10, 64).
 # shellcheck disable=SC2154 # places: the run's (choose_places())

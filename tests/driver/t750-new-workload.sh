@@ -81,6 +81,7 @@ cost_spin() {
 }
 why_spin=
 plots_spin="curve figure"
+full_repeats_spin=3
 SH
 cat >"$W/spin.awk" <<'AWK'
 # spin.awk: a made-up workload's hooks.
@@ -162,6 +163,12 @@ like "$OUT" '^spin: ' "its table, headed"
 like "$OUT" '^ 2 : [0-9]+ spins / second$' "a row per count"
 is "$(wc -l <"$TMPDIR_T/a/raw/spin" | tr -d ' ')" 4 \
     "two cells, two repeats each, saved"
+# Its repeats in the full profile, a fact, unless -r asks for others.
+run env SMPBENCH_SWEEP= sh "$SB" run -f -n spin
+like "$ERR" '^smpbench: full run: 6 measurements ' \
+    "run -f: its two cells, each its full_repeats (3) times"
+run env SMPBENCH_SWEEP= sh "$SB" run -f -n -r 2 spin
+like "$ERR" '^smpbench: full run: 4 measurements ' "unless -r asks for 2"
 run sh "$SB" show -r "$TMPDIR_T/a"
 is "$(tables_of "$OUT")" "$(cat "$TMPDIR_T/a/tables")" \
     "show -r makes its table again"
