@@ -118,8 +118,9 @@ $(FLOOR): $(LIB)
 test: $(BIN) $(STAT) $(UNIT) $(FLOOR)
 	sh tests/run
 
+# Every driver test under six shells: six times as long, and its timeout.
 test-all: $(BIN) $(STAT) $(UNIT) $(FLOOR)
-	TEST_ALL=1 ALL_SHELLS=1 sh tests/run
+	TEST_ALL=1 ALL_SHELLS=1 TEST_TIMEOUT=$${TEST_TIMEOUT:-600} sh tests/run
 
 # The static checks alone: shellcheck of every sh file, the awk headers,
 # mandoc -Tlint of every page, each SYNOPSIS against its -h. Seconds.
