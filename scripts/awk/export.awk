@@ -63,26 +63,22 @@ function read_raw(run, d, w,    path, line, lineno) {
 	path = d "/raw/" w
 	while ((getline line < path) > 0) {
 		lineno++
-		if (!parse(line) || !names_ok(line, path, lineno))
+		if (!parse(line) || !names_ok(path, lineno))
 			continue
 		if (pass == "rows")
 			print_row(run, d, w)
-		else if (!keys_of(line))
+		else if (!keys_of())
 			return
 	}
 	close(path)
 }
 
-# names_ok(line, path, lineno): true when every key of the line is a
-# name that is not one of the run's own columns; else complain (pass
-# keys: once is enough) and false.
-function names_ok(line, path, lineno,    n, i, a, eq, key) {
-	n = split(line, a, " ")
-	for (i = 1; i <= n; i++) {
-		eq = index(a[i], "=")
-		if (eq < 2)
-			continue
-		key = substr(a[i], 1, eq - 1)
+# names_ok(path, lineno): true when every key of the line parse() read
+# is a name that is not one of the run's own columns; else complain
+# (pass keys: once is enough) and false.
+function names_ok(path, lineno,    i, key) {
+	for (i = 1; i <= NFKEY; i++) {
+		key = FKEY[i]
 		if (key !~ /^[a-z_][a-z0-9_]*$/ || length(key) > 64 ||
 		    (key in FIXED && !(key in OWN))) {
 			if (pass == "keys") {
@@ -96,15 +92,11 @@ function names_ok(line, path, lineno,    n, i, a, eq, key) {
 	return 1
 }
 
-# keys_of(line): print the keys of the line not seen before; false past
-# MAX_KEYS of them.
-function keys_of(line,    n, i, a, eq, key) {
-	n = split(line, a, " ")
-	for (i = 1; i <= n; i++) {
-		eq = index(a[i], "=")
-		if (eq < 2)
-			continue
-		key = substr(a[i], 1, eq - 1)
+# keys_of(): print the keys of the line parse() read not seen before;
+# false past MAX_KEYS of them.
+function keys_of(    i, key) {
+	for (i = 1; i <= NFKEY; i++) {
+		key = FKEY[i]
 		if (key in OWN || key in SEEN)
 			continue
 		SEEN[key] = 1

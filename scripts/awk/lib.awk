@@ -91,9 +91,11 @@ BEGIN {
 	CONVFMT = "%.10g"
 }
 
-# parse(line): split a raw line into F[key] = value; true when it is one.
+# parse(line): split a raw line into F[key] = value, its keys in order
+# in FKEY[1..NFKEY]; true when it is one.
 function parse(line,    n, i, a, eq, k) {
 	split("", F)
+	NFKEY = 0
 	n = split(line, a, " ")
 	for (i = 1; i <= n; i++) {
 		eq = index(a[i], "=")
@@ -102,8 +104,10 @@ function parse(line,    n, i, a, eq, k) {
 		# The first value of a key is its value: the driver's keys come
 		# first, and a token added after them overrides none.
 		k = substr(a[i], 1, eq - 1)
-		if (!(k in F))
+		if (!(k in F)) {
 			F[k] = substr(a[i], eq + 1)
+			FKEY[++NFKEY] = k
+		}
 	}
 	return ("place" in F)
 }
