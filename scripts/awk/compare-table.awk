@@ -322,9 +322,18 @@ function clusters(i,    g, s, slow, moved, far, f, w, often, share) {
 		    threshold "%)" (often ? ", each as often" : "; how often" \
 		    " each came is what differs")
 	NBI++
-	BI_ROWS = BI_ROWS ", " NAME[ROWK[i]]
+	BI_ROWS = BI_ROWS row_sep() NAME[ROWK[i]]
 	BI_STOOD += moved && !far
 	BI_TEXT[NBI] = "bimodal " WHO_ROW NAME[ROWK[i]] ": " substr(s, 3) "."
+}
+
+# row_sep(): what parts rows named on one line: "; " where a row's name
+# holds a comma (bind's "idle, bound"), else ", " (two characters each).
+function row_sep(    i) {
+	for (i = 1; i <= NROWK; i++)
+		if (index(NAME[ROWK[i]], ","))
+			return "; "
+	return ", "
 }
 
 # bimodal_lines(room): the clusters of the bimodal rows, each on its
@@ -359,7 +368,7 @@ function placed_lines(    i, g, n, s) {
 		for (g = 2; g <= NCOL; g++)
 			if (RVERD[i, g] == "placement") {
 				n++
-				s = s ", " NAME[ROWK[i]] (NCOL > 2 ? " " LABEL[g] : "")
+				s = s row_sep() NAME[ROWK[i]] (NCOL > 2 ? " " LABEL[g] : "")
 			}
 	if (n == 0)
 		return
