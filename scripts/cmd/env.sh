@@ -20,7 +20,7 @@ cmd_env() {
 	# What "smpbench run" would record, with its defaults.
 	ce_built=
 	for ce_w in $WORKLOADS; do
-		prog "$ce_w" >/dev/null && ce_built="$ce_built $ce_w"
+		prog_path "$ce_w" && ce_built="$ce_built $ce_w"
 	done
 	placement
 	sweep=quick
@@ -42,7 +42,9 @@ cmd_env() {
 		printf 'settle_busy_cpus=%s\n' "$3"
 	)
 	to_out printf '%s\n' "$ce_env"
-	printf '%s\n' "$ce_env" | env_warnings
+	env_warnings <<EOF_ENV
+$ce_env
+EOF_ENV
 	[ -n "$topo_note" ] && say "note: $topo_note"
 	return 0
 }

@@ -72,7 +72,7 @@ run_pick_workloads() {
 	[ -n "$cr_asked" ] || cr_asked=$WORKLOADS
 	cr_todo=
 	for cr_w in $cr_asked; do
-		if prog "$cr_w" >/dev/null; then
+		if prog_path "$cr_w"; then
 			cr_todo="$cr_todo $cr_w"
 		else
 			say "smpb-$cr_w is not built (run make): skipping $cr_w"
@@ -87,10 +87,14 @@ run_pick_workloads() {
 # run_id K: an id no other run has: the time, the host, the driver's
 # pid, the run's number in its series and, where /dev/urandom can be
 # read, 32 random bits.
+# shellcheck disable=SC2154 # host_name, sane: host_names's, sanitise_v's
 run_id() {
-	ri_rand=$(od -An -N4 -tx4 /dev/urandom 2>/dev/null | tr -d ' \n')
+	ri_rand=$(od -An -N4 -tx4 /dev/urandom 2>/dev/null)
+	ri_rand=${ri_rand##* }
+	host_names
+	sanitise_v "$host_name"
 	printf '%s-%s-%s-%s%s\n' "$(date -u +%Y%m%dT%H%M%SZ)" \
-	    "$(sanitise "$(uname -n)")" "$$" "$1" "${ri_rand:+-$ri_rand}"
+	    "$sane" "$$" "$1" "${ri_rand:+-$ri_rand}"
 }
 
 # settle_keys: how the machine settled before the run (settle's
@@ -120,8 +124,8 @@ run_begin() {
 	# Count the measurements, for the progress line and the markers.
 	run_total=0
 	for cr_w in $cr_todo; do
-		cr_n=$(cells "$cr_w" | wc -l | tr -d ' ')
-		run_total=$((run_total + cr_n * $(workload_repeats "$cr_w")))
+		count_lines "$(cells "$cr_w")"
+		run_total=$((run_total + line_count * $(workload_repeats "$cr_w")))
 	done
 	check_limits
 
@@ -160,8 +164,10 @@ run_begin() {
 	# One CPU online is warned about above; one allowed of several is not.
 	case $places_all in
 	free | "free one")
-		[ "$cpus_online" -ge 2 ] &&
-		    say "one CPU allowed ($(allowed_list)): no placement on two CPUs"
+		if [ "$cpus_online" -ge 2 ]; then
+			allowed_list
+			say "one CPU allowed ($allowed_cpus): no placement on two CPUs"
+		fi
 		;;
 	esac
 	[ "$tty" -eq 1 ] &&
@@ -181,6 +187,7 @@ run_begin() {
 # timing of the canary, and save the host's line; then print and save
 # its table.
 # shellcheck disable=SC2034 # run_current: for on_signal() (lib/record.sh)
+# shellcheck disable=SC2154 # prog_at: prog_path's
 run_sweep() {
 	run_current=$1
 	measuring_state waiting
@@ -191,7 +198,8 @@ run_sweep() {
 	    warn "$1: not quiet after waiting $settle_wait s ($(quiet_why "$settle_procs" "$settle_psi" "$settle_busy")): measured all the same"
 	cr_snap0=$(host_snapshot)
 	run_na=
-	m_prog=$(prog "$1")
+	prog_path "$1"
+	m_prog=$prog_at
 	empty_file "$run_work/raw" ||
 	    write_lost "$run_work/raw" "$1, not measured,"
 	empty_file "$run_work/canary" ||
@@ -206,8 +214,8 @@ run_sweep() {
 		while read -r cr_place cr_opts; do
 			# shellcheck disable=SC2086 # options, split on purpose
 			measure "$1" "$cr_place" "$cr_rep" $cr_opts
-			cr_c=$(canary_ns)
-			[ -z "$cr_c" ] || add_line "$run_work/canary" "$cr_c" ||
+			canary_ns
+			[ -z "$canary" ] || add_line "$run_work/canary" "$canary" ||
 			    write_lost "$run_work/canary" "the canary of $1"
 		done <"$run_work/cells"
 		cr_rep=$((cr_rep + 1))
@@ -233,8 +241,9 @@ run_finish() {
 	# The end of the run in env: the load average now, how busy other
 	# work kept the CPUs (see load_other), and the other runs beside it.
 	{ times >"$run_work/times1"; } 2>/dev/null
+	load_avg
 	cr_env_end=$(
-		printf 'loadavg_end=%s\n' "$(load_avg)"
+		printf 'loadavg_end=%s\n' "$loadavg"
 		printf 'load_other=%s\n' "$(load_other "$run_work/times0" \
 		    "$run_work/times1" "$run_busy0" "$(cpu_busy_ticks)" "$cr_secs")"
 		printf 'other_runs=%s\n' "$other_runs"

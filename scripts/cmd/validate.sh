@@ -118,6 +118,7 @@ v_yield_setup() {
 # tests/bench, installed beside the driver's files), the programs, the CPU
 # of the placement "one"; and perf, when it is installed and runs here
 # (v_perf_state ok, absent or failed, and v_why_perf what it said).
+# shellcheck disable=SC2154 # place_list: place_cpus's
 v_tools() {
 	if [ "$SMPB_LIB" = "$SMPB_HERE" ]; then
 		v_floor=$SMPB_TOP/tests/bench/floor
@@ -129,14 +130,15 @@ v_tools() {
 		    die 1 "validate: cannot find $v_floor (is smpbench installed whole?)"
 	fi
 	for v_w in ring yield herd; do
-		prog "$v_w" >/dev/null ||
+		prog_path "$v_w" ||
 		    die 1 "validate: smpb-$v_w is not built (run make)"
 	done
 	v_ring=$(prog ring)
 	v_yield=$(prog yield)
 	v_herd=$(prog herd)
 	placement
-	v_cpu=$(place_cpus one)
+	place_cpus one
+	v_cpu=$place_list
 	v_cpu=${v_cpu%%,*}
 	[ -n "$v_cpu" ] || v_cpu=0
 	v_perf_state=absent
@@ -152,6 +154,7 @@ v_tools() {
 	fi
 }
 
+# shellcheck disable=SC2154 # loadavg: load_avg's
 cmd_validate() {
 	opt_runs=
 	opt_r_set=0
@@ -218,8 +221,9 @@ cmd_validate() {
 	SMPB_ENV=$v_work/env
 	SMPB_WHY_PERF=$v_why_perf
 	export SMPB_ENV SMPB_WHY_PERF
+	load_avg
 	awk_lib validate -v cpu="$v_cpu" -v workers="$v_workers" \
-	    -v runs="$v_runs" -v load_end="$(load_avg)" <"$v_work/samples" ||
+	    -v runs="$v_runs" -v load_end="$loadavg" <"$v_work/samples" ||
 	    validate_abort 1 "validate: cannot print the table"
 	rm -rf "$v_work"
 	trap - INT TERM HUP

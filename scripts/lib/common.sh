@@ -43,16 +43,22 @@ die() {
 	exit "$die_status"
 }
 
-# message TEXT: TEXT made printable (printable), in msg; without a
-# subshell where it is plain already, so that a message is said even
+# message TEXT: TEXT made printable (printable_v), in msg: said even
 # when no process can be made, and never said empty.
 message() {
-	msg=$1
-	case ${SMPB_SNAP:+x}$msg in
-	x*"${SMPB_SNAP-}/"*) msg=$(printable "$msg") ;;
-	*[!"$PLAIN_CHARS"]*) msg=$(printable "$msg") ;;
-	esac
+	printable_v "$1"
+	msg=$pv
 	[ -n "$msg" ] || msg="(the message is lost: a process could not be made)"
+}
+
+# printable_v TEXT: TEXT made printable (printable), in pv; without a
+# subshell where it is plain already.
+printable_v() {
+	pv=$1
+	case ${SMPB_SNAP:+x}$1 in
+	x*"${SMPB_SNAP-}/"*) pv=$(printable "$1") ;;
+	*[!"$PLAIN_CHARS"]*) pv=$(printable "$1") ;;
+	esac
 }
 
 # smpbench_exit STATUS: the driver's EXIT trap: remove the snapshot of
@@ -156,6 +162,20 @@ add_line() {
 	{ printf '%s\n' "$2" >>"$1"; } 2>/dev/null
 }
 
+# read_line FILE: the first line of FILE in rl_line, and in rl_more
+# whether a line with text follows (1) or not (""), read by the shell
+# itself, with no process; both empty when FILE cannot be read.
+# shellcheck disable=SC2034 # rl_line, rl_more: for the caller
+read_line() {
+	rl_line='' rl_more='' rl_next=''
+	{
+		IFS= read -r rl_line
+		while IFS= read -r rl_next || [ -n "$rl_next" ]; do
+			[ -z "$rl_next" ] || { rl_more=1; break; }
+		done
+	} 2>/dev/null <"$1"
+}
+
 # empty_file FILE: make FILE empty; false when it cannot.
 empty_file() {
 	{ true >"$1"; } 2>/dev/null
@@ -201,6 +221,21 @@ sanitise() {
 	printf '%s' "$1" | LC_ALL=C tr -c 'A-Za-z0-9._+-' '_' | cut -c 1-64
 }
 
+# sanitise_v TEXT: sanitise TEXT into sane; with no process where it is
+# fit already (the name of a host, a kernel's release).
+# shellcheck disable=SC2034 # sane: for the caller
+sanitise_v() {
+	sane=$1
+	case $1 in
+	*[!"$NAME_CHARS"]*) sane=$(sanitise "$1") ;;
+	*) [ "${#1}" -le 64 ] || sane=$(sanitise "$1") ;;
+	esac
+}
+
+# NAME_CHARS: the characters sanitise leaves as they are (spelled out: a
+# range would depend on the locale).
+NAME_CHARS='abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._+-'
+
 # ascii: stdin as lines of printable ASCII: control characters other
 # than newline and tab go, and each character beyond ASCII (of UTF-8, or
 # a byte of another encoding) becomes one ?, so that a column counted in
@@ -233,6 +268,20 @@ PLAIN_CHARS='abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 ._,:
 # shellcheck disable=SC2034 # for the names of runs and directories
 CTRL_CHARS=$(printf '\001\002\003\004\005\006\007\010\011\012\013\014\015\016\017\020\021\022\023\024\025\026\027\030\031\032\033\034\035\036\037\177')
 
+# count_lines TEXT: how many lines TEXT holds, none of them empty, in
+# line_count.
+# shellcheck disable=SC2034 # line_count: for the caller
+count_lines() {
+	lc_ifs=$IFS
+	IFS=$NL
+	set -f
+	# shellcheck disable=SC2086 # a line each, on purpose
+	set -- $1
+	set +f
+	IFS=$lc_ifs
+	line_count=$#
+}
+
 # count_words TEXT
 count_words() {
 	# shellcheck disable=SC2086 # split on purpose
@@ -255,13 +304,16 @@ progress() {
 
 # --- the programs and the awk files ----------------------------------------
 
-# prog WORKLOAD: the path of its program, or nothing when it is not built.
+# prog WORKLOAD: the path of its program, or nothing when it is not built
+# (false); prog_path sets it in prog_at instead, with no process.
 prog() {
-	if [ -x "$SMPB_BIN/smpb-$1" ]; then
-		printf '%s\n' "$SMPB_BIN/smpb-$1"
-	else
-		command -v "smpb-$1" 2>/dev/null
-	fi
+	prog_path "$1" && printf '%s\n' "$prog_at"
+}
+
+prog_path() {
+	prog_at=$SMPB_BIN/smpb-$1
+	[ -x "$prog_at" ] && return 0
+	prog_at=$(command -v "smpb-$1" 2>/dev/null)
 }
 
 is_workload() {

@@ -207,12 +207,13 @@ host_drift() {
 }
 
 # canary_ns: the CPU's speed now: one timing of smpb-hog -p of
-# CANARY_SECONDS, its ns_per_spin; nothing when the timing failed, or
-# when smpb-hog is not built.
+# CANARY_SECONDS, its ns_per_spin, in canary; empty when the timing
+# failed, or when smpb-hog is not built.
+# shellcheck disable=SC2034,SC2154 # canary: for run; prog_at: prog_path's
 canary_ns() {
-	cn_hog=$(prog hog) || return 0
-	[ -n "$cn_hog" ] || return 0
-	cn_line=$("$cn_hog" -p -L 10 -T "$CANARY_SECONDS" </dev/null \
+	canary=
+	prog_path hog || return 0
+	cn_line=$("$prog_at" -p -L 10 -T "$CANARY_SECONDS" </dev/null \
 	    2>/dev/null) || return 0
 	case $cn_line in
 	*"$NL"*) return 0 ;;
@@ -222,7 +223,7 @@ canary_ns() {
 	cn_ns=${cn_line##* ns_per_spin=}
 	case $cn_ns in
 	'' | .* | *. | *.*.* | *[!0-9.]*) ;;
-	*) printf '%s\n' "$cn_ns" ;;
+	*) canary=$cn_ns ;;
 	esac
 }
 

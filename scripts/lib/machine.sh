@@ -55,116 +55,200 @@ cpulist_expand() {
 	}'
 }
 
+# Each reading below sets a variable rather than printing: the driver
+# reads the machine on every run, and a $(...) is a process.
+
+# host_names: the host's name and the kernel's release, in host_name
+# and kernel_release: one uname, once (POSIX prints -n before -r, and a
+# release holds no blank).
+host_names() {
+	[ -z "${kernel_release:-}" ] || return 0
+	hn_both=$(uname -n -r)
+	host_name=${hn_both% *}
+	kernel_release=${hn_both##* }
+}
+
+# cpu_model: the CPU's name, in cpu_name: the first model line of
+# proc/cpuinfo (sysctl elsewhere), printable, its blanks squeezed.
+# shellcheck disable=SC2154 # pv: printable_v's
 cpu_model() {
-	cm=$(LC_ALL=C awk '/^(model name|cpu model|Processor|Hardware)[ \t]*:/ {
-		sub(/^[^:]*:[ \t]*/, ""); print; exit }' \
-	    "$SMPB_ROOT/proc/cpuinfo" 2>/dev/null)
-	if [ -z "$cm" ] && [ -z "$SMPB_ROOT" ]; then
-		cm=$(sysctl -n machdep.cpu.brand_string 2>/dev/null ||
+	cpu_name=
+	while IFS= read -r cm_l; do
+		cm_key=${cm_l%%:*}
+		[ "$cm_key" != "$cm_l" ] || continue
+		cm_key=${cm_key%"${cm_key##*[! 	]}"}
+		case $cm_key in
+		'model name' | 'cpu model' | Processor | Hardware) ;;
+		*) continue ;;
+		esac
+		cpu_name=${cm_l#*:}
+		cpu_name=${cpu_name#"${cpu_name%%[! 	]*}"}
+		break
+	done 2>/dev/null <"$SMPB_ROOT/proc/cpuinfo"
+	if [ -z "$cpu_name" ] && [ -z "$SMPB_ROOT" ]; then
+		cpu_name=$(sysctl -n machdep.cpu.brand_string 2>/dev/null ||
 		    sysctl -n hw.model 2>/dev/null)
 	fi
-	[ -z "$cm" ] && cm="unknown $(uname -m) CPU"
-	printable "$cm" | tr -s ' '
+	[ -n "$cpu_name" ] || cpu_name="unknown $(uname -m) CPU"
+	printable_v "$cpu_name"
+	cpu_name=$pv
+	while :; do
+		case $cpu_name in
+		*'  '*) cpu_name=${cpu_name%%'  '*}' '${cpu_name#*'  '} ;;
+		*) break ;;
+		esac
+	done
 }
 
-# online_list: the online CPUs as a list like 0-3 (from the number of
-# them, where sysfs gives no list a kernel would write).
+# online_list: the online CPUs as a list like 0-3, in online_cpus (from
+# the number of them, where sysfs gives no list a kernel would write).
 online_list() {
-	ol=$(first_line "$SMPB_ROOT/sys/devices/system/cpu/online")
-	if ! cpulist_ok "$ol"; then
-		ol_n=$(getconf _NPROCESSORS_ONLN 2>/dev/null ||
-		    getconf NPROCESSORS_ONLN 2>/dev/null || echo 1)
-		ol_n=$(decimal "$ol_n" 1 "$CPU_MAX") || ol_n=1
-		ol="0-$((ol_n - 1))"
-		[ "$ol_n" -le 1 ] && ol=0
-	fi
-	printf '%s\n' "$ol"
+	first_line "$SMPB_ROOT/sys/devices/system/cpu/online"
+	online_cpus=$fl_v
+	cpulist_ok "$online_cpus" && return 0
+	ol_n=$(getconf _NPROCESSORS_ONLN 2>/dev/null ||
+	    getconf NPROCESSORS_ONLN 2>/dev/null || echo 1)
+	ol_n=$(decimal "$ol_n" 1 "$CPU_MAX") || ol_n=1
+	online_cpus="0-$((ol_n - 1))"
+	[ "$ol_n" -le 1 ] && online_cpus=0
+	return 0
 }
 
-# allowed_list: the CPUs this process may run on (the online ones, where
-# proc gives no list a kernel would write).
+# allowed_list: the CPUs this process may run on, in allowed_cpus (the
+# online ones, where proc gives no list a kernel would write).
 allowed_list() {
-	al=$(LC_ALL=C awk '/^Cpus_allowed_list:/ { print $2 }' \
-	    "$SMPB_ROOT/proc/self/status" 2>/dev/null)
-	cpulist_ok "$al" || al=$(online_list)
-	printf '%s\n' "$al"
+	allowed_cpus=
+	while read -r al_key al_v; do
+		[ "$al_key" = Cpus_allowed_list: ] && { allowed_cpus=$al_v; break; }
+	done 2>/dev/null <"$SMPB_ROOT/proc/self/status"
+	cpulist_ok "$allowed_cpus" && return 0
+	online_list
+	allowed_cpus=$online_cpus
 }
 
 # isolated_list: the CPUs the kernel keeps out of the scheduler's load
-# balancing, isolcpus's and nohz_full's together, as a list ("" for
-# none): a cpuset or an affinity may include one, but no unpinned worker
-# or hog is ever balanced to it.
+# balancing, isolcpus's and nohz_full's together, as a list, in
+# isolated_cpus ("" for none): a cpuset or an affinity may include one,
+# but no unpinned worker or hog is ever balanced to it.
 isolated_list() {
-	il=
+	isolated_cpus=
 	for il_f in isolated nohz_full; do
-		il_v=$(first_line "$SMPB_ROOT/sys/devices/system/cpu/$il_f")
-		cpulist_ok "$il_v" && il=$il${il:+,}$il_v
+		first_line "$SMPB_ROOT/sys/devices/system/cpu/$il_f"
+		cpulist_ok "$fl_v" &&
+		    isolated_cpus=$isolated_cpus${isolated_cpus:+,}$fl_v
 	done
-	printf '%s\n' "$il"
+	return 0
 }
 
+# cpulist_count LIST: how many CPUs LIST names (those below CPU_MAX), in
+# cpu_count; counted by the shell for a list cpulist_ok takes.
+cpulist_count() {
+	cpu_count=0
+	[ -n "$1" ] || return 0
+	if ! cpulist_ok "$1"; then
+		cpu_count=$(count_words "$(cpulist_expand "$1")")
+		return 0
+	fi
+	cc_ifs=$IFS
+	IFS=,
+	# shellcheck disable=SC2086 # split at the commas, on purpose
+	set -- $1
+	IFS=$cc_ifs
+	for cc_p; do
+		cc_lo=${cc_p%-*} cc_hi=${cc_p#*-}
+		cc_lo=${cc_lo#"${cc_lo%%[!0]*}"} cc_hi=${cc_hi#"${cc_hi%%[!0]*}"}
+		cpu_count=$((cpu_count + ${cc_hi:-0} - ${cc_lo:-0} + 1))
+	done
+}
+
+# smt_state: whether SMT is on, in smt: on, off, not supported, unknown.
 smt_state() {
-	ss=$(first_line "$SMPB_ROOT/sys/devices/system/cpu/smt/active")
-	case $ss in
-	1) echo on ;;
+	first_line "$SMPB_ROOT/sys/devices/system/cpu/smt/active"
+	case $fl_v in
+	1) smt=on ;;
 	0)
-		case $(first_line "$SMPB_ROOT/sys/devices/system/cpu/smt/control") in
-		notsupported | notimplemented) echo "not supported" ;;
-		*) echo off ;;
+		first_line "$SMPB_ROOT/sys/devices/system/cpu/smt/control"
+		case $fl_v in
+		notsupported | notimplemented) smt="not supported" ;;
+		*) smt=off ;;
 		esac
 		;;
-	*) echo unknown ;;
+	*) smt=unknown ;;
 	esac
 }
 
+# load_avg: the load averages of 1, 5 and 15 minutes, in loadavg.
 load_avg() {
-	la=$(cut -d ' ' -f 1-3 "$SMPB_ROOT/proc/loadavg" 2>/dev/null)
-	if [ -z "$la" ] && [ -z "$SMPB_ROOT" ]; then
-		la=$(uptime 2>/dev/null | sed -n \
+	la_1='' la_5='' la_15=''
+	# shellcheck disable=SC2034 # la_rest: the line's rest, not kept
+	{ read -r la_1 la_5 la_15 la_rest; } 2>/dev/null <"$SMPB_ROOT/proc/loadavg"
+	loadavg="$la_1 $la_5 $la_15"
+	loadavg=${loadavg%"${loadavg##*[! ]}"}
+	if [ -z "$loadavg" ] && [ -z "$SMPB_ROOT" ]; then
+		loadavg=$(uptime 2>/dev/null | sed -n \
 		    's/.*load averages*: *\([0-9.]*\),* *\([0-9.]*\),* *\([0-9.]*\).*/\1 \2 \3/p')
 	fi
-	printf '%s\n' "${la:-unknown}"
+	loadavg=${loadavg:-unknown}
 }
 
-# governor: the CPU frequency governors in use, or none.
+# governor: the CPU frequency governors in use, in sorted order and
+# separated by commas, in governors; none where there is no cpufreq.
 governor() {
-	gv=$(cat "$SMPB_ROOT"/sys/devices/system/cpu/cpu[0-9]*/cpufreq/scaling_governor \
-	    2>/dev/null | LC_ALL=C sort -u | tr '\n' ',')
-	gv=${gv%,}
-	printf '%s\n' "${gv:-none}"
+	governors=
+	gv_many=
+	for gv_f in "$SMPB_ROOT"/sys/devices/system/cpu/cpu[0-9]*/cpufreq/scaling_governor; do
+		first_line "$gv_f"
+		[ -n "$fl_v" ] || continue
+		case ,$governors, in
+		*",$fl_v,"*) ;;
+		,,) governors=$fl_v ;;
+		*) governors=$governors,$fl_v gv_many=1 ;;
+		esac
+	done
+	if [ -n "$gv_many" ]; then
+		governors=$(printf '%s\n' "$governors" | tr ',' '\n' |
+		    LC_ALL=C sort -u | tr '\n' ',')
+		governors=${governors%,}
+	fi
+	governors=${governors:-none}
 }
 
 # --- the kernel's context ----------------------------------------------------
 # What cannot be read is recorded as unknown, never guessed.
 
 
-# proc_line PATH: the first line of PATH under SMPBENCH_PROC, printable;
-# nothing when it cannot be read.
+# proc_line PATH: the first line of PATH under SMPBENCH_PROC, printable,
+# in prl_v; empty when it cannot be read.
 proc_line() {
-	prl_v=$(first_line "$SMPB_ROOT/$1")
-	printable "$prl_v"
+	first_line "$SMPB_ROOT/$1"
+	printable_v "$fl_v"
+	prl_v=$pv
 }
 
-# first_line PATH: the first line of PATH, read by the shell itself (no
-# process: the driver reads many small files); nothing, quietly, when it
-# cannot be read: it is not a plain file (a fifo would block), or opening
-# it fails (a locked-down debugfs refuses even root, whom [ -r ] passes).
+# first_line PATH: the first line of PATH, in fl_v, read by the shell
+# itself (no process: the driver reads many small files); empty, quietly,
+# when it cannot be read: it is not a plain file (a fifo would block), or
+# opening it fails (a locked-down debugfs refuses even root, whom [ -r ]
+# passes).
 first_line() {
 	fl_v=
 	[ -f "$1" ] && { IFS= read -r fl_v <"$1"; } 2>/dev/null
-	printf '%s\n' "$fl_v"
+	return 0
 }
 
-# boost: whether the CPUs may run above their base clock: on, off, unknown.
+# boost: whether the CPUs may run above their base clock, in boost: on,
+# off, unknown.
 boost() {
-	case $(proc_line sys/devices/system/cpu/cpufreq/boost) in
-	1) echo on ;;
-	0) echo off ;;
+	proc_line sys/devices/system/cpu/cpufreq/boost
+	case $prl_v in
+	1) boost=on ;;
+	0) boost=off ;;
 	*)
-		case $(proc_line sys/devices/system/cpu/intel_pstate/no_turbo) in
-		0) echo on ;;
-		1) echo off ;;
-		*) echo unknown ;;
+		proc_line sys/devices/system/cpu/intel_pstate/no_turbo
+		case $prl_v in
+		0) boost=on ;;
+		1) boost=off ;;
+		*) boost=unknown ;;
 		esac
 		;;
 	esac
@@ -182,15 +266,15 @@ kernel_config() {
 }
 
 # preempt_model CONFIG CMDLINE: the preemption model, and where it was
-# read: the scheduler's debugfs (the model in use), else the boot command
-# line or the config's default, marked so (a dynamic kernel can be
-# switched at run time).
+# read, in preempt: the scheduler's debugfs (the model in use), else the
+# boot command line or the config's default, marked so (a dynamic kernel
+# can be switched at run time).
 preempt_model() {
-	pm=$(proc_line sys/kernel/debug/sched/preempt)
-	case $pm in
+	proc_line sys/kernel/debug/sched/preempt
+	case $prl_v in
 	*'('*')'*)
-		pm=${pm#*\(}
-		printf '%s\n' "${pm%%\)*}"
+		preempt=${prl_v#*\(}
+		preempt=${preempt%%\)*}
 		return 0
 		;;
 	esac
@@ -205,37 +289,42 @@ preempt_model() {
 	case " $1 " in
 	*" CONFIG_PREEMPT_DYNAMIC=y "*) ;;
 	*)
-		if [ -n "$pm" ]; then
-			printf '%s (kernel config)\n' "$pm"
-		else
-			echo unknown
-		fi
+		preempt=unknown
+		[ -z "$pm" ] || preempt="$pm (kernel config)"
 		return 0
 		;;
 	esac
-	pm_boot=$(printf '%s\n' "$2" | tr ' ' '\n' | sed -n 's/^preempt=//p' |
-	    tail -n 1)
+	# The last preempt= of the command line, its words unglobbed.
+	pm_boot=
+	set -f
+	for pm_w in $2; do
+		case $pm_w in
+		preempt=*) pm_boot=${pm_w#preempt=} ;;
+		esac
+	done
+	set +f
 	if [ -n "$pm_boot" ]; then
-		printf '%s (boot command line; dynamic)\n' "$pm_boot"
+		preempt="$pm_boot (boot command line; dynamic)"
 	elif [ -n "$pm" ]; then
-		printf '%s (config default; dynamic)\n' "$pm"
+		preempt="$pm (config default; dynamic)"
 	else
-		echo unknown
+		preempt=unknown
 	fi
 }
 
 # sched_ext_state: sched_ext's state and the BPF scheduler loaded, if
-# any; unavailable when the kernel has none.
+# any, in sched_ext; unavailable when the kernel has none.
 sched_ext_state() {
-	se=$(proc_line sys/kernel/sched_ext/state)
-	if [ -n "$se" ]; then
-		se_ops=$(proc_line sys/kernel/sched_ext/root/ops)
-		printf '%s\n' "$se${se_ops:+ ($se_ops)}"
+	proc_line sys/kernel/sched_ext/state
+	if [ -n "$prl_v" ]; then
+		sched_ext=$prl_v
+		proc_line sys/kernel/sched_ext/root/ops
+		sched_ext="$sched_ext${prl_v:+ ($prl_v)}"
 	elif [ -d "$SMPB_ROOT/sys/kernel" ] &&
 	    [ ! -e "$SMPB_ROOT/sys/kernel/sched_ext" ]; then
-		echo unavailable
+		sched_ext=unavailable
 	else
-		echo unknown
+		sched_ext=unknown
 	fi
 }
 
@@ -249,20 +338,38 @@ kernel_context() {
 	kc_opts=unknown kc_hash=unknown
 	if [ -n "$kc_config" ]; then
 		kc_opts=$(printf '%s\n' "$kc_config" | LC_ALL=C grep -E \
-		    '^CONFIG_(HZ|NO_HZ|PREEMPT|SCHED_)[A-Z0-9_]*=' | tr '\n' ' ')
-		kc_opts=$(printable "${kc_opts% }")
+		    '^CONFIG_(HZ|NO_HZ|PREEMPT|SCHED_)[A-Z0-9_]*=')
+		# One line: the options a blank apart.
+		kc_ifs=$IFS
+		IFS=$NL
+		set -f
+		# shellcheck disable=SC2086 # a line each, on purpose
+		set -- $kc_opts
+		IFS=' '
+		kc_opts="$*"
+		IFS=$kc_ifs
+		set +f
+		printable_v "$kc_opts"
+		kc_opts=$pv
 		# cksum is POSIX, but a busybox may lack it: unknown there.
-		command -v cksum >/dev/null 2>&1 &&
-		    kc_hash=$(printf '%s\n' "$kc_config" | cksum | cut -d ' ' -f 1)
+		if command -v cksum >/dev/null 2>&1; then
+			kc_hash=$(printf '%s\n' "$kc_config" | cksum)
+			kc_hash=${kc_hash%% *}
+		fi
 	fi
-	kc_cmdline=$(proc_line proc/cmdline)
-	kc_feat=$(proc_line sys/kernel/debug/sched/features)
-	[ -n "$kc_feat" ] || kc_feat=$(proc_line sys/kernel/debug/sched_features)
-	env_line boost "$(boost)"
+	proc_line proc/cmdline
+	kc_cmdline=$prl_v
+	proc_line sys/kernel/debug/sched/features
+	[ -n "$prl_v" ] || proc_line sys/kernel/debug/sched_features
+	kc_feat=$prl_v
+	boost
+	preempt_model "$kc_opts" "$kc_cmdline"
+	sched_ext_state
+	env_line boost "$boost"
 	env_line cmdline "$kc_cmdline"
-	env_line preempt "$(preempt_model "$kc_opts" "$kc_cmdline")"
+	env_line preempt "$preempt"
 	env_line sched_features "$kc_feat"
-	env_line sched_ext "$(sched_ext_state)"
+	env_line sched_ext "$sched_ext"
 	env_line config_hash "$kc_hash"
 	printf 'config=%s\n' "${kc_opts:-none}"
 }
@@ -320,10 +427,16 @@ load_other() {
 	}'
 }
 
+# suite_version: the suite's version, from the first program built that
+# says it (smpb-W -V: "smpb-W (smpbench) VERSION"); unknown without one.
+# shellcheck disable=SC2154 # prog_at: prog_path's
 suite_version() {
 	for sv_w in $WORKLOADS; do
-		sv_p=$(prog "$sv_w") || continue
-		sv=$("$sv_p" -V 2>/dev/null | awk '{ print $NF; exit }')
+		prog_path "$sv_w" || continue
+		sv=$("$prog_at" -V 2>/dev/null) || sv=
+		sv=${sv%%"$NL"*}
+		sv=${sv%"${sv##*[! ]}"}
+		sv=${sv##* }
 		[ -n "$sv" ] && { printf '%s\n' "$sv"; return 0; }
 	done
 	echo unknown
@@ -341,26 +454,38 @@ env_line() {
 # ones less the isolated).
 # shellcheck disable=SC2154 # topo_env, cpus_usable: placement()'s
 capture_env() {
-	cap_online=$(online_list)
-	cap_allowed=$(allowed_list)
+	online_list
+	allowed_list
+	isolated_list
+	cpu_model
+	cpulist_count "$online_cpus"
+	cap_cpus=$cpu_count
+	[ "$cap_cpus" -gt 0 ] || cap_cpus=
+	host_names
+	printable_v "$host_name"
+	cap_host=$pv
+	printable_v "$kernel_release"
+	cap_kernel=$pv
+	printable_v "$(uname -a)"
+	cap_uname=$pv
+	smt_state
+	load_avg
+	governor
 	env_line suite_version "$(suite_version)"
 	env_line date "$(date -u +%Y-%m-%dT%H:%M:%SZ)"
-	env_line host "$(printable "$(uname -n)")"
-	env_line kernel "$(printable "$(uname -r)")"
-	env_line uname "$(printable "$(uname -a)")"
-	env_line cpu_model "$(cpu_model)"
-	cap_cpus=$(cpulist_expand "$cap_online")
-	[ -z "$cap_cpus" ] || cap_cpus=$(count_words "$cap_cpus")
+	env_line host "$cap_host"
+	env_line kernel "$cap_kernel"
+	env_line uname "$cap_uname"
+	env_line cpu_model "$cpu_name"
 	env_line cpus_online "$cap_cpus"
-	env_line cpus_online_list "$cap_online"
-	env_line cpus_allowed_list "$cap_allowed"
-	cap_iso=$(isolated_list)
-	env_line cpus_isolated_list "${cap_iso:-none}"
+	env_line cpus_online_list "$online_cpus"
+	env_line cpus_allowed_list "$allowed_cpus"
+	env_line cpus_isolated_list "${isolated_cpus:-none}"
 	env_line cpus_usable "$cpus_usable"
 	env_line cpus_usable_list "$topo_usable"
-	env_line smt "$(smt_state)"
-	env_line loadavg "$(load_avg)"
-	env_line governor "$(governor)"
+	env_line smt "$smt"
+	env_line loadavg "$loadavg"
+	env_line governor "$governors"
 	env_line cache_l2_kib "$(cache_kib l2)"
 	env_line cache_llc_kib "$(cache_kib llc)"
 	kernel_context
@@ -374,16 +499,21 @@ capture_env() {
 # settle_busy_cpus (see lib/host.sh), or, where they are unknown, a load
 # average above LOAD_LIMIT; a governor other than performance; one CPU.
 env_warnings() {
-	ew_env=$(cat)
-	ew_load=$(printf '%s\n' "$ew_env" | sed -n 's/^loadavg=\([^ ]*\).*/\1/p')
-	ew_gov=$(printf '%s\n' "$ew_env" | sed -n 's/^governor=//p')
-	ew_cpus=$(printf '%s\n' "$ew_env" | sed -n 's/^cpus_online=//p')
-	ew_state=$(printf '%s\n' "$ew_env" | sed -n 's/^settle_state=//p')
-	ew_wait=$(printf '%s\n' "$ew_env" | sed -n 's/^settle_wait_s=//p')
-	ew_why=$(quiet_why \
-	    "$(printf '%s\n' "$ew_env" | sed -n 's/^settle_procs_running=//p')" \
-	    "$(printf '%s\n' "$ew_env" | sed -n 's/^settle_psi_some_pct=//p')" \
-	    "$(printf '%s\n' "$ew_env" | sed -n 's/^settle_busy_cpus=//p')")
+	ew_load='' ew_gov='' ew_cpus='' ew_state='' ew_wait=''
+	ew_procs='' ew_psi='' ew_busy=''
+	while IFS= read -r ew_l; do
+		case $ew_l in
+		loadavg=*) ew_load=${ew_l#*=} ew_load=${ew_load%% *} ;;
+		governor=*) ew_gov=${ew_l#*=} ;;
+		cpus_online=*) ew_cpus=${ew_l#*=} ;;
+		settle_state=*) ew_state=${ew_l#*=} ;;
+		settle_wait_s=*) ew_wait=${ew_l#*=} ;;
+		settle_procs_running=*) ew_procs=${ew_l#*=} ;;
+		settle_psi_some_pct=*) ew_psi=${ew_l#*=} ;;
+		settle_busy_cpus=*) ew_busy=${ew_l#*=} ;;
+		esac
+	done
+	ew_why=$(quiet_why "$ew_procs" "$ew_psi" "$ew_busy")
 	case $ew_why in
 	'') ;;
 	unknown)

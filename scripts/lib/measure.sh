@@ -35,9 +35,52 @@ dry_run() {
 	fi
 }
 
-# M_KV: a key=value pair of a program's -p line: a number, a word, or a
-# cpulist (cpus_seen=0-3,8).
-M_KV='[a-z_0-9]+=(-?[0-9.]+|[a-z]+|[0-9]+(-[0-9]+)?(,[0-9]+(-[0-9]+)?)*)'
+# kv_line_ok LINE: true when LINE is a program's -p line: key=value
+# pairs, one blank apart, each key of [a-z_0-9], each value a number
+# (-?[0-9.]+), a word ([a-z]+) or a cpulist (cpus_seen=0-3,8); checked
+# by the shell, once for every measurement.
+kv_line_ok() {
+	case $1 in
+	'' | ' '* | *' ' | *'  '* | *[!a-z0-9_=.,\ -]*) return 1 ;;
+	esac
+	# shellcheck disable=SC2086 # the pairs: blanks only, and no glob
+	set -- $1
+	for kl_pair; do
+		case $kl_pair in
+		*=*) ;;
+		*) return 1 ;;
+		esac
+		case ${kl_pair%%=*} in
+		'' | *[!a-z0-9_]*) return 1 ;;
+		esac
+		kv_value_ok "${kl_pair#*=}" || return 1
+	done
+}
+
+# kv_value_ok VALUE: true when VALUE is a number, a word or a cpulist.
+kv_value_ok() {
+	case ${1#-} in
+	'' | *[!0-9.]*) ;;
+	*) return 0 ;;
+	esac
+	case $1 in
+	'' | *[!a-z]*) ;;
+	*) return 0 ;;
+	esac
+	case $1 in
+	'' | ,* | *, | *,,* | *[!0-9,-]*) return 1 ;;
+	esac
+	kv_ifs=$IFS
+	IFS=,
+	# shellcheck disable=SC2086 # the parts, split at the commas
+	set -- $1
+	IFS=$kv_ifs
+	for kv_part; do
+		case $kv_part in
+		-* | *- | *-*-*) return 1 ;;
+		esac
+	done
+}
 
 # measure WORKLOAD PLACE REP OPTIONS...: run one measurement and add its
 # raw line, the program's -p line or exit=N, to the run.
@@ -45,11 +88,15 @@ M_KV='[a-z_0-9]+=(-?[0-9.]+|[a-z]+|[0-9]+(-[0-9]+)?(,[0-9]+(-[0-9]+)?)*)'
 measure() {
 	m_w=$1 m_place=$2 m_rep=$3
 	shift 3
-	m_argv=$(printf '%s,' "$@")
-	m_pre="place=$m_place rep=$m_rep argv=${m_argv%,}"
+	m_argv=
+	for m_a in "$@"; do
+		m_argv=$m_argv${m_argv:+,}$m_a
+	done
+	m_pre="place=$m_place rep=$m_rep argv=$m_argv"
 	m_what="$m_w $*"
 	if [ "$m_place" != free ]; then
-		m_cpus=$(place_cpus "$m_place")
+		place_cpus "$m_place"
+		m_cpus=$place_list
 		m_pre="$m_pre cpulist=$m_cpus"
 		m_what="$m_what ($m_place: -c $m_cpus)"
 		set -- "$@" -c "$m_cpus"
@@ -73,22 +120,16 @@ measure() {
 	m_rc=$?
 	run_child=
 	run_done=$((run_done + 1))
-	m_line=$(cat "$run_work/out")
+	read_line "$run_work/out"
+	m_line=$rl_line
 	if [ "$m_rc" -eq 0 ]; then
-		case $m_line in
-		*"$NL"*) m_multi=1 ;;
-		*) m_multi=0 ;;
-		esac
-		if [ "$m_multi" -eq 0 ] && printf '%s\n' "$m_line" |
-		    LC_ALL=C grep -Eqx "$M_KV( $M_KV)*"
-		then
+		if [ -z "$rl_more" ] && kv_line_ok "$m_line"; then
 			add_line "$run_work/raw" "$m_pre $m_line" ||
 			    write_lost "$run_work/raw" "$m_lost"
 			publish
 			return 0
 		fi
-		printf 'unreadable output: %s\n' "$m_line" | head -n 1 \
-		    >"$run_work/err"
+		printf 'unreadable output: %s\n' "$m_line" >"$run_work/err"
 	fi
 	add_line "$run_work/raw" "$m_pre exit=$m_rc" ||
 	    write_lost "$run_work/raw" "$m_lost"

@@ -33,7 +33,8 @@ MEASURING_MAX=64
 # into measuring_dir_; false, with the reason in md_why, when it cannot
 # be used safely.
 measuring_dir() {
-	md_uid=$(id -u)
+	user_id
+	md_uid=$uid_me
 	md=${SMPBENCH_LOCKDIR:-${TMPDIR:-/tmp}/smpbench-runs-$md_uid}
 	md=${md%/}
 	case $md in
@@ -55,6 +56,11 @@ measuring_dir() {
 	fi
 	measuring_dir_=$md
 	[ -z "$md_why" ]
+}
+
+# user_id: this user's id, in uid_me: one id -u for the command.
+user_id() {
+	[ -n "${uid_me:-}" ] || uid_me=$(id -u)
 }
 
 # dir_private DIR UID: nothing when DIR (a directory, not a link) is
@@ -199,7 +205,8 @@ measuring_check() {
 # read or written, and nothing tells one from a process merely named so.
 measuring_others() {
 	[ -d /proc/self ] || return 0
-	mo_me=$(id -u)
+	user_id
+	mo_me=$uid_me
 	# shellcheck disable=SC2009 # ps: POSIX, pgrep is not
 	# One a run: not the subshells of one (their parent is a match too).
 	mo_pids=$(ps -e -o pid= -o ppid= -o args= 2>/dev/null |

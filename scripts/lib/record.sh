@@ -173,6 +173,7 @@ on_signal() {
 # make_run_dir: make the run's directory (or take the one -o names, if it
 # is empty) and claim it; sets run_dir, run_work, and run_made=1 when
 # this run made the directory.
+# shellcheck disable=SC2154 # host_name...: host_names's, sanitise_v's
 make_run_dir() {
 	if [ -n "$opt_out" ]; then
 		run_dir=$(path_arg "$opt_out")
@@ -190,8 +191,15 @@ make_run_dir() {
 	mrd_res=$(path_arg "$SMPB_RESULTS")
 	mrd_err=$(mkdir -p "$mrd_res" 2>&1) ||
 	    die 1 "cannot create $SMPB_RESULTS: ${mrd_err##*: }"
-	mrd_name=$(date +%Y-%m-%d-%H%M%S)-$(sanitise "$(uname -n)")-$(sanitise "$(uname -r)")
-	[ -n "$opt_label" ] && mrd_name=$mrd_name-$(sanitise "$opt_label")
+	host_names
+	sanitise_v "$host_name"
+	mrd_name=$(date +%Y-%m-%d-%H%M%S)-$sane
+	sanitise_v "$kernel_release"
+	mrd_name=$mrd_name-$sane
+	if [ -n "$opt_label" ]; then
+		sanitise_v "$opt_label"
+		mrd_name=$mrd_name-$sane
+	fi
 	mrd_try=$mrd_name
 	mrd_k=1
 	until mrd_err=$(mkdir "$mrd_res/$mrd_try" 2>&1); do

@@ -11,6 +11,7 @@
 PLACEMENTS="free one smt llc spread xllc node"
 
 # topology: the machine's topology and placements, as env lines.
+# shellcheck disable=SC2154 # online_cpus...: lib/machine.sh's
 topology() {
 	tp_sys=$SMPB_ROOT/sys/devices/system
 	tp_nodes=
@@ -19,8 +20,11 @@ topology() {
 	done
 	SMPB_SYS=$tp_sys
 	export SMPB_SYS
-	awk_lib topology -v online="$(online_list)" -v allowed="$(allowed_list)" \
-	    -v isolated="$(isolated_list)" -v nodes="$tp_nodes" </dev/null
+	online_list
+	allowed_list
+	isolated_list
+	awk_lib topology -v online="$online_cpus" -v allowed="$allowed_cpus" \
+	    -v isolated="$isolated_cpus" -v nodes="$tp_nodes" </dev/null
 }
 
 # placement: read the topology; sets topo_env (its env lines),
@@ -28,12 +32,15 @@ topology() {
 # balanced to: topo_usable, the list), place_<name> (the CPUs of each placement the machine has),
 # places_all and places_quick (the placements of the full and the quick
 # profile, free first) and topo_note (what sysfs did not tell).
-# shellcheck disable=SC2034 # its variables are for the commands
+# shellcheck disable=SC2034,SC2154 # its variables are for the commands;
+# online_cpus, cpu_count: lib/machine.sh's
 placement() {
 	topo_env=$(topology)
-	cpus_online=$(count_words "$(cpulist_expand "$(online_list)")")
+	online_list
+	cpulist_count "$online_cpus"
+	cpus_online=$cpu_count
 	place_one='' place_smt='' place_llc='' place_spread='' place_xllc=''
-	place_node='' place_cores='' topo_usable=''
+	place_node='' place_cores='' topo_usable='' topo_l2_kib='' topo_llc_kib=''
 	places_all=free places_quick=free topo_note=
 	while IFS='=' read -r pl_key pl_val; do
 		case $pl_key in
@@ -48,27 +55,32 @@ placement() {
 		topo_placements) places_all=$pl_val ;;
 		topo_placements_quick) places_quick=$pl_val ;;
 		topo_note) topo_note=$pl_val ;;
+		topo_l2_kib) topo_l2_kib=$pl_val ;;
+		topo_llc_kib) topo_llc_kib=$pl_val ;;
 		esac
 	done <<EOF_TOPO
 $topo_env
 EOF_TOPO
-	cpus_usable=$(count_words "$(cpulist_expand "$topo_usable")")
+	cpulist_count "$topo_usable"
+	cpus_usable=$cpu_count
 	[ "$cpus_usable" -ge 1 ] 2>/dev/null || cpus_usable=1
 }
 
-# place_cpus NAME: the CPUs of a placement ("" for free or one the
-# machine does not have); cores, the first CPU of each core (smpb-bind's
-# workers, one per core).
+# place_cpus NAME: the CPUs of a placement, in place_list ("" for free
+# or one the machine does not have); cores, the first CPU of each core
+# (smpb-bind's workers, one per core). A variable, not output: run asks
+# once for every measurement.
+# shellcheck disable=SC2034 # place_list: for the caller
 place_cpus() {
 	case $1 in
-	one) printf '%s\n' "$place_one" ;;
-	smt) printf '%s\n' "$place_smt" ;;
-	llc) printf '%s\n' "$place_llc" ;;
-	spread) printf '%s\n' "$place_spread" ;;
-	xllc) printf '%s\n' "$place_xllc" ;;
-	node) printf '%s\n' "$place_node" ;;
-	cores) printf '%s\n' "$place_cores" ;;
-	*) echo ;;
+	one) place_list=$place_one ;;
+	smt) place_list=$place_smt ;;
+	llc) place_list=$place_llc ;;
+	spread) place_list=$place_spread ;;
+	xllc) place_list=$place_xllc ;;
+	node) place_list=$place_node ;;
+	cores) place_list=$place_cores ;;
+	*) place_list= ;;
 	esac
 }
 
@@ -113,7 +125,10 @@ choose_places() {
 # from sysfs (topology.awk), else from getconf where the C library knows
 # them (the LLC taken for L3); nothing when unknown.
 cache_kib() {
-	ck=$(printf '%s\n' "$topo_env" | sed -n "s/^topo_$1_kib=//p")
+	case $1 in
+	l2) ck=$topo_l2_kib ;;
+	*) ck=$topo_llc_kib ;;
+	esac
 	case $ck in
 	'' | *[!0-9]*) ck= ;;
 	*) printf '%s\n' "$ck"; return 0 ;;

@@ -38,9 +38,11 @@ sweep_bind() {
 	sb_opt="-s $sb_single $sb_opt"
 	echo "free -n 1 -B $sb_opt"
 	[ -n "$place_cores" ] || return 0
-	sb_cores=$(count_words "$(cpulist_expand "$place_cores")")
+	cpulist_count "$place_cores"
+	sb_cores=$cpu_count
 	[ "$sb_cores" -gt 2 ] || return 0
-	sb_hogs=$(($(count_words "$(cpulist_expand "$topo_usable")") - sb_cores))
+	cpulist_count "$topo_usable"
+	sb_hogs=$((cpu_count - sb_cores))
 	if [ "$sb_hogs" -gt 0 ]; then
 		echo "cores -n $sb_cores -B -H $sb_hogs $sb_opt"
 	else

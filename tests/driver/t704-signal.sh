@@ -82,17 +82,18 @@ for s in $SHELLS; do
 	done
 done
 
-# A signal between a measurement's end and its line in raw/: the count
-# the run gives is that of the lines it holds. The driver's cat of the
-# second measurement's output sends SIGTERM to the run's whole session.
+# A signal between a measurement's end and its line in the run's raw/:
+# the count the run gives is that of the lines it holds. The driver's mv
+# that publishes the second measurement's line sends SIGTERM to the
+# run's whole session.
 TRAPDIR=$TMPDIR_T/late
 mkdir -p "$TRAPDIR/bin"
 fake_prog "$TRAPDIR/prog" ring
-real_cat=$(command -v cat)
-cat >"$TRAPDIR/bin/cat" <<EOF_CAT
+real_mv=$(command -v mv)
+cat >"$TRAPDIR/bin/mv" <<EOF_MV
 #!/bin/sh
 case \$* in
-*/.work/out)
+*/raw/.ring.tmp*)
 	n=0
 	[ -f "$TRAPDIR/n" ] && read -r n <"$TRAPDIR/n"
 	n=\$((n + 1))
@@ -100,9 +101,9 @@ case \$* in
 	[ "\$n" -eq 2 ] && kill -TERM 0
 	;;
 esac
-exec "$real_cat" "\$@"
-EOF_CAT
-chmod +x "$TRAPDIR/bin/cat"
+exec "$real_mv" "\$@"
+EOF_MV
+chmod +x "$TRAPDIR/bin/mv"
 for s in $SHELLS; do
 	use_shell $s || continue
 	out=$TMPDIR_T/late-$s

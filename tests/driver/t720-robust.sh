@@ -8,7 +8,7 @@
 # newline, an ESC), and cells that need more processes than the kernel
 # or the user's limit allows (its workers, the program, the guardians of
 # workers and hogs, and the driver). The moments are fixed with hooks
-# (wrappers of mkdir, mv, uname, wc first in PATH), never with sleeps.
+# (wrappers of mkdir, mv, uname, cat first in PATH), never with sleeps.
 # shellcheck disable=SC2086 # $sh is a command line, split on purpose
 # shellcheck disable=SC2016 # the hooks' code is expanded when they run
 # shellcheck source=tests/lib.sh
@@ -36,7 +36,7 @@ export SMPBENCH_BIN="$FAKE" SMPBENCH_SWEEP=tiny SMPBENCH_RESULTS="$TMPDIR_T/resu
 
 # Hooks. mkdir: a run's claim (.../.work) waits until two runs are at it
 # (at most 20 s). mv: once the completion marker is in place, a SIGTERM to
-# the run's process group. uname, wc: when armed, a signal to the group.
+# the run's process group. uname, cat: when armed, a signal to the group.
 BAR=$TMPDIR_T/barrier
 ARM=$TMPDIR_T/armed
 mkdir "$BAR"
@@ -54,7 +54,7 @@ wrap_util "$TMPDIR_T/h-mkdir" mkdir 'for a; do
 done'
 wrap_util "$TMPDIR_T/h-mv" mv '' 'for a; do :; done
 case $a in */complete) kill -TERM 0 ;; esac'
-for u in uname wc; do
+for u in uname cat; do
 	wrap_util "$TMPDIR_T/h-$u" $u "rm \"$ARM\" 2>/dev/null && kill -$SIG 0"
 done
 
@@ -117,13 +117,14 @@ for s in $SHELLS; do
 	check "$s: and leaves no directory" test ! -e "$out"
 	is "$(tail -n 1 "$out.err")" "smpbench: interrupted by SIG$SIG; nothing was saved" \
 	    "$s: and says so"
-	# ... while the measurements are counted: the same.
+	# ... while the limits are checked (the run's first cat, of
+	# pid_max): the same.
 	out=$TMPDIR_T/$s-count
 	: >"$ARM"
-	PATH="$TMPDIR_T/h-wc:$PATH" setsid $INT $sh "$SB" run -r 1 -o "$out" \
+	PATH="$TMPDIR_T/h-cat:$PATH" setsid $INT $sh "$SB" run -r 1 -o "$out" \
 	    ring herd >/dev/null 2>"$out.err" &
 	wait $!
-	is "$?" $ST "$s: SIG$SIG while counting exits $ST"
+	is "$?" $ST "$s: SIG$SIG while checking the limits exits $ST"
 	check "$s: and leaves no directory" test ! -e "$out"
 
 	# -r '' and -o -: bad usage, nothing made.
