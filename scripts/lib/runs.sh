@@ -172,7 +172,8 @@ run_snapshot() {
 	    die 1 "cannot make a temporary directory in $SMPB_SNAP"
 	printf '%s\t%s\n' "$rs_snap" "$1" >>"$SMPB_SNAP/names"
 	for rs_f in $2; do
-		snap_file "$1/$rs_f" "$rs_snap/$rs_f" "$(run_max "$rs_f")" ||
+		run_max "$rs_f"
+		snap_file "$1/$rs_f" "$rs_snap/$rs_f" "$max_bytes" ||
 		    die 1 "$(printable "$1/$rs_f"): cannot be read: refused"
 	done
 }
@@ -200,10 +201,12 @@ snap_sizes() {
 			    die 1 "$(printable "$ss_run"): $ss_all bytes of raw measurements, more than any run makes (at most $RUN_MAX_ALL): refused"
 			;;
 		esac
-		ss_max=$(run_max "$ss_f")
+		run_max "$ss_f"
+		ss_max=$max_bytes
 		[ "$ss_n" -le "$ss_max" ] && continue
 		ss_n="$ss_n bytes"
-		[ "$ss_n" != "$(($(snap_count "$ss_max") * 65536)) bytes" ] ||
+		snap_count "$ss_max"
+		[ "$ss_n" != "$((snap_blocks * 65536)) bytes" ] ||
 		    ss_n="over $ss_max bytes"
 		die 1 "$(printable "$ss_p"): $ss_n, more than any run makes (at most $ss_max): refused"
 	done <<EOF_SIZES
@@ -242,25 +245,26 @@ unread_sizes() {
 }
 
 # run_max FILE: the most bytes a run's FILE (raw/<workload>, tables...)
-# holds.
+# holds, in max_bytes.
 run_max() {
 	case $1 in
-	raw/* | tables | errors) echo "$RUN_MAX_RAW" ;;
-	*) echo "$RUN_MAX_TEXT" ;;
+	raw/* | tables | errors) max_bytes=$RUN_MAX_RAW ;;
+	*) max_bytes=$RUN_MAX_TEXT ;;
 	esac
 }
 
 # snap_count MAX: the 64 KiB blocks snap_file copies of a file of at most
-# MAX bytes: one more than it takes, to tell one larger.
+# MAX bytes, in snap_blocks: one more than it takes, to tell one larger.
 snap_count() {
-	echo $(($1 / 65536 + 1))
+	snap_blocks=$(($1 / 65536 + 1))
 }
 
 # snap_file FILE COPY MAX: copy FILE to COPY, at most MAX bytes and a
 # block more, never following a link nor waiting on a fifo; false when
 # it cannot be read, or is not a plain file once linked.
 snap_file() {
-	sf_count=$(snap_count "$3")
+	snap_count "$3"
+	sf_count=$snap_blocks
 	if [ -n "$SNAP_DD" ]; then
 		dd if="$1" of="$2" bs=65536 count="$sf_count" "$SNAP_DD" \
 		    2>/dev/null
