@@ -66,9 +66,39 @@ t_skip() {
 run() {
 	"$@" >"$TMPDIR_T/out" 2>"$TMPDIR_T/err"
 	RC=$?
-	OUT=$(cat "$TMPDIR_T/out")
-	ERR=$(cat "$TMPDIR_T/err")
+	slurp "$TMPDIR_T/out"
+	OUT=$SLURPED
+	slurp "$TMPDIR_T/err"
+	ERR=$SLURPED
 }
+
+# slurp FILE: FILE's text in SLURPED, as $(cat FILE) has it (no newline
+# at its end): read by the shell where it is short, a process costing
+# more than a few hundred lines read so; by cat beyond.
+SLURP_LINES=200
+slurp() {
+	SLURPED=
+	sl_n=0
+	while [ "$sl_n" -lt "$SLURP_LINES" ]; do
+		sl_l=
+		IFS= read -r sl_l || { SLURPED=$SLURPED$sl_l; break; }
+		SLURPED=$SLURPED$sl_l$T_NL
+		sl_n=$((sl_n + 1))
+	done <"$1"
+	if [ "$sl_n" -ge "$SLURP_LINES" ]; then
+		SLURPED=$(cat "$1")
+		return 0
+	fi
+	while :; do
+		case $SLURPED in
+		*"$T_NL") SLURPED=${SLURPED%"$T_NL"} ;;
+		*) return 0 ;;
+		esac
+	done
+}
+T_NL='
+'
+
 
 is() {
 	if [ "$1" = "$2" ]; then
