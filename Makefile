@@ -45,6 +45,9 @@ BIN = bin/smpb-bind bin/smpb-herd bin/smpb-hog bin/smpb-pipe bin/smpb-ring \
 STAT = bin/smpb-stat
 STATOBJ = src/stat.o src/statmath.o
 STATLIBS = -lm
+# smpb-snap, the copies of saved runs the driver reads (src/snap.1):
+# installed beside smpb-stat.
+SNAP = bin/smpb-snap
 # The driver, scripts/smpbench, is installed in $(PREFIX)/bin, and its
 # files in $(LIBEXECDIR) as they are under scripts/: every file of the
 # directories DRIVERDIRS (a file added to one is installed with them:
@@ -63,7 +66,7 @@ UNIT = tests/unit/t001-opt tests/unit/t002-stats tests/unit/t003-clock \
 	tests/unit/t016-guard tests/unit/t017-reap tests/unit/t018-report \
 	tests/unit/t019-spawn tests/unit/t020-stat
 
-all: $(BIN) $(STAT)
+all: $(BIN) $(STAT) $(SNAP)
 
 .c.o:
 	$(CC) $(CFLAGS) $(CPPFLAGS) -c -o $@ $<
@@ -95,6 +98,10 @@ $(STAT): $(STATOBJ)
 	@mkdir -p bin
 	$(CC) $(LDFLAGS) -o $@ $(STATOBJ) $(STATLIBS)
 
+$(SNAP): src/snap.c
+	@mkdir -p bin
+	$(CC) $(CFLAGS) $(CPPFLAGS) $(LDFLAGS) -o $@ src/snap.c
+
 tests/unit/t020-stat: tests/unit/t020-stat.c tests/unit/stat-ref.h \
     src/statmath.o src/statmath.h tests/tap.h
 	$(CC) $(CFLAGS) $(CPPFLAGS) -Isrc $(LDFLAGS) -o $@ \
@@ -115,16 +122,16 @@ $(FLOOR): $(LIB)
 # make test: every test but the long batteries, each driver test under
 # one shell, in turn (tests/README). make test-all: every test, the long
 # batteries too, each driver test under all six shells; CI runs both.
-test: $(BIN) $(STAT) $(UNIT) $(FLOOR)
+test: $(BIN) $(STAT) $(SNAP) $(UNIT) $(FLOOR)
 	sh tests/run
 
 # Every driver test under six shells: six times as long, and its timeout.
-test-all: $(BIN) $(STAT) $(UNIT) $(FLOOR)
+test-all: $(BIN) $(STAT) $(SNAP) $(UNIT) $(FLOOR)
 	TEST_ALL=1 ALL_SHELLS=1 TEST_TIMEOUT=$${TEST_TIMEOUT:-600} sh tests/run
 
 # The static checks alone: shellcheck of every sh file, the awk headers,
 # mandoc -Tlint of every page, each SYNOPSIS against its -h. Seconds.
-check: $(BIN) $(STAT)
+check: $(BIN) $(STAT) $(SNAP)
 	sh tests/run tests/static/t801-static.sh
 
 # Real kernels on emulated many-CPU machines (tests/vm, tests/README):
@@ -153,7 +160,7 @@ bench: $(BIN)
 bench-full: $(BIN)
 	sh scripts/smpbench run -f
 
-install: $(BIN) $(STAT) $(FLOOR)
+install: $(BIN) $(STAT) $(SNAP) $(FLOOR)
 	mkdir -p $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(MANPREFIX)/man1
 	cp -f $(BIN) $(DESTDIR)$(PREFIX)/bin/
 	for b in $(BIN); do \
@@ -186,6 +193,9 @@ install: $(BIN) $(STAT) $(FLOOR)
 	cp -f $(STAT) $(DESTDIR)$(LIBEXECDIR)/smpb-stat
 	sed 's/^\.Os smpbench$$/.Os smpbench $(VERSION)/' src/stat.1 \
 	    > $(DESTDIR)$(MANPREFIX)/man1/smpb-stat.1
+	cp -f $(SNAP) $(DESTDIR)$(LIBEXECDIR)/smpb-snap
+	sed 's/^\.Os smpbench$$/.Os smpbench $(VERSION)/' src/snap.1 \
+	    > $(DESTDIR)$(MANPREFIX)/man1/smpb-snap.1
 
 uninstall:
 	for b in $(BIN); do rm -f $(DESTDIR)$(PREFIX)/bin/$${b#bin/}; done
@@ -198,11 +208,12 @@ uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/smpbench \
 	    $(DESTDIR)$(MANPREFIX)/man7/smpbench.7
 	rm -rf $(DESTDIR)$(LIBEXECDIR) $(DESTDIR)$(PREFIX)/share/smpbench
-	rm -f $(DESTDIR)$(MANPREFIX)/man1/smpb-stat.1
+	rm -f $(DESTDIR)$(MANPREFIX)/man1/smpb-stat.1 \
+	    $(DESTDIR)$(MANPREFIX)/man1/smpb-snap.1
 
 clean:
 	rm -f $(BIN) $(LIB) $(LIBOBJ) src/*.o $(UNIT) $(FLOOR)
-	rm -f $(STAT)
+	rm -f $(STAT) $(SNAP)
 	rm -rf tests/tmp
 
 .PHONY: all check test test-all vmtest bench bench-full scale validate install uninstall clean

@@ -9,7 +9,8 @@ unset CDPATH
 # A saved run's files that the driver reads, the one list of them: env,
 # tables, errors, host, the markers and raw/<workload>. Nothing else of a
 # run is opened: other names in raw/ name no workload and are ignored.
-# Each is looked at by run_file and run_files before anything opens it.
+# Each is looked at by run_file before anything opens it, and its copy
+# by run_files before anything reads it.
 RUN_FILES="env tables errors host complete incomplete"
 # A command that reads fewer of them names those in SNAP_FILES (compare
 # reads no tables or errors): only they are copied and checked.
@@ -33,9 +34,8 @@ RUN_MAX_ALL=134217728
 # snapshot (run_snapshot): what the commands read.
 run_dirs() {
 	rd_out=
-	RD_TEXT=
-	RD_RAW=
 	RD_UNREAD=
+	SNAP_STATS=
 	# Every run's snapshot directory at once (run_snapshot numbers them
 	# so), with one mkdir.
 	rd_k=${rs_k:-0}
@@ -72,10 +72,10 @@ run_dirs() {
 	done
 	# What the snapshots hold, every run at once: a few processes for
 	# all of them, none a run.
-	snap_sizes "$RD_TEXT $RD_RAW"
+	snap_sizes
 	unread_sizes
-	run_files "$RD_TEXT" "$RD_RAW"
-	raw_lines "$RD_RAW"
+	run_files
+	raw_lines
 	printf '%s' "$rd_out"
 }
 
@@ -83,24 +83,27 @@ run_dirs() {
 # of the files check_run looked at, in a directory of its own under
 # SMPB_SNAP (made by snap_begin, removed when the driver exits), so that
 # what was checked is what awk reads: a file swapped for a fifo, a link
-# or a larger one after the check changes nothing. Each file is copied
-# by dd, at most a bounded number of bytes, opened without following a
-# link or waiting on a fifo (iflag=nonblock,nofollow where dd has them;
-# elsewhere through a hard link into the snapshot, checked as a plain
-# file, when the file system allows one). The snapshot's messages name
-# the run as it was named (printable, and warn() in lib.awk, turn one
-# into the other: SMPB_SNAP/names).
+# or a larger one after the check changes nothing. smpb-snap copies a
+# run's files, one process for them all: at most a bounded number of
+# bytes of each, opened without following a link or waiting on a fifo,
+# only a plain file; and it counts what each copy holds (bytes, NULs,
+# control bytes, lines), for the checks of run_dirs. The snapshot's
+# messages name the run as it was named (printable, and warn() in
+# lib.awk, turn one into the other: SMPB_SNAP/names).
 
 # snap_begin: make SMPB_SNAP, private, removed when the driver exits
 # (smpbench_exit).
 snap_begin() {
+	SNAP_PROG=
+	for sb_p in "$SMPB_LIB/smpb-snap" "$SMPB_TOP/bin/smpb-snap"; do
+		[ -f "$sb_p" ] && [ -x "$sb_p" ] && { SNAP_PROG=$sb_p; break; }
+	done
+	[ -n "$SNAP_PROG" ] ||
+	    die 1 "smpb-snap, which reads saved runs, is not built (run make)"
 	SMPB_SNAP=$(umask 077 && mktemp -d "${TMPDIR:-/tmp}/smpbench-read.XXXXXX") ||
 	    die 1 "cannot make a temporary directory in ${TMPDIR:-/tmp}"
 	export SMPB_SNAP
 	: >"$SMPB_SNAP/names"
-	SNAP_DD=
-	dd if=/dev/null of=/dev/null count=0 iflag=nonblock,nofollow \
-	    2>/dev/null && SNAP_DD=iflag=nonblock,nofollow
 }
 
 # snap_names TEXT: TEXT with each snapshot's path (SMPB_SNAP/names, one
@@ -123,11 +126,10 @@ snap_names() {
 # check_run DIR: die unless DIR holds a saved run: an env, raw/ a
 # directory (not a link), every file of it that is read a plain file
 # (run_file), copied into a snapshot, rs_snap (run_snapshot); complete
-# or incomplete, not both. The copies' paths are added to RD_TEXT (env,
-# the markers...) and RD_RAW (raw/<workload>), which run_dirs checks
-# once for every run: no more bytes than a run makes (snap_sizes), no
-# binary data (run_files), raw/ files no more lines than a run makes
-# (raw_lines).
+# or incomplete, not both. What the copies hold (SNAP_STATS) run_dirs
+# checks once for every run: no more bytes than a run makes
+# (snap_sizes), no binary data (run_files), raw/ files no more lines
+# than a run makes (raw_lines).
 check_run() {
 	[ -d "$1" ] || die 1 "$(printable "$1"): no such directory"
 	[ -f "$1/env" ] || [ -h "$1/env" ] ||
@@ -151,18 +153,15 @@ check_run() {
 		die 1 "$(printable "$1"): not a saved run (marked both complete and incomplete)"
 	fi
 	run_snapshot "$1" "$ck_text $ck_raw"
-	for ck_f in $ck_text; do
-		RD_TEXT="$RD_TEXT $rs_snap/$ck_f"
-	done
-	for ck_f in $ck_raw; do
-		RD_RAW="$RD_RAW $rs_snap/$ck_f"
-	done
 }
 
 # run_snapshot DIR FILES: copy FILES of DIR (names relative to it, plain
-# files as run_file saw) into a new snapshot of the run, rs_snap; die
-# when one cannot be copied. No more is read of a file than the most a
-# run makes and a block (snap_sizes then refuses it).
+# files as run_file saw) into a new snapshot of the run, rs_snap, by one
+# smpb-snap, and add what each copy holds to SNAP_STATS ("BYTES NULS
+# CONTROLS LINES COPY", a line each); die when one cannot be copied. No
+# more is read of a file than the most a run makes and a block
+# (snap_sizes then refuses it).
+# shellcheck disable=SC2154 # line_count: count_lines's
 run_snapshot() {
 	[ -n "${SMPB_SNAP:-}" ] || die 1 "saved runs are read with no snapshot (snap_begin)"
 	rs_k=${rs_k:-0}
@@ -171,26 +170,58 @@ run_snapshot() {
 	[ -d "$rs_snap/raw" ] || mkdir -p "$rs_snap/raw" 2>/dev/null ||
 	    die 1 "cannot make a temporary directory in $SMPB_SNAP"
 	printf '%s\t%s\n' "$rs_snap" "$1" >>"$SMPB_SNAP/names"
-	for rs_f in $2; do
+	rs_dir=$1
+	rs_files=$2
+	set -f
+	set --
+	for rs_f in $rs_files; do
 		run_max "$rs_f"
-		snap_file "$1/$rs_f" "$rs_snap/$rs_f" "$max_bytes" ||
-		    die 1 "$(printable "$1/$rs_f"): cannot be read: refused"
+		set -- ${1+"$@"} "$max_bytes" "$rs_dir/$rs_f" "$rs_snap/$rs_f"
 	done
+	set +f
+	[ $# -gt 0 ] || return 0
+	rs_out=$("$SNAP_PROG" -- "$@" 2>/dev/null)
+	rs_rc=$?
+	[ -z "$rs_out" ] || SNAP_STATS=$SNAP_STATS$rs_out$NL
+	[ "$rs_rc" -eq 0 ] && return 0
+	[ -n "$rs_out" ] || can_fork || no_process
+	# The file that failed: the one after those copied.
+	count_lines "$rs_out"
+	shift $((line_count * 3 + 1))
+	die 1 "$(printable "$1"): cannot be read: refused"
 }
 
-# snap_sizes FILES: die when one of the snapshots' FILES holds more bytes
-# than any run makes (RUN_MAX_TEXT, RUN_MAX_RAW), or a run's raw/ files
-# do in all (RUN_MAX_ALL); one wc for them all.
+# snap_stats KIND COUNT: of SNAP_STATS's copies of KIND, text (env, the
+# markers...) or raw (raw/<workload>), in the order taken, a line each,
+# "N COPY": N its COUNT, bytes, nuls, controls or lines.
+snap_stats() {
+	while read -r st_bytes st_nuls st_controls st_lines st_p; do
+		[ -n "$st_p" ] || continue
+		case ${st_p#"$SMPB_SNAP"/*/} in
+		raw/*) [ "$1" = raw ] ;;
+		*) [ "$1" = text ] ;;
+		esac || continue
+		case $2 in
+		bytes) st_n=$st_bytes ;;
+		nuls) st_n=$st_nuls ;;
+		controls) st_n=$st_controls ;;
+		*) st_n=$st_lines ;;
+		esac
+		printf '%s %s\n' "$st_n" "$st_p"
+	done <<EOF_STATS
+$SNAP_STATS
+EOF_STATS
+}
+
+# snap_sizes: die when one of the snapshots' files holds more bytes than
+# any run makes (RUN_MAX_TEXT, RUN_MAX_RAW), or a run's raw/ files do in
+# all (RUN_MAX_ALL): the text files first, then the raw ones, as
+# smpb-snap counted them (SNAP_STATS).
 snap_sizes() {
-	[ -n "${1# }" ] || return 0
-	# shellcheck disable=SC2086 # our own paths, split on purpose
-	ss_sizes=$(wc -c $1 /dev/null) || no_process
 	ss_run=
 	ss_all=0
 	while read -r ss_n ss_p; do
-		case $ss_p in
-		'' | total | /dev/null) continue ;;
-		esac
+		[ -n "$ss_p" ] || continue
 		ss_f=${ss_p#"$SMPB_SNAP"/*/}
 		case $ss_f in
 		raw/*)
@@ -210,7 +241,7 @@ snap_sizes() {
 		    ss_n="over $ss_max bytes"
 		die 1 "$(printable "$ss_p"): $ss_n, more than any run makes (at most $ss_max): refused"
 	done <<EOF_SIZES
-$ss_sizes
+$(snap_stats text bytes; snap_stats raw bytes)
 EOF_SIZES
 }
 
@@ -253,31 +284,11 @@ run_max() {
 	esac
 }
 
-# snap_count MAX: the 64 KiB blocks snap_file copies of a file of at most
-# MAX bytes, in snap_blocks: one more than it takes, to tell one larger.
+# snap_count MAX: the 64 KiB blocks smpb-snap copies of a file of at
+# most MAX bytes, in snap_blocks: one more than it takes, to tell one
+# larger.
 snap_count() {
 	snap_blocks=$(($1 / 65536 + 1))
-}
-
-# snap_file FILE COPY MAX: copy FILE to COPY, at most MAX bytes and a
-# block more, never following a link nor waiting on a fifo; false when
-# it cannot be read, or is not a plain file once linked.
-snap_file() {
-	snap_count "$3"
-	sf_count=$snap_blocks
-	if [ -n "$SNAP_DD" ]; then
-		dd if="$1" of="$2" bs=65536 count="$sf_count" "$SNAP_DD" \
-		    2>/dev/null
-		return
-	fi
-	if ln "$1" "$2.link" 2>/dev/null; then
-		[ -f "$2.link" ] && [ ! -h "$2.link" ] &&
-		    dd if="$2.link" of="$2" bs=65536 count="$sf_count" 2>/dev/null
-		sf_rc=$?
-		rm -f "$2.link"
-		return "$sf_rc"
-	fi
-	dd if="$1" of="$2" bs=65536 count="$sf_count" 2>/dev/null
 }
 
 # The most lines a raw file of a saved run may hold (raw_lines): far
@@ -286,22 +297,17 @@ snap_file() {
 # 450 bytes (32 MB, under run_files' RUN_MAX_RAW).
 RAW_MAX_LINES=500000
 
-# raw_lines RAW: die when one of the raw files RAW (the snapshots'
-# paths, plain files of at most RUN_MAX_RAW bytes, as snap_sizes saw)
-# holds more lines than any run makes, naming it and its count: it is not
-# a run of smpbench, and is refused before awk reads it. One wc for all.
+# raw_lines: die when one of the raw files of the snapshots (plain files
+# of at most RUN_MAX_RAW bytes, as snap_sizes saw) holds more lines than
+# any run makes, naming it and its count: it is not a run of smpbench,
+# and is refused before awk reads it.
 raw_lines() {
-	[ -n "${1# }" ] || return 0
-	# shellcheck disable=SC2086 # our own paths, split on purpose
-	rl_counts=$(wc -l $1 /dev/null) || no_process
 	while read -r rl_n rl_f; do
-		case $rl_f in
-		'' | total | /dev/null) continue ;;
-		esac
+		[ -n "$rl_f" ] || continue
 		[ "$rl_n" -le "$RAW_MAX_LINES" ] ||
 		    die 1 "$(printable "$rl_f"): $rl_n lines, more than any run makes (at most $RAW_MAX_LINES): refused"
 	done <<EOF_LINES
-$rl_counts
+$(snap_stats raw lines)
 EOF_LINES
 }
 
@@ -316,38 +322,19 @@ run_file() {
 	die 1 "$(printable "$1"): not a saved run ($2 is not a plain file)"
 }
 
-# run_files TEXT RAW: the snapshots' copies TEXT (env, the markers...)
-# and RAW (raw/<workload>), their paths: die when one holds binary data:
-# a NUL, and in raw/ anything but lines of printable ASCII. A run with
-# such a file is damaged, or not smpbench's. One pass over each kind for
-# every run; the file at fault is looked for only when there is one.
+# run_files: die when one of the snapshots' copies holds binary data: a
+# NUL in a text file (env, the markers...), and in raw/ anything but
+# lines of printable ASCII. A run with such a file is damaged, or not
+# smpbench's. The text files first, then the raw ones, as smpb-snap
+# counted them.
 run_files() {
-	run_text "$1" '\000'
-	run_text "$2" '\000-\011\013-\037\177-\377'
-}
-
-# run_text FILES BYTES: die when one of FILES (paths) holds one of BYTES
-# (a tr set), naming it.
-run_text() {
-	[ -n "${1# }" ] || return 0
-	rt_n=$(binary_bytes "$1" "$2")
-	# No count: no process could be made to take it.
-	case $rt_n in
-	'' | *[!0-9]*) no_process ;;
-	esac
-	[ "$rt_n" -eq 0 ] && return 0
-	for rt_f in $1; do
-		rt_n=$(binary_bytes "$rt_f" "$2")
-		[ "$rt_n" -eq 0 ] ||
-		    die 1 "$(printable "$rt_f"): not a text file ($rt_n bytes of binary data): refused"
-	done
-}
-
-# binary_bytes FILES BYTES: how many of BYTES FILES (paths) hold.
-binary_bytes() {
-	# shellcheck disable=SC2086 # our own paths, split on purpose
-	bb=$(cat $1 2>/dev/null | LC_ALL=C tr -cd "$2" | wc -c)
-	printf '%s\n' "${bb#"${bb%%[! ]*}"}"
+	while read -r rf_n rf_p; do
+		[ -n "$rf_p" ] || continue
+		[ "$rf_n" -eq 0 ] ||
+		    die 1 "$(printable "$rf_p"): not a text file ($rf_n bytes of binary data): refused"
+	done <<EOF_TEXT
+$(snap_stats text nuls; snap_stats raw controls)
+EOF_TEXT
 }
 
 # run_workloads DIR: the workloads saved in a run, in the run's order.

@@ -1,6 +1,6 @@
 # t601-man: every program's man page names smpbench(7) in its SEE ALSO,
 # and its OUTPUT section names every key its -p line prints (smpb-stat's:
-# every key of its answers); those keys are in the page only, not in
+# every key of its answers; smpb-snap's: each word of its line); those keys are in the page only, not in
 # README. (Each page's lint and its SYNOPSIS against -h are make check's:
 # tests/static/t801-static.sh.)
 # shellcheck source=tests/lib.sh
@@ -34,6 +34,18 @@ stat_keys() {
 	    "$1: OUTPUT documents every key of smpb-stat's answers"
 }
 
+# snap_words PAGE PROG: smpb-snap has no -p line; its OUTPUT documents
+# the words of its line, as many as it prints for a copy.
+snap_words() {
+	printf 'a\n' >"$TMPDIR_T/snap-in"
+	sw_line=$("$2" 10 "$TMPDIR_T/snap-in" "$TMPDIR_T/snap-out")
+	sw_doc=$(sed -n '/^\.Sh OUTPUT/,/^\.Sh/p' "$1" | grep -c '^\.It Cm [A-Z]*$')
+	# shellcheck disable=SC2086 # the line's words, split on purpose
+	is "$(set -- $sw_line; echo $#):$sw_line" \
+	    "$sw_doc:2 0 0 1 $TMPDIR_T/snap-out" \
+	    "$1: OUTPUT documents each word of smpb-snap's line"
+}
+
 for page in src/*.1; do
 	name=${page##*/}
 	name=${name%.1}
@@ -43,6 +55,10 @@ for page in src/*.1; do
 	[ -x "$prog" ] || { t_result 1 "$prog is built"; continue; }
 	if [ "$name" = stat ]; then
 		stat_keys "$page" "$prog"
+		continue
+	fi
+	if [ "$name" = snap ]; then
+		snap_words "$page" "$prog"
 		continue
 	fi
 	args=$(quick_args "$name")

@@ -65,6 +65,9 @@ check "installs its page" test -f "$dest/opt/smpb/share/man/man1/smpb-ring.1"
 check "installs smpb-stat beside the driver's files" \
     test -x "$dest/opt/smpb/libexec/smpbench/smpb-stat"
 check "installs its page" test -f "$dest/opt/smpb/share/man/man1/smpb-stat.1"
+check "installs smpb-snap beside the driver's files" \
+    test -x "$dest/opt/smpb/libexec/smpbench/smpb-snap"
+check "installs its page" test -f "$dest/opt/smpb/share/man/man1/smpb-snap.1"
 check "installs the concepts page" test -f "$dest/opt/smpb/share/man/man7/smpbench.7"
 like "$(grep '^\.Os' "$dest/opt/smpb/share/man/man1/smpb-ring.1")" \
     '^\.Os smpbench [0-9]+\.[0-9]+' "the page carries the version"

@@ -1,0 +1,195 @@
+/*
+ * smpb-snap: the copies the driver reads saved runs from. For each triple
+ * MAX SOURCE COPY of its operands it copies SOURCE to COPY, a new file,
+ * and prints what the copy holds:
+ *
+ *	BYTES NULS CONTROLS NEWLINES COPY
+ *
+ * NULS counts its NUL bytes; CONTROLS the bytes no line of a raw file
+ * holds (control characters, the tab among them, but the newline; DEL;
+ * bytes beyond ASCII); NEWLINES its lines. A source is opened without following a
+ * symbolic link and without waiting on a fifo, and copied only when it
+ * is a plain file; at most MAX bytes and a block more are copied, so that
+ * a larger file is told by its copy. The first source that cannot be
+ * copied ends the program, exit 1, with one line on stderr: the lines
+ * printed are those of the files copied before it.
+ *
+ * One process for every file of every run a command reads, where dd,
+ * wc, cat and tr made a dozen.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* Exit statuses (besides 0): as smpb-stat's. */
+#define SNAP_EXIT_FAIL	1	/* a source not copied, output unwritten */
+#define SNAP_EXIT_USAGE	2	/* bad option or operand */
+#define SNAP_EXIT_PIPE	(128 + SIGPIPE)	/* the reader went away */
+
+/* The block a copy is read in, and what it may hold beyond MAX. */
+#define BLOCK	65536u
+
+static const char usage_text[] =
+    "usage: smpb-snap [-hV] [--] [max source copy ...]";
+
+/* What a copy holds. */
+struct tally {
+	unsigned long long	bytes, nuls, controls, newlines;
+};
+
+static _Noreturn void
+usage_error(const char *what, const char *arg)
+{
+	fprintf(stderr, "smpb-snap: %s '%s' (see smpb-snap -h)\n", what, arg);
+	exit(SNAP_EXIT_USAGE);
+}
+
+static _Noreturn void
+copy_failed(const char *source, const char *why)
+{
+	fprintf(stderr, "smpb-snap: %s: %s\n", source, why);
+	exit(SNAP_EXIT_FAIL);
+}
+
+/* max_of(TEXT): MAX, a decimal count of bytes, or a usage error. */
+static unsigned long long
+max_of(const char *text)
+{
+	char *end;
+	unsigned long long max;
+
+	if (*text < '0' || *text > '9')
+		usage_error("MAX is not a number of bytes:", text);
+	errno = 0;
+	max = strtoull(text, &end, 10);
+	if (errno != 0 || *end != '\0' || max > ULLONG_MAX - BLOCK)
+		usage_error("MAX is not a number of bytes:", text);
+	return max;
+}
+
+static void
+count(struct tally *t, const unsigned char *buf, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = buf[i];
+
+		if (c == '\n')
+			t->newlines++;
+		else if (c < 0x20 || c >= 0x7f)
+			t->controls++;
+		if (c == '\0')
+			t->nuls++;
+	}
+	t->bytes += n;
+}
+
+static int
+write_all(int fd, const unsigned char *buf, size_t n)
+{
+	while (n > 0) {
+		ssize_t w = write(fd, buf, n);
+
+		if (w < 0) {
+			if (errno == EINTR)
+				continue;
+			return -1;
+		}
+		buf += w;
+		n -= (size_t)w;
+	}
+	return 0;
+}
+
+/* open_plain(SOURCE): SOURCE opened for reading, a plain file; or exit. */
+static int
+open_plain(const char *source)
+{
+	struct stat st;
+	int fd;
+
+	fd = open(source, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY);
+	if (fd < 0)
+		copy_failed(source, strerror(errno));
+	if (fstat(fd, &st) != 0)
+		copy_failed(source, strerror(errno));
+	if (!S_ISREG(st.st_mode))
+		copy_failed(source, "not a plain file");
+	return fd;
+}
+
+/* snap(MAX, SOURCE, COPY): copy, count, and say so; or exit. */
+static void
+snap(unsigned long long max, const char *source, const char *copy)
+{
+	static unsigned char buf[BLOCK];
+	unsigned long long left = (max / BLOCK + 1) * BLOCK;
+	struct tally t = { 0, 0, 0, 0 };
+	int in, out;
+
+	in = open_plain(source);
+	out = open(copy, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0600);
+	if (out < 0)
+		copy_failed(copy, strerror(errno));
+	while (left > 0) {
+		size_t want = left < BLOCK ? (size_t)left : BLOCK;
+		ssize_t n = read(in, buf, want);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			copy_failed(source, strerror(errno));
+		if (n == 0)
+			break;
+		count(&t, buf, (size_t)n);
+		if (write_all(out, buf, (size_t)n) != 0)
+			copy_failed(copy, strerror(errno));
+		left -= (unsigned long long)n;
+	}
+	if (close(in) != 0)
+		copy_failed(source, strerror(errno));
+	if (close(out) != 0)
+		copy_failed(copy, strerror(errno));
+	if (printf("%llu %llu %llu %llu %s\n", t.bytes, t.nuls, t.controls,
+	    t.newlines, copy) < 0 || fflush(stdout) == EOF) {
+		if (errno == EPIPE)
+			_exit(SNAP_EXIT_PIPE);
+		copy_failed("standard output", strerror(errno));
+	}
+}
+
+int
+main(int argc, char *argv[])
+{
+	int c;
+
+	/* A reader gone is EPIPE, whatever the SIGPIPE inherited. */
+	signal(SIGPIPE, SIG_IGN);
+	while ((c = getopt(argc, argv, ":hV")) != -1) {
+		switch (c) {
+		case 'h':
+			printf("%s\n", usage_text);
+			return fflush(stdout) == EOF ? SNAP_EXIT_FAIL : 0;
+		case 'V':
+			printf("smpb-snap (smpbench) %s\n", SMPB_VERSION);
+			return fflush(stdout) == EOF ? SNAP_EXIT_FAIL : 0;
+		default:
+			fprintf(stderr, "smpb-snap: -%c: unknown option (see "
+			    "smpb-snap -h)\n", optopt);
+			return SNAP_EXIT_USAGE;
+		}
+	}
+	if ((argc - optind) % 3 != 0)
+		usage_error("operands come in threes, MAX SOURCE COPY: not",
+		    argv[argc - 1]);
+	for (int i = optind; i < argc; i += 3)
+		(void)max_of(argv[i]);
+	for (int i = optind; i < argc; i += 3)
+		snap(max_of(argv[i]), argv[i + 1], argv[i + 2]);
+	return 0;
+}

@@ -1,0 +1,54 @@
+# t614-snap: smpb-snap, the copies the driver reads saved runs from: a
+# plain file copied and counted (bytes, NULs, control bytes, lines); a
+# link, a fifo (without waiting on it) and a device refused; no more
+# than MAX and a 64 KiB block copied; the first failure ends it, exit 1,
+# after the lines of the copies made; bad operands exit 2.
+# shellcheck source=tests/lib.sh
+. tests/lib.sh
+snap=bin/smpb-snap
+[ -x "$snap" ] || skip_all "bin/smpb-snap is not built (make)"
+T=$TMPDIR_T
+
+printf 'key=1\n\tx\000\n\377z\n' >"$T/f"
+run $snap 100 "$T/f" "$T/f.copy"
+is "$RC:$OUT" "0:13 1 3 3 $T/f.copy" \
+    "a plain file: 13 bytes, a NUL, 3 control bytes (tab, NUL, 0xff), 3 lines"
+check "its copy is the file" cmp -s "$T/f" "$T/f.copy"
+
+ln -s f "$T/link"
+run $snap 100 "$T/link" "$T/link.copy"
+is "$RC" 1 "a link: exit 1"
+like "$ERR" "^smpb-snap: $T/link: " "a link: said on one line"
+check "a link: nothing copied" test ! -e "$T/link.copy"
+
+mkfifo "$T/fifo"
+run $snap 100 "$T/fifo" "$T/fifo.copy"
+is "$RC:$ERR" "1:smpb-snap: $T/fifo: not a plain file" \
+    "a fifo with no writer: refused at once"
+run $snap 100 /dev/null "$T/null.copy"
+is "$RC:$ERR" "1:smpb-snap: /dev/null: not a plain file" "a device: refused"
+
+# 200000 bytes, MAX 1000: one block of 64 KiB copied, the most a file of
+# 1000 bytes could give and a block more.
+dd if=/dev/zero of="$T/big" bs=1000 count=200 2>/dev/null
+run $snap 1000 "$T/big" "$T/big.copy"
+is "$RC:$OUT" "0:65536 65536 65536 0 $T/big.copy" \
+    "a file beyond MAX: a block copied, and told by its size"
+
+# Two copies, the second refused: the first one's line, then exit 1.
+run $snap 100 "$T/f" "$T/f.two" 100 "$T/fifo" "$T/fifo.two"
+is "$RC:$OUT" "1:13 1 3 3 $T/f.two" "the first failure ends it, after the lines of the copies made"
+run $snap 100 "$T/f" "$T/f.copy"
+is "$RC:$ERR" "1:smpb-snap: $T/f.copy: File exists" "a copy that exists is not written over"
+
+run $snap 100 "$T/f"
+is "$RC" 2 "operands not in threes: exit 2"
+run $snap x "$T/f" "$T/x"
+is "$RC:$ERR" "2:smpb-snap: MAX is not a number of bytes: 'x' (see smpb-snap -h)" \
+    "a MAX that is no number: exit 2, said"
+check "and nothing copied" test ! -e "$T/x"
+run $snap -x
+is "$RC" 2 "an unknown option: exit 2"
+run $snap -- 100 "$T/f" "$T/dash"
+is "$RC" 0 "-- ends the options"
+done_testing
