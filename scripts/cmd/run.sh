@@ -221,7 +221,7 @@ run_sweep() {
 		cr_rep=$((cr_rep + 1))
 	done
 	cr_snap1=$(host_snapshot)
-	add_line "$run_work/host" "$(host_line "$1" "$(cat "$run_work/canary")" \
+	add_line "$run_work/host" "$(host_line "$1" "$run_work/canary" \
 	    "$cr_snap0" "$cr_snap1")" ||
 	    write_lost "$run_work/host" "the host's line of $1"
 	write_atomic "$run_dir/host" <"$run_work/host" ||
@@ -242,22 +242,16 @@ run_finish() {
 	# work kept the CPUs (see load_other), and the other runs beside it.
 	{ times >"$run_work/times1"; } 2>/dev/null
 	load_avg
-	cr_env_end=$(
-		printf 'loadavg_end=%s\n' "$loadavg"
-		printf 'load_other=%s\n' "$(load_other "$run_work/times0" \
-		    "$run_work/times1" "$run_busy0" "$(cpu_busy_ticks)" "$cr_secs")"
-		printf 'other_runs=%s\n' "$other_runs"
-		printf 'other_runs_note=%s\n' "$(printable "$other_runs_note")"
-		printf 'other_users_runs=%s\n' "$other_users_runs"
-	)
+	cr_other=$(load_other "$run_work/times0" "$run_work/times1" \
+	    "$run_busy0" "$(cpu_busy_ticks)" "$cr_secs")
+	printable_v "$other_runs_note"
+	cr_env_end="loadavg_end=$loadavg${NL}load_other=$cr_other"
+	cr_env_end="$cr_env_end${NL}other_runs=$other_runs${NL}other_runs_note=$pv"
+	cr_env_end="$cr_env_end${NL}other_users_runs=$other_users_runs"
 	write_atomic "$run_dir/env" "$cr_env$NL$cr_env_end" ||
 	    write_lost "$run_dir/env" "the load at the end of the run"
-	cr_complete=$(
-		printf 'finished=%s\n' "$(date -u +%Y-%m-%dT%H:%M:%SZ)"
-		printf 'seconds=%s\n' "$cr_secs"
-		printf 'measurements=%s\n' "$run_total"
-		printf 'failed=%s\n' "$run_failed"
-	)
+	cr_complete="finished=$(date -u +%Y-%m-%dT%H:%M:%SZ)${NL}seconds=$cr_secs"
+	cr_complete="$cr_complete${NL}measurements=$run_total${NL}failed=$run_failed"
 	# The final marker goes last, with the signals that would mark the run
 	# incomplete ignored: a run is complete or incomplete, never both.
 	trap '' INT TERM HUP

@@ -72,6 +72,7 @@ host_snapshot() {
 # busy, timeout (busy, and BOUND reached) or unknown (no procs_running
 # to judge by). The window's length is the uptime's growth where the
 # kernel gives it, else SETTLE_WINDOW.
+# shellcheck disable=SC2154 # clk_tck: host_tck's
 quiet_look() {
 	ql_win=$SETTLE_WINDOW
 	# In a subshell of its own: its times are the look's and its sleep's,
@@ -83,8 +84,9 @@ quiet_look() {
 		host_snapshot
 		times
 	)
-	printf '%s\n' "$ql" | LC_ALL=C awk -v waited="$1" -v bound="$2" \
-	    -v win="$ql_win" -v tck="$(host_tck)" -v qprocs="$QUIET_PROCS" \
+	host_tck
+	LC_ALL=C awk -v waited="$1" -v bound="$2" \
+	    -v win="$ql_win" -v tck="$clk_tck" -v qprocs="$QUIET_PROCS" \
 	    -v qbusy="$QUIET_BUSY" -v qpsi="$QUIET_PSI" '
 	'"$TIMES_CPU_AWK"'
 	{ l[NR] = $0 }
@@ -126,7 +128,9 @@ quiet_look() {
 		}
 		printf "%s %s %s %.3f %.1f %s\n", procs, psi, busy, waited,
 		    waited, verdict
-	}'
+	}' <<EOF_LOOK
+$ql
+EOF_LOOK
 }
 
 # quiet_why PROCS PSI BUSY: why the machine is not quiet by these
@@ -161,6 +165,9 @@ quiet_why() {
 settle() {
 	settle_wait=0.0 settle_state=skipped
 	settle_procs=unknown settle_psi=unknown settle_busy=unknown
+	# Asked here, once: the looks, and the host's line after the
+	# workload, run in subshells.
+	host_tck
 	[ "$1" -gt 0 ] && [ -r "$SMPB_ROOT/proc/stat" ] || return 0
 	st_waited=0
 	while :; do
@@ -185,7 +192,8 @@ settle() {
 # online CPUs, and CPU pressure (the "some" total's growth) as a
 # percentage of it; unknown where a count or the uptime is missing.
 host_drift() {
-	LC_ALL=C awk -v s0="$1" -v s1="$2" -v cpus="$3" -v tck="$(host_tck)" '
+	host_tck
+	LC_ALL=C awk -v s0="$1" -v s1="$2" -v cpus="$3" -v tck="$clk_tck" '
 	BEGIN {
 		split(s0, a, " ")
 		split(s1, b, " ")
@@ -230,12 +238,14 @@ canary_ns() {
 # host_line WORKLOAD TIMINGS SNAPSHOT0 SNAPSHOT1: the host file's line
 # of a workload (see results/README): how the machine settled before it
 # (settle's variables), the steal time and CPU pressure between the
-# snapshots taken around it, and the canary's TIMINGS (canary_ns, one a
-# line): their median, their number and every one, in the order taken.
+# snapshots taken around it, and the canary's timings (canary_ns, one a
+# line of the file TIMINGS): their median, their number and every one,
+# in the order taken.
 # shellcheck disable=SC2154 # cpus_online: placement()'s
 host_line() {
+	host_tck
 	hl_drift=$(host_drift "$3" "$4" "$cpus_online")
-	printf '%s\n' "$2" | LC_ALL=C awk -v w="$1" -v wait="$settle_wait" \
+	LC_ALL=C awk -v w="$1" -v wait="$settle_wait" \
 	    -v state="$settle_state" -v drift="$hl_drift" '
 	# Heapsort: n log n, whatever the order of the timings (an insertion
 	# sort took 16 s for 20000 of them).
@@ -275,5 +285,5 @@ host_line() {
 		for (i = 1; i <= n; i++)
 			printf "%s%s", (i > 1 ? "," : ""), ns[i]
 		printf "\n"
-	}'
+	}' <"$2"
 }

@@ -382,13 +382,15 @@ cpu_busy_ticks() {
 		exit }' "$SMPB_ROOT/proc/stat" 2>/dev/null
 }
 
-# host_tck: the clock ticks of a second in proc/stat (CLK_TCK).
+# host_tck: the clock ticks of a second in proc/stat (CLK_TCK), in
+# clk_tck: one getconf for the command, asked before the subshells that
+# use it.
 host_tck() {
-	ht=$(getconf CLK_TCK 2>/dev/null)
-	case $ht in
-	'' | *[!0-9]* | 0) ht=100 ;;
+	[ -z "${clk_tck:-}" ] || return 0
+	clk_tck=$(getconf CLK_TCK 2>/dev/null)
+	case $clk_tck in
+	'' | *[!0-9]* | 0) clk_tck=100 ;;
 	esac
-	printf '%s\n' "$ht"
 }
 
 # TIMES_CPU_AWK: an awk function, cpu(line): the seconds of a line of
@@ -410,8 +412,9 @@ TIMES_CPU_AWK='
 # the shell's times printed into TIMES0 and TIMES1), over its seconds;
 # unknown where a figure is missing.
 load_other() {
+	host_tck
 	cat "$1" "$2" 2>/dev/null | LC_ALL=C awk -v b0="$3" -v b1="$4" \
-	    -v secs="$5" -v tck="$(host_tck)" '
+	    -v secs="$5" -v tck="$clk_tck" '
 	'"$TIMES_CPU_AWK"'
 	{ own[NR] = own[NR] " " $0 }
 	END {
