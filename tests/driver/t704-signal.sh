@@ -6,6 +6,7 @@
 # shellcheck disable=SC2317 # helpers run by check
 # shellcheck source=tests/lib.sh
 . tests/lib.sh
+long_battery "a run interrupted by SIGINT, SIGTERM and SIGHUP, and by a signal as a measurement ends"
 SB=scripts/smpbench
 need_cmd setsid || skip_all "no setsid(1) to give the run a session of its own"
 [ -x bin/smpb-ring ] || skip_all "bin/smpb-ring is not built (run make)"

@@ -13,6 +13,7 @@
 # shellcheck disable=SC2016 # the hooks' code is expanded when they run
 # shellcheck source=tests/lib.sh
 . tests/lib.sh
+long_battery "runs racing for one -o, signals while set up, and cells over the process limits"
 SB=$PWD/scripts/smpbench
 need_cmd setsid || skip_all "no setsid(1) to give a run a session of its own"
 # A background job of a script ignores SIGINT, and a shell cannot trap a

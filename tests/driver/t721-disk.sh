@@ -10,6 +10,7 @@
 # shellcheck disable=SC2016 # the fakes' code is expanded when they run
 # shellcheck source=tests/lib.sh
 . tests/lib.sh
+long_battery "runs on a tmpfs that fills up or turns read-only"
 SB=$PWD/scripts/smpbench
 need_cmd unshare || skip_all "no unshare(1) to mount a tmpfs of the test's own"
 MNT=$TMPDIR_T/mnt

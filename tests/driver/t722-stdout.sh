@@ -7,6 +7,7 @@
 # shellcheck disable=SC2086 # $sh is a command line, split on purpose
 # shellcheck source=tests/lib.sh
 . tests/lib.sh
+long_battery "runs whose stdout reader goes away"
 SB=$PWD/scripts/smpbench
 FAKE=$TMPDIR_T/fake
 fake_prog "$FAKE" ring

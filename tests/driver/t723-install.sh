@@ -9,6 +9,7 @@
 # shellcheck disable=SC2086 # $sh is a command line, split on purpose
 # shellcheck source=tests/lib.sh
 . tests/lib.sh
+long_battery "the installed driver run through links from elsewhere"
 for p in ring herd; do
 	[ -x bin/smpb-$p ] || skip_all "bin/smpb-$p is not built (run make)"
 done

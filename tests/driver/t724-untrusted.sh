@@ -9,6 +9,7 @@
 # shellcheck disable=SC2317 # helpers run by run
 # shellcheck source=tests/lib.sh
 . tests/lib.sh
+long_battery "saved runs with crafted names, keys and values"
 SB=$PWD/scripts/smpbench
 FIX=$PWD/tests/fixtures
 T=$TMPDIR_T

@@ -9,6 +9,7 @@
 # shellcheck disable=SC2016 # the hooks' code is expanded when they run
 # shellcheck source=tests/lib.sh
 . tests/lib.sh
+long_battery "a signal while a run's env is captured and saved"
 SB=$PWD/scripts/smpbench
 need_cmd setsid || skip_all "no setsid(1) to give the driver a session of its own"
 T=$TMPDIR_T

@@ -8,6 +8,7 @@
 # shellcheck disable=SC2086 # $sh is a command line, split on purpose
 # shellcheck source=tests/lib.sh
 . tests/lib.sh
+long_battery "the CPU limits of cgroups v1 and v2 on made-up machines"
 SB=scripts/smpbench
 M=tests/fixtures/machines
 

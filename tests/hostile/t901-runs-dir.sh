@@ -11,6 +11,7 @@
 # shellcheck disable=SC2012 # ls: names of our own making
 # shellcheck source=tests/lib.sh
 . tests/lib.sh
+long_battery "the runs-in-progress directory planted by another user"
 OTHER=nobody
 # cannot WHY: skip, or fail where the test must run.
 cannot() {

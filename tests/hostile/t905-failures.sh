@@ -10,6 +10,7 @@
 # shellcheck disable=SC2016 # nobody's code, expanded as it runs
 # shellcheck source=tests/lib.sh
 . tests/lib.sh
+long_battery "the driver as nobody with 2 to 11 processes left"
 FIX=$PWD/tests/fixtures
 SB=$PWD/scripts/smpbench
 T=$TMPDIR_T

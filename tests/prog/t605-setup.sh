@@ -17,6 +17,7 @@
 # the team would show; neither is what is measured.
 # shellcheck source=tests/lib.sh
 . tests/lib.sh
+long_battery "a worker's set-up counted in page faults"
 
 FLOOR=tests/bench/floor
 [ -x "$FLOOR" ] || skip_all "$FLOOR is not built (make test builds it)"

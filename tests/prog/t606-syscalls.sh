@@ -20,6 +20,7 @@
 #    allows (most of them failing: nothing was open there).
 # shellcheck source=tests/lib.sh
 . tests/lib.sh
+long_battery "the harness's system calls counted under strace"
 
 [ "$(uname -s)" = Linux ] || skip_all "strace and /proc are Linux's"
 need_cmd strace || skip_all "strace is not installed"

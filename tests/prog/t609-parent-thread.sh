@@ -7,6 +7,7 @@
 # shellcheck disable=SC2317 # functions run through within
 # shellcheck source=tests/lib.sh
 . tests/lib.sh
+long_battery "programs started from a thread that ends"
 
 cc=${CC:-cc}
 need_cmd "$cc" || skip_all "no C compiler ($cc) for the helper"

@@ -5,6 +5,7 @@
 # shellcheck disable=SC2317 # functions run through within
 # shellcheck source=tests/lib.sh
 . tests/lib.sh
+long_battery "a worker killed from outside, named by the program that loses it"
 
 # workers PID: PID's workers, by index: its children but the guardian
 # (the one that leads its own group), in the order they were forked.
