@@ -23,7 +23,9 @@ cmd_compare() {
 	opt_workload=
 	opt_bad=
 	cc_opts=:fhpt:vw:
-	eval "set -- $(opt_order "$cc_opts" ${1+"$@"})"
+	opt_order "$cc_opts" ${1+"$@"}
+	# shellcheck disable=SC2154 # opt_words: opt_order's
+	eval "set -- $opt_words"
 	OPTIND=1
 	while getopts "$cc_opts" opt; do
 		case $opt in

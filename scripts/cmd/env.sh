@@ -6,7 +6,9 @@
 # shellcheck disable=SC2034,SC2154 # sweep for choose_places(), its places
 cmd_env() {
 	opt_bad=
-	eval "set -- $(opt_order :h ${1+"$@"})"
+	opt_order :h ${1+"$@"}
+	# shellcheck disable=SC2154 # opt_words: opt_order's
+	eval "set -- $opt_words"
 	OPTIND=1
 	while getopts :h opt; do
 		case $opt in

@@ -112,7 +112,9 @@ cmd_plot() {
 	opt_o_set=0
 	opt_bad=
 	cp_opts=:ho:
-	eval "set -- $(opt_order "$cp_opts" ${1+"$@"})"
+	opt_order "$cp_opts" ${1+"$@"}
+	# shellcheck disable=SC2154 # opt_words: opt_order's
+	eval "set -- $opt_words"
 	OPTIND=1
 	while getopts "$cp_opts" opt; do
 		case $opt in

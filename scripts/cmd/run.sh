@@ -332,7 +332,9 @@ cmd_run() {
 	opt_S_set=0
 	opt_bad=
 	cr_optstring=:fhl:m:no:P:qr:R:S:
-	eval "set -- $(opt_order "$cr_optstring" ${1+"$@"})"
+	opt_order "$cr_optstring" ${1+"$@"}
+	# shellcheck disable=SC2154 # opt_words: opt_order's
+	eval "set -- $opt_words"
 	OPTIND=1
 	while getopts "$cr_optstring" opt; do
 		case $opt in

@@ -26,7 +26,9 @@ cmd_show() {
 	opt_rebuild=0
 	opt_bad=
 	cs_opts=:hr
-	eval "set -- $(opt_order "$cs_opts" ${1+"$@"})"
+	opt_order "$cs_opts" ${1+"$@"}
+	# shellcheck disable=SC2154 # opt_words: opt_order's
+	eval "set -- $opt_words"
 	OPTIND=1
 	while getopts "$cs_opts" opt; do
 		case $opt in

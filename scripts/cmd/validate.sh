@@ -159,7 +159,9 @@ cmd_validate() {
 	opt_runs=
 	opt_r_set=0
 	opt_bad=
-	eval "set -- $(opt_order :hr: ${1+"$@"})"
+	opt_order :hr: ${1+"$@"}
+	# shellcheck disable=SC2154 # opt_words: opt_order's
+	eval "set -- $opt_words"
 	OPTIND=1
 	while getopts :hr: opt; do
 		case $opt in

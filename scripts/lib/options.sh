@@ -8,7 +8,8 @@
 # Before the loop, opt_order moves the options that follow an operand
 # (smpbench run ring -l x) before the operands, as getopts wants them:
 #
-#	eval "set -- $(opt_order "$opts" ${1+"$@"})"
+#	opt_order "$opts" ${1+"$@"}
+#	eval "set -- $opt_words"
 #	OPTIND=1
 #	while getopts "$opts" opt; do
 #		case $opt in
@@ -21,13 +22,15 @@
 #	shift $((OPTIND - 1))
 
 # opt_order OPTSTRING ARG...: the arguments, each quoted for eval, in
-# the order getopts takes them: first every option, as a getopts loop
+# opt_words (a variable: no subshell for every command), in the order
+# getopts takes them: first every option, as a getopts loop
 # over OPTSTRING reads it (a cluster -fq as -f -q, an option's argument,
 # joined or the next word, beside it: -lx as -l x), then --, then the
 # operands in their order. "--" ends the options: every word after it
 # is an operand; so is "-" alone. An option OPTSTRING does not know is
 # kept as an option, for the loop to report; one missing its argument
 # comes last, alone after the options, for the loop to say so.
+# shellcheck disable=SC2034 # opt_words: for the command
 opt_order() {
 	oo_spec=$1
 	shift
@@ -77,14 +80,14 @@ opt_order() {
 		done
 	done
 	if [ "$oo_missing" -eq 1 ]; then
-		printf '%s\n' "${oo_opts# }"
+		opt_words=${oo_opts# }
 		return 0
 	fi
 	for oo_a in ${1+"$@"}; do
 		opt_quote "$oo_a"
 		oo_rest="$oo_rest $oq"
 	done
-	printf '%s --%s\n' "${oo_opts# }" "$oo_rest"
+	opt_words="${oo_opts# } --$oo_rest"
 }
 
 # opt_quote TEXT: set oq to TEXT in single quotes, for eval.
