@@ -111,7 +111,10 @@ is() {
 
 # like TEXT ERE NAME: some line of TEXT matches the extended regex.
 like() {
-	if printf '%s\n' "$1" | grep -Eq -- "$2"; then
+	if grep -Eq -- "$2" <<EOF_LIKE
+$1
+EOF_LIKE
+	then
 		t_result 0 "$3"
 	else
 		t_result 1 "$3"

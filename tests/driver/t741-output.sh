@@ -8,6 +8,7 @@
 # shellcheck disable=SC2086 # $sh is a command line, split on purpose
 # shellcheck source=tests/lib.sh
 . tests/lib.sh
+long_battery "every command with its stdout closed or full"
 SB=$PWD/scripts/smpbench
 FIX=$PWD/tests/fixtures
 FAKE=$TMPDIR_T/fake
