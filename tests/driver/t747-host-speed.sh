@@ -15,6 +15,7 @@
 # shellcheck disable=SC2086 # $sh is a command line, split on purpose
 # shellcheck source=tests/lib.sh
 . tests/lib.sh
+long_battery "the hosts' speeds side by side on made-up runs whose answers are known"
 # shellcheck source=tests/made-runs.sh
 . tests/made-runs.sh
 SB=scripts/smpbench
