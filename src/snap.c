@@ -14,8 +14,8 @@
  * copied ends the program, exit 1, with one line on stderr: the lines
  * printed are those of the files copied before it.
  *
- * One process for every file of every run a command reads, where dd,
- * wc, cat and tr made a dozen.
+ * The driver runs it once for every run a command reads, where dd, wc,
+ * cat and tr made a dozen processes.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -55,6 +55,20 @@ copy_failed(const char *source, const char *why)
 {
 	fprintf(stderr, "smpb-snap: %s: %s\n", source, why);
 	exit(SNAP_EXIT_FAIL);
+}
+
+/*
+ * flush_out(): standard output written out; a reader that went away
+ * (EPIPE) ends the program quietly, as a filter killed by SIGPIPE.
+ */
+static void
+flush_out(void)
+{
+	if (fflush(stdout) == EOF) {
+		if (errno == EPIPE)
+			_exit(SNAP_EXIT_PIPE);
+		copy_failed("standard output", strerror(errno));
+	}
 }
 
 /* max_of(TEXT): MAX, a decimal count of bytes, or a usage error. */
@@ -155,12 +169,9 @@ snap(unsigned long long max, const char *source, const char *copy)
 		copy_failed(source, strerror(errno));
 	if (close(out) != 0)
 		copy_failed(copy, strerror(errno));
-	if (printf("%llu %llu %llu %llu %s\n", t.bytes, t.nuls, t.controls,
-	    t.newlines, copy) < 0 || fflush(stdout) == EOF) {
-		if (errno == EPIPE)
-			_exit(SNAP_EXIT_PIPE);
-		copy_failed("standard output", strerror(errno));
-	}
+	printf("%llu %llu %llu %llu %s\n", t.bytes, t.nuls, t.controls,
+	    t.newlines, copy);
+	flush_out();
 }
 
 int
@@ -174,10 +185,12 @@ main(int argc, char *argv[])
 		switch (c) {
 		case 'h':
 			printf("%s\n", usage_text);
-			return fflush(stdout) == EOF ? SNAP_EXIT_FAIL : 0;
+			flush_out();
+			return 0;
 		case 'V':
 			printf("smpb-snap (smpbench) %s\n", SMPB_VERSION);
-			return fflush(stdout) == EOF ? SNAP_EXIT_FAIL : 0;
+			flush_out();
+			return 0;
 		default:
 			fprintf(stderr, "smpb-snap: -%c: unknown option (see "
 			    "smpb-snap -h)\n", optopt);

@@ -92,14 +92,13 @@ run_dirs() {
 # lib.awk, turn one into the other: SMPB_SNAP/names).
 
 # snap_begin: make SMPB_SNAP, private, removed when the driver exits
-# (smpbench_exit).
+# (smpbench_exit), and find smpb-snap (SNAP_PROG, empty when it is not
+# built: run_snapshot says so, once a run is to be read).
 snap_begin() {
 	SNAP_PROG=
 	for sb_p in "$SMPB_LIB/smpb-snap" "$SMPB_TOP/bin/smpb-snap"; do
 		[ -f "$sb_p" ] && [ -x "$sb_p" ] && { SNAP_PROG=$sb_p; break; }
 	done
-	[ -n "$SNAP_PROG" ] ||
-	    die 1 "smpb-snap, which reads saved runs, is not built (run make)"
 	SMPB_SNAP=$(umask 077 && mktemp -d "${TMPDIR:-/tmp}/smpbench-read.XXXXXX") ||
 	    die 1 "cannot make a temporary directory in ${TMPDIR:-/tmp}"
 	export SMPB_SNAP
@@ -164,6 +163,8 @@ check_run() {
 # shellcheck disable=SC2154 # line_count: count_lines's
 run_snapshot() {
 	[ -n "${SMPB_SNAP:-}" ] || die 1 "saved runs are read with no snapshot (snap_begin)"
+	[ -n "$SNAP_PROG" ] ||
+	    die 1 "smpb-snap, which reads saved runs, is not built (run make)"
 	rs_k=${rs_k:-0}
 	rs_k=$((rs_k + 1))
 	rs_snap=$SMPB_SNAP/$rs_k.$$
@@ -193,24 +194,37 @@ run_snapshot() {
 
 # snap_stats KIND COUNT: of SNAP_STATS's copies of KIND, text (env, the
 # markers...) or raw (raw/<workload>), in the order taken, a line each,
-# "N COPY": N its COUNT, bytes, nuls, controls or lines.
+# "N COPY" (N its COUNT: bytes, nuls, controls or lines), in
+# snap_counts. No process: a check that could not fork one would pass
+# what it did not see.
 snap_stats() {
-	while read -r st_bytes st_nuls st_controls st_lines st_p; do
-		[ -n "$st_p" ] || continue
+	snap_counts=
+	st_ifs=$IFS
+	IFS=$NL
+	set -f
+	# shellcheck disable=SC2086 # a copy a line, split on purpose
+	set -- "$1" "$2" $SNAP_STATS
+	set +f
+	IFS=$st_ifs
+	st_kind=$1 st_count=$2
+	shift 2
+	for st_line; do
+		st_bytes=${st_line%% *} st_r=${st_line#* }
+		st_nuls=${st_r%% *} st_r=${st_r#* }
+		st_controls=${st_r%% *} st_r=${st_r#* }
+		st_lines=${st_r%% *} st_p=${st_r#* }
 		case ${st_p#"$SMPB_SNAP"/*/} in
-		raw/*) [ "$1" = raw ] ;;
-		*) [ "$1" = text ] ;;
+		raw/*) [ "$st_kind" = raw ] ;;
+		*) [ "$st_kind" = text ] ;;
 		esac || continue
-		case $2 in
+		case $st_count in
 		bytes) st_n=$st_bytes ;;
 		nuls) st_n=$st_nuls ;;
 		controls) st_n=$st_controls ;;
 		*) st_n=$st_lines ;;
 		esac
-		printf '%s %s\n' "$st_n" "$st_p"
-	done <<EOF_STATS
-$SNAP_STATS
-EOF_STATS
+		snap_counts="$snap_counts$st_n $st_p$NL"
+	done
 }
 
 # snap_sizes: die when one of the snapshots' files holds more bytes than
@@ -218,10 +232,21 @@ EOF_STATS
 # all (RUN_MAX_ALL): the text files first, then the raw ones, as
 # smpb-snap counted them (SNAP_STATS).
 snap_sizes() {
+	snap_stats text bytes
+	ss_list=$snap_counts
+	snap_stats raw bytes
+	ss_list=$ss_list$snap_counts
+	ss_ifs=$IFS
+	IFS=$NL
+	set -f
+	# shellcheck disable=SC2086 # a copy a line, split on purpose
+	set -- $ss_list
+	set +f
+	IFS=$ss_ifs
 	ss_run=
 	ss_all=0
-	while read -r ss_n ss_p; do
-		[ -n "$ss_p" ] || continue
+	for ss_line; do
+		ss_n=${ss_line%% *} ss_p=${ss_line#* }
 		ss_f=${ss_p#"$SMPB_SNAP"/*/}
 		case $ss_f in
 		raw/*)
@@ -240,9 +265,7 @@ snap_sizes() {
 		[ "$ss_n" != "$((snap_blocks * 65536)) bytes" ] ||
 		    ss_n="over $ss_max bytes"
 		die 1 "$(printable "$ss_p"): $ss_n, more than any run makes (at most $ss_max): refused"
-	done <<EOF_SIZES
-$(snap_stats text bytes; snap_stats raw bytes)
-EOF_SIZES
+	done
 }
 
 # unread_sizes: die when one of the plain files of the runs that the
@@ -302,13 +325,19 @@ RAW_MAX_LINES=500000
 # any run makes, naming it and its count: it is not a run of smpbench,
 # and is refused before awk reads it.
 raw_lines() {
-	while read -r rl_n rl_f; do
-		[ -n "$rl_f" ] || continue
+	snap_stats raw lines
+	rl_ifs=$IFS
+	IFS=$NL
+	set -f
+	# shellcheck disable=SC2086 # a copy a line, split on purpose
+	set -- $snap_counts
+	set +f
+	IFS=$rl_ifs
+	for rl_line; do
+		rl_n=${rl_line%% *} rl_f=${rl_line#* }
 		[ "$rl_n" -le "$RAW_MAX_LINES" ] ||
 		    die 1 "$(printable "$rl_f"): $rl_n lines, more than any run makes (at most $RAW_MAX_LINES): refused"
-	done <<EOF_LINES
-$(snap_stats raw lines)
-EOF_LINES
+	done
 }
 
 # run_file DIR FILE: the first look at a run's FILE, before anything
@@ -328,13 +357,22 @@ run_file() {
 # smpbench's. The text files first, then the raw ones, as smpb-snap
 # counted them.
 run_files() {
-	while read -r rf_n rf_p; do
-		[ -n "$rf_p" ] || continue
+	snap_stats text nuls
+	rf_list=$snap_counts
+	snap_stats raw controls
+	rf_list=$rf_list$snap_counts
+	rf_ifs=$IFS
+	IFS=$NL
+	set -f
+	# shellcheck disable=SC2086 # a copy a line, split on purpose
+	set -- $rf_list
+	set +f
+	IFS=$rf_ifs
+	for rf_line; do
+		rf_n=${rf_line%% *} rf_p=${rf_line#* }
 		[ "$rf_n" -eq 0 ] ||
 		    die 1 "$(printable "$rf_p"): not a text file ($rf_n bytes of binary data): refused"
-	done <<EOF_TEXT
-$(snap_stats text nuls; snap_stats raw controls)
-EOF_TEXT
+	done
 }
 
 # run_workloads DIR: the workloads saved in a run, in the run's order.
