@@ -90,6 +90,8 @@ run_pick_workloads() {
 # shellcheck disable=SC2154 # host_name, sane: host_names's, sanitise_v's
 run_id() {
 	ri_rand=$(od -An -N4 -tx4 /dev/urandom 2>/dev/null)
+	# One word, whatever blanks od puts around it.
+	ri_rand=${ri_rand%"${ri_rand##*[! ]}"}
 	ri_rand=${ri_rand##* }
 	host_names
 	sanitise_v "$host_name"

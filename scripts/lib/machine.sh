@@ -58,6 +58,10 @@ cpulist_expand() {
 # Each reading below sets a variable rather than printing: the driver
 # reads the machine on every run, and a $(...) is a process.
 
+# What the driver asks once and keeps (host_names, host_tck; user_id in
+# lib/measuring.sh), never taken from the environment.
+host_name='' kernel_release='' clk_tck=''
+
 # host_names: the host's name and the kernel's release, in host_name
 # and kernel_release: one uname, once (POSIX prints -n before -r, and a
 # release holds no blank).
@@ -346,7 +350,9 @@ kernel_context() {
 		# shellcheck disable=SC2086 # a line each, on purpose
 		set -- $kc_opts
 		IFS=' '
-		kc_opts="$*"
+		kc_opts=
+		# posh takes "$*" of no words for an unset parameter.
+		[ $# -eq 0 ] || kc_opts="$*"
 		IFS=$kc_ifs
 		set +f
 		printable_v "$kc_opts"
@@ -436,7 +442,7 @@ load_other() {
 suite_version() {
 	for sv_w in $WORKLOADS; do
 		prog_path "$sv_w" || continue
-		sv=$("$prog_at" -V 2>/dev/null) || sv=
+		sv=$("$prog_at" -V 2>/dev/null)
 		sv=${sv%%"$NL"*}
 		sv=${sv%"${sv##*[! ]}"}
 		sv=${sv##* }

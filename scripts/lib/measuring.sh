@@ -58,7 +58,9 @@ measuring_dir() {
 	[ -z "$md_why" ]
 }
 
-# user_id: this user's id, in uid_me: one id -u for the command.
+# user_id: this user's id, in uid_me: one id -u for the command (never
+# taken from the environment).
+uid_me=
 user_id() {
 	[ -n "${uid_me:-}" ] || uid_me=$(id -u)
 }
