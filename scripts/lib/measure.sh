@@ -41,7 +41,7 @@ dry_run() {
 # by the shell, once for every measurement.
 kv_line_ok() {
 	case $1 in
-	'' | ' '* | *' ' | *'  '* | *[!a-z0-9_=.,\ -]*) return 1 ;;
+	'' | ' '* | *' ' | *'  '* | *[!"$KV_CHARS"]*) return 1 ;;
 	esac
 	# shellcheck disable=SC2086 # the pairs: blanks only, and no glob
 	set -- $1
@@ -51,24 +51,30 @@ kv_line_ok() {
 		*) return 1 ;;
 		esac
 		case ${kl_pair%%=*} in
-		'' | *[!a-z0-9_]*) return 1 ;;
+		'' | *[!"$KV_KEY_CHARS"]*) return 1 ;;
 		esac
 		kv_value_ok "${kl_pair#*=}" || return 1
 	done
 }
 
+# The characters of a -p line, and of its keys (spelled out: a range
+# would depend on the locale).
+KV_LOWER=abcdefghijklmnopqrstuvwxyz
+KV_KEY_CHARS=${KV_LOWER}0123456789_
+KV_CHARS="$KV_KEY_CHARS=., -"
+
 # kv_value_ok VALUE: true when VALUE is a number, a word or a cpulist.
 kv_value_ok() {
 	case ${1#-} in
-	'' | *[!0-9.]*) ;;
+	'' | *[!0123456789.]*) ;;
 	*) return 0 ;;
 	esac
 	case $1 in
-	'' | *[!a-z]*) ;;
+	'' | *[!"$KV_LOWER"]*) ;;
 	*) return 0 ;;
 	esac
 	case $1 in
-	'' | ,* | *, | *,,* | *[!0-9,-]*) return 1 ;;
+	'' | ,* | *, | *,,* | *[!0123456789,-]*) return 1 ;;
 	esac
 	kv_ifs=$IFS
 	IFS=,
