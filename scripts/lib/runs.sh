@@ -192,11 +192,12 @@ run_snapshot() {
 	die 1 "$(printable "$1"): cannot be read: refused"
 }
 
-# snap_stats KIND COUNT: of SNAP_STATS's copies of KIND, text (env, the
-# markers...) or raw (raw/<workload>), in the order taken, a line each,
-# "N COPY" (N its COUNT: bytes, nuls, controls or lines), in
-# snap_counts. No process: a check that could not fork one would pass
-# what it did not see.
+# snap_stats TEXT RAW: of SNAP_STATS's copies, the text files' (env, the
+# markers...) then the raw ones' (raw/<workload>), each kind in the order
+# taken, a line each, "N COPY", in snap_counts: N the copy's count named
+# TEXT or RAW (bytes, nuls, controls or lines; "" leaves that kind out).
+# No process: a check that could not fork one would pass what it did
+# not see.
 snap_stats() {
 	snap_counts=
 	st_ifs=$IFS
@@ -206,24 +207,28 @@ snap_stats() {
 	set -- "$1" "$2" $SNAP_STATS
 	set +f
 	IFS=$st_ifs
-	st_kind=$1 st_count=$2
+	st_text=$1 st_raw=$2
 	shift 2
-	for st_line; do
-		st_bytes=${st_line%% *} st_r=${st_line#* }
-		st_nuls=${st_r%% *} st_r=${st_r#* }
-		st_controls=${st_r%% *} st_r=${st_r#* }
-		st_lines=${st_r%% *} st_p=${st_r#* }
-		case ${st_p#"$SMPB_SNAP"/*/} in
-		raw/*) [ "$st_kind" = raw ] ;;
-		*) [ "$st_kind" = text ] ;;
-		esac || continue
-		case $st_count in
-		bytes) st_n=$st_bytes ;;
-		nuls) st_n=$st_nuls ;;
-		controls) st_n=$st_controls ;;
-		*) st_n=$st_lines ;;
-		esac
-		snap_counts="$snap_counts$st_n $st_p$NL"
+	for st_kind in text raw; do
+		for st_line; do
+			st_bytes=${st_line%% *} st_r=${st_line#* }
+			st_nuls=${st_r%% *} st_r=${st_r#* }
+			st_controls=${st_r%% *} st_r=${st_r#* }
+			st_lines=${st_r%% *} st_p=${st_r#* }
+			case $st_kind:${st_p#"$SMPB_SNAP"/*/} in
+			raw:raw/*) st_count=$st_raw ;;
+			text:raw/* | raw:*) continue ;;
+			*) st_count=$st_text ;;
+			esac
+			case $st_count in
+			bytes) st_n=$st_bytes ;;
+			nuls) st_n=$st_nuls ;;
+			controls) st_n=$st_controls ;;
+			lines) st_n=$st_lines ;;
+			*) continue ;;
+			esac
+			snap_counts="$snap_counts$st_n $st_p$NL"
+		done
 	done
 }
 
@@ -232,15 +237,12 @@ snap_stats() {
 # all (RUN_MAX_ALL): the text files first, then the raw ones, as
 # smpb-snap counted them (SNAP_STATS).
 snap_sizes() {
-	snap_stats text bytes
-	ss_list=$snap_counts
-	snap_stats raw bytes
-	ss_list=$ss_list$snap_counts
+	snap_stats bytes bytes
 	ss_ifs=$IFS
 	IFS=$NL
 	set -f
 	# shellcheck disable=SC2086 # a copy a line, split on purpose
-	set -- $ss_list
+	set -- $snap_counts
 	set +f
 	IFS=$ss_ifs
 	ss_run=
@@ -325,7 +327,7 @@ RAW_MAX_LINES=500000
 # any run makes, naming it and its count: it is not a run of smpbench,
 # and is refused before awk reads it.
 raw_lines() {
-	snap_stats raw lines
+	snap_stats '' lines
 	rl_ifs=$IFS
 	IFS=$NL
 	set -f
@@ -357,15 +359,12 @@ run_file() {
 # smpbench's. The text files first, then the raw ones, as smpb-snap
 # counted them.
 run_files() {
-	snap_stats text nuls
-	rf_list=$snap_counts
-	snap_stats raw controls
-	rf_list=$rf_list$snap_counts
+	snap_stats nuls controls
 	rf_ifs=$IFS
 	IFS=$NL
 	set -f
 	# shellcheck disable=SC2086 # a copy a line, split on purpose
-	set -- $rf_list
+	set -- $snap_counts
 	set +f
 	IFS=$rf_ifs
 	for rf_line; do
