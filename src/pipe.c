@@ -22,6 +22,13 @@
  * creations, and both ends are placed explicitly with -c. When budget /
  * think is smaller than one write the run is one transfer, nothing is
  * pipelined, and the output says so (transfers=1, clamped=1).
+ *
+ * With -T the pair runs for a time instead of a budget: the writer writes
+ * and thinks until the time is up (one transfer at least), then closes its
+ * end, and the reader reads up to that end of file. A measurement then
+ * spans the scheduler periods it exists to see (a CFS bandwidth period is
+ * 100 ms) whatever the think, where a budget makes the cells of much
+ * thinking last a few milliseconds.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -32,13 +39,14 @@
 #include "lib/smpb.h"
 
 static const char usage_text[] =
-    "usage: smpb-pipe [-hlpVW] [-b mib] [-c cpulist] [-L seconds] [-s kib]\n"
-    "                 [-t think]";
+    "usage: smpb-pipe [-hlpVW] [-b mib | -T seconds] [-c cpulist] [-L seconds]\n"
+    "                 [-s kib] [-t think]";
 
 static struct {
 	long	budget_mib;		/* -b: MiB to move, 1..65536 (64) */
 	long	write_kib;		/* -s: KiB per write, 1..65536 (16) */
 	long	think;			/* -t: multiplies/byte, 1..10^6 (1) */
+	double	seconds;		/* -T: run this long instead, 0: not */
 	bool	latency;		/* -l: stamp every block, histogram */
 } opt = { .budget_mib = 64, .write_kib = 16, .think = 1 };
 
@@ -46,20 +54,22 @@ static struct {
 static struct {
 	size_t		write_size;	/* bytes per transfer */
 	uint64_t	units;		/* think units after each transfer */
-	uint64_t	transfers;	/* writes (and reads) of write_size */
+	uint64_t	transfers;	/* writes of write_size; with -T the
+					   most (the writer counts its own) */
 	bool		clamped;	/* budget / think < write_size */
 } run;
 
 /* What the workers leave in their slots' result[]. */
-enum { RES_CAL_NS, RES_CAL_UNITS };
+enum { RES_CAL_NS, RES_CAL_UNITS, RES_TRANSFERS };
 enum { WRITER, READER };
 
 static void
 parse_args(int argc, char *argv[])
 {
+	bool budget = false;
 	int c;
 
-	while ((c = getopt(argc, argv, ":b:c:hlL:ps:t:VW")) != -1) {
+	while ((c = getopt(argc, argv, ":b:c:hlL:ps:t:T:VW")) != -1) {
 		if (opt_shared(c, optarg))
 			continue;
 		switch (c) {
@@ -68,6 +78,10 @@ parse_args(int argc, char *argv[])
 			break;
 		case 'b':
 			opt.budget_mib = (long)opt_num('b', optarg, 1, 65536);
+			budget = true;
+			break;
+		case 'T':
+			opt.seconds = opt_seconds('T', optarg, 0.001, 86400);
 			break;
 		case 's':
 			opt.write_kib = (long)opt_num('s', optarg, 1, 65536);
@@ -79,10 +93,16 @@ parse_args(int argc, char *argv[])
 			opt_bad(c);
 		}
 	}
+	if (budget && opt.seconds > 0)
+		die(SMPB_EXIT_USAGE, "-b and -T exclude each other "
+		    "(see %s -h)", prog_name);
 	opt_no_operands(argc, argv);
 }
 
-/* total = max(write_size, budget / think), in whole transfers. */
+/*
+ * total = max(write_size, budget / think), in whole transfers; with -T,
+ * as many as the time allows.
+ */
 static void
 plan(void)
 {
@@ -91,6 +111,10 @@ plan(void)
 
 	run.write_size = (size_t)opt.write_kib << 10;
 	run.units = (uint64_t)run.write_size * (uint64_t)opt.think;
+	if (opt.seconds > 0) {
+		run.transfers = UINT64_MAX;
+		return;
+	}
 	run.clamped = total < run.write_size;
 	if (run.clamped)
 		total = run.write_size;
@@ -139,14 +163,17 @@ calibrate(struct slot *me)
 /*
  * With -l every block starts with the writer's clock as it is written
  * (stamp), and the reader records how long the whole block took to
- * arrive (h not NULL).
+ * arrive (h not NULL). With -T the writer stops at the first transfer
+ * that ends after the time is up, and the reader at the end of file
+ * that follows; the writer counts its transfers.
  */
 static void
 writer(struct team *t, int fd, char *buf, bool stamp)
 {
 	uint64_t i, now;
 
-	for (i = 0; i < run.transfers; i++) {
+	for (i = 0; i < run.transfers &&
+	    (i == 0 || opt.seconds == 0 || worker_running(t)); i++) {
 		if (stamp) {
 			now = clock_now_ns();
 			memcpy(buf, &now, sizeof(now));
@@ -158,6 +185,7 @@ writer(struct team *t, int fd, char *buf, bool stamp)
 		}
 		think(run.units);
 	}
+	team_slot(t, WRITER)->result[RES_TRANSFERS] = i;
 }
 
 static void
@@ -169,6 +197,8 @@ reader(struct team *t, int fd, char *buf, struct hist *h)
 	for (i = 0; i < run.transfers; i++) {
 		if ((r = read_full(fd, buf, run.write_size)) == -1)
 			worker_fail(t, READER, "read:");
+		if (r == 0 && opt.seconds > 0 && i > 0)
+			break;		/* -T: the writer's time is up */
 		if ((size_t)r < run.write_size)
 			worker_lost(t, READER, "the writer is gone after %llu "
 			    "of %llu transfers", (unsigned long long)i,
@@ -211,6 +241,7 @@ static void
 report(struct team *t)
 {
 	struct slot *w = team_slot(t, WRITER);
+	uint64_t transfers = w->result[RES_TRANSFERS];
 	struct interval iv;
 	double wall_s, cpu_pct;
 
@@ -225,10 +256,13 @@ report(struct team *t)
 	kv_begin();
 	kv_int("write_kib", opt.write_kib);
 	kv_int("think", opt.think);
-	kv_int("budget_mib", opt.budget_mib);
-	kv_int("bytes", (long long)(run.transfers * run.write_size));
-	kv_int("transfers", (long long)run.transfers);
-	kv_int("clamped", run.clamped);
+	if (opt.seconds > 0)
+		kv_num("seconds", opt.seconds, 3);
+	else
+		kv_int("budget_mib", opt.budget_mib);
+	kv_int("bytes", (long long)(transfers * run.write_size));
+	kv_int("transfers", (long long)transfers);
+	kv_int("clamped", opt.seconds > 0 ? transfers == 1 : run.clamped);
 	kv_num("wall_s", wall_s, 6);
 	kv_num("cpu_pct", cpu_pct, 1);
 	kv_num("think_ns", (double)w->result[RES_CAL_NS] /
@@ -257,7 +291,10 @@ main(int argc, char *argv[])
 	team_spawn(t, READER, pipe_worker, fd);
 	close(fd[0]);			/* EOF and EPIPE must mean the peer */
 	close(fd[1]);
-	team_go(t);
+	if (opt.seconds > 0)
+		team_run_for(t, opt.seconds);
+	else
+		team_go(t);
 	team_wait(t);
 	report(t);
 	kv_flush();

@@ -52,6 +52,23 @@ done <<'EOF_PLAN'
 -s 64 -t 17 -b 1|65536|1|1
 EOF_PLAN
 
+# -T: for a time instead of a budget, whatever the think: at least that
+# long, more than one transfer where one is far shorter, the seconds in
+# place of the budget, the bytes the transfers moved.
+run $PIPE -p -s 1 -t 2048 -T 0.2
+is "$RC" 0 "-T 0.2 exits 0"
+check "-T 0.2: the run lasted 0.2 s or more" awk -v w="$(kv "$OUT" wall_s)" \
+    'BEGIN { exit !(w >= 0.2) }'
+check "-T 0.2: the pair kept going, more than one transfer" awk \
+    -v n="$(kv "$OUT" transfers)" 'BEGIN { exit !(n > 1) }'
+is "$(kv "$OUT" bytes)" "$(( $(kv "$OUT" transfers) * 1024 ))" \
+    "-T: bytes, the transfers' writes"
+is "$(kv "$OUT" seconds) $(kv "$OUT" budget_mib) $(kv "$OUT" clamped)" \
+    "0.200  0" "-T: seconds=0.200 in place of budget_mib, not clamped"
+keys=$(printf '%s\n' "$OUT" | tr ' ' '\n' | sed 's/=.*//' | tr '\n' ' ')
+is "$keys" "write_kib think seconds bytes transfers clamped wall_s cpu_pct think_ns $(tail_keys "$OUT") " \
+    "-T: -p keys in order"
+
 # Placement: -c pins the writer and the reader, and the CPUs used are
 # reported.
 if [ -n "$cpu0" ]; then
@@ -87,6 +104,9 @@ bad_inputs $PIPE <<'EOF_BAD'
 -t|smpb-pipe: -t: needs an argument (see smpb-pipe -h)
 -b|smpb-pipe: -b: needs an argument (see smpb-pipe -h)
 -s 4 extra|smpb-pipe: unexpected operand 'extra' (see smpb-pipe -h)
+-T 0|smpb-pipe: -T: '0' is out of range (0.001..86400)
+-T x|smpb-pipe: -T: 'x' is not a number of seconds (0.001..86400)
+-b 1 -T 1|smpb-pipe: -b and -T exclude each other (see smpb-pipe -h)
 EOF_BAD
 
 run $PIPE -c 1023 -b 1
@@ -95,8 +115,8 @@ like "$ERR" "^smpb-pipe: -c: CPU 1023 is not available: there is no such CPU \(a
 
 run $PIPE -h
 is "$RC" 0 "-h exits 0"
-is "$OUT" "usage: smpb-pipe [-hlpVW] [-b mib] [-c cpulist] [-L seconds] [-s kib]
-                 [-t think]" "-h prints usage on stdout"
+is "$OUT" "usage: smpb-pipe [-hlpVW] [-b mib | -T seconds] [-c cpulist] [-L seconds]
+                 [-s kib] [-t think]" "-h prints usage on stdout"
 is "$ERR" "" "-h: nothing on stderr"
 run $PIPE -V
 is "$RC" 0 "-V exits 0"
