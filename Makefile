@@ -154,10 +154,10 @@ validate: $(BIN) $(FLOOR)
 
 # The driver: every workload's table; quick (under 3 minutes on 2 CPUs) or
 # the seeds' own parameters (-f). Each run is saved under results/.
-bench: $(BIN)
+bench: all
 	sh scripts/smpbench run
 
-bench-full: $(BIN)
+bench-full: all
 	sh scripts/smpbench run -f
 
 install: $(BIN) $(STAT) $(SNAP) $(FLOOR)

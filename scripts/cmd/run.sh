@@ -135,7 +135,8 @@ run_begin() {
 	cr_err=$(mkdir "$run_dir/raw" 2>&1) ||
 	    run_abort 1 "cannot write in $run_dir (${cr_err##*: })"
 	# The first line: what the run will make, and about how long.
-	say "$sweep run: $(plan "$cr_todo")"
+	plan "$cr_todo"
+	say "$sweep run: $plan_text"
 	# Other runs see this one from here on, waiting, then measuring; it
 	# looks for them once the machine has settled (or not), before the
 	# run's env is taken.
@@ -209,6 +210,7 @@ run_sweep() {
 	cells "$1" 2>/dev/null >"$run_work/cells" ||
 	    write_lost "$run_work/cells" "$1, not measured,"
 	cr_r=$(workload_repeats "$1")
+	run_done_w=0
 	# Repeat the whole sweep rather than each cell in a row, so a
 	# passing disturbance spreads over cells instead of biasing one.
 	cr_rep=1

@@ -19,6 +19,10 @@
 #	percent: the growth of its "some" total (the microseconds some task
 #	waited for a CPU) over the window, not its avg10, which lags.
 SETTLE_WINDOW=0.5
+# What a look of SETTLE_WINDOW costs a run where the machine is quiet, ms
+# (the window, and the processes that take it): plan() counts it.
+# shellcheck disable=SC2034 # read by plan() (lib/sweep.sh)
+SETTLE_LOOK_MS=600
 QUIET_PROCS=2
 QUIET_BUSY=0.1
 QUIET_PSI=5

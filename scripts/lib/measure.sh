@@ -28,10 +28,11 @@ dry_run() {
 		}')$NL
 	done
 	to_out printf '%s' "$dr_out"
+	plan "$1"
 	if [ "$runs" -gt 1 ]; then
-		say "$sweep run: $(plan "$1"), $runs runs of them; nothing run"
+		say "$sweep run: $plan_text, $runs runs of them; nothing run"
 	else
-		say "$sweep run: $(plan "$1"); nothing run"
+		say "$sweep run: $plan_text; nothing run"
 	fi
 }
 
@@ -108,7 +109,10 @@ measure() {
 		set -- "$@" -c "$m_cpus"
 	fi
 	m_lost="the measurement $m_what (run $m_rep)"
-	progress "[$((run_done + 1))/$run_total] $m_what"
+	if [ "$tty" -eq 1 ]; then
+		progress_left "$m_w" "$run_done_w"
+		progress "[$((run_done + 1))/$run_total, $left_text] $m_what"
+	fi
 	empty_file "$run_work/out" || write_lost "$run_work/out" "$m_lost, not made,"
 	empty_file "$run_work/err" || write_lost "$run_work/err" "$m_lost, not made,"
 	# -W: the program ends (exit 129) if the driver is killed outright,
@@ -125,7 +129,7 @@ measure() {
 	wait "$run_child"
 	m_rc=$?
 	run_child=
-	run_done=$((run_done + 1))
+	run_done=$((run_done + 1)) run_done_w=$((run_done_w + 1))
 	read_line "$run_work/out"
 	m_line=$rl_line
 	if [ "$m_rc" -eq 0 ]; then

@@ -6,7 +6,8 @@
 
 # The state of a run, for the signal handler: its directory and work
 # directory, the program measuring (also validate's), the workload
-# being measured, the measurements made and to make, whether this run
+# being measured, the measurements made (of the run, of the workload)
+# and to make, whether this run
 # made the directory and has saved its env, and whether stdout is gone
 # (1; 2: it was closed from the start, and is /dev/null).
 run_dir=
@@ -14,6 +15,8 @@ run_work=
 run_child=
 run_current=
 run_done=0
+# shellcheck disable=SC2034 # counted by measure(), for progress_left()
+run_done_w=0
 run_total=0
 run_made=0
 run_saved=0

@@ -115,11 +115,18 @@ duration_text() {
 	fi
 }
 
-# plan WORKLOADS: what the run will make on this machine, "735
-# measurements (5 repeats), about 9 min", from the cells of each
-# workload, its repeats and its cost_<w> hook.
+# plan WORKLOADS: what the run will make on this machine, in plan_text:
+# "435 measurements (5 repeats), about 4 min (10 min at most if it
+# waits for a quiet machine: -S 60)", from the cells of each workload,
+# its repeats and its cost_<w> hook, the settle waits included: a look
+# of SETTLE_WINDOW before the run and before each workload, and at most
+# the bound (-S) each on a busy machine. Sets plan_ms (the run's
+# milliseconds, looks included) and, for the progress line (progress_left),
+# plan_ms_<w> and plan_n_<w>, each workload's milliseconds and
+# measurements.
+# shellcheck disable=SC2154 # settle_bound: the run's (cmd/run.sh)
 plan() {
-	pl_n=0 pl_ms=0
+	pl_n=0 pl_ms=0 pl_looks=1
 	for pl_w in $1; do
 		pl_cells=$(cells "$pl_w")
 		pl_r=$(workload_repeats "$pl_w")
@@ -127,11 +134,47 @@ plan() {
 		pl_one=$(printf '%s\n' "$pl_cells" | "cost_$pl_w")
 		pl_n=$((pl_n + pl_c * pl_r))
 		pl_ms=$((pl_ms + ${pl_one:-0} * pl_r))
+		eval "plan_ms_$pl_w=$((${pl_one:-0} * pl_r)) plan_n_$pl_w=$((pl_c * pl_r))"
+		pl_looks=$((pl_looks + 1))
 	done
 	pl_s=s
 	[ "$repeats" -eq 1 ] && pl_s=
-	printf '%d measurements (%d repeat%s), about %s\n' "$pl_n" "$repeats" \
-	    "$pl_s" "$(duration_text $((pl_ms / 1000)))"
+	pl_wait=0
+	[ "${settle_bound:-0}" -gt 0 ] &&
+	    pl_ms=$((pl_ms + pl_looks * SETTLE_LOOK_MS)) &&
+	    pl_wait=$((pl_looks * settle_bound))
+	plan_ms=$pl_ms
+	plan_text=$(printf '%d measurements (%d repeat%s), about %s' "$pl_n" \
+	    "$repeats" "$pl_s" "$(duration_text $((pl_ms / 1000)))")
+	[ "$pl_wait" -gt 0 ] &&
+	    plan_text="$plan_text ($(duration_text $((pl_ms / 1000 + pl_wait))) at most if it waits for a quiet machine: -S $settle_bound)"
+	return 0
+}
+
+# progress_left WORKLOAD DONE: the time the runs still take, "3 min
+# left", in left_text, from the plan's costs (plan()) of what is left
+# of this run (DONE measurements of WORKLOAD made) and of the runs after
+# it, at the pace the run has kept so far: its seconds against the
+# plan's milliseconds of what it made, once that is 10 s or more. A
+# date a measurement: the progress line is a terminal's only.
+# shellcheck disable=SC2154 # cr_todo, run_start, runs, ser_k: the run's
+progress_left() {
+	pr_done=0 pr_this=0
+	for pr_w in $cr_todo; do
+		eval "pr_ms=\${plan_ms_$pr_w:-0} pr_n=\${plan_n_$pr_w:-0}"
+		if [ "$pr_w" = "$1" ]; then
+			[ "$pr_n" -gt 0 ] && pr_done=$((pr_done + pr_ms * $2 / pr_n))
+			pr_this=1
+		elif [ "$pr_this" -eq 0 ]; then
+			pr_done=$((pr_done + pr_ms))
+		fi
+	done
+	pr_left=$((plan_ms - pr_done + (runs - ser_k) * plan_ms))
+	pr_now=$(date +%s)
+	pr_secs=$((pr_now - ${run_start:-$pr_now}))
+	[ "$pr_done" -ge 10000 ] && [ "$pr_secs" -gt 0 ] &&
+	    pr_left=$((pr_left * pr_secs * 1000 / pr_done))
+	left_text="$(duration_text $((pr_left / 1000))) left"
 }
 
 # run_keys PROFILE REPEATS ASKED LABEL NOTE WORKLOADS PLACES: the run's

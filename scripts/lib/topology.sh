@@ -87,10 +87,15 @@ place_cpus() {
 # choose_places ASKED: the placements of the run, in PLACEMENTS order:
 # those of ASKED (names separated by commas or blanks, "all" for every one)
 # that the machine has, each missing one named on stderr; with ASKED
-# empty, those of the profile. Sets places; exits 2 when none is left,
-# with one line that says what the machine has.
+# empty, those of the profile. Sets places, and places_named, those
+# ASKED named one by one (not by "all"): a workload may leave out of
+# the profile's a placement where its figure cannot differ, unless it
+# was named. Exits 2 when none is left, with one line that says what
+# the machine has.
 # shellcheck disable=SC2154 # sweep: the run's profile
 choose_places() {
+	# shellcheck disable=SC2034 # read by the workloads' sweeps
+	places_named=$(printf '%s\n' "$1" | tr ',' ' ')
 	if [ -z "$1" ]; then
 		places=$places_quick
 		[ "$sweep" = full ] && places=$places_all

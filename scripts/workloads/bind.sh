@@ -17,7 +17,7 @@
 sweep_bind() {
 	case $1 in
 	tiny) sb_opt="-r 20000000" sb_sizes=16 ;;
-	quick) sb_opt="-r 500000000" sb_sizes=$(bind_sizes 32768) ;;
+	quick) sb_opt="-r 500000000" sb_sizes=$(bind_sizes 32768 quick) ;;
 	full) sb_opt="-r 1500000000" sb_sizes=$(bind_sizes 262144) ;;
 	esac
 	sb_hogs=$((cpus_usable - 1))
@@ -50,14 +50,26 @@ sweep_bind() {
 	fi
 }
 
-# bind_sizes CAP: the array sizes (KiB) of the bind sweep, over the cache
-# levels the machine reports: half of L2, L2, the LLC's share of one core
-# (where the cores sharing it are known), twice the LLC; each at most CAP
-# (the time to fault in a larger array would outweigh the measurement)
-# and 1 GiB, the smallest 16; the seed's one size, L2 (or smpb-bind's
-# own choice), where no level is known.
+# bind_sizes CAP [quick]: the array sizes (KiB) of the bind sweep, over
+# the cache levels the machine reports: half of L2, L2, the LLC's share
+# of one core (where the cores sharing it are known), twice the LLC;
+# each at most CAP (the time to fault in a larger array would outweigh
+# the measurement) and 1 GiB, the smallest 16; the seed's one size, L2
+# (or smpb-bind's own choice), where no level is known. quick: two of
+# them, the seed's L2 and the largest (an array no cache holds).
 # shellcheck disable=SC2154 # topo_env: placement()'s
 bind_sizes() {
+	if [ "${2:-}" = quick ]; then
+		bs_all=$(bind_sizes "$1")
+		bs_l2=$(cache_kib l2)
+		bs_last=${bs_all##* }
+		case " $bs_all " in
+		*" $bs_l2 "*) [ "$bs_l2" = "$bs_last" ] || bs_last="$bs_l2 $bs_last" ;;
+		*) [ "${bs_all%% *}" = "$bs_last" ] || bs_last="${bs_all%% *} $bs_last" ;;
+		esac
+		echo "$bs_last"
+		return 0
+	fi
 	bs_l2=$(cache_kib l2)
 	bs_llc=$(cache_kib llc)
 	bs_cores=

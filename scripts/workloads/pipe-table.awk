@@ -6,8 +6,9 @@
 # CPUs ("%CPU of the pair, llc: -c 0,2 (two cores sharing a last-level
 # cache):"), a row of think values, and one row per write size, "%4dk:"
 # then " %4s" percent cells, each followed by its mark; then the
-# footnotes, among them the cells whose budget was clamped to one write
-# (nothing pipelined there). Cells are medians of the pair's CPU usage,
+# footnotes, among them the cells whose budget (or time) allowed one
+# write only (nothing pipelined there), and the placement on one CPU
+# the run left out (its cells cannot differ). Cells are medians of the pair's CPU usage,
 # (user + sys) / wall * 100.
 # Environment: SMPB_ENV, the run's env file. No -v variables.
 # Needs the awk library (see lib.awk) loaded first.
@@ -42,6 +43,8 @@ BEGIN {
 		clamped = s * t > argval("-b", 64) * 1024
 	if (clamped)
 		CLAMPED[s SUBSEP t] = 1
+	if (argval("-T", "") != "")
+		TIMED = 1
 	if (F["place"] != "free" && "cpulist" in F)
 		CPUS[F["place"]] = F["cpulist"]
 	if (OPTS == "")
@@ -95,6 +98,10 @@ END {
 			cl = cl (cl == "" ? "" : "; ") size[i] "k x " sl
 	}
 	if (cl != "")
-		wrap("Budget clamped to one write, nothing pipelined: " cl ".")
+		wrap((TIMED ? "One write in the time (-T), nothing pipelined: " : \
+		    "Budget clamped to one write, nothing pipelined: ") cl ".")
+	if (!("one" in PLACE_SEEN) && index(" " ENV["placements"] " ", " one "))
+		wrap("Not measured on one CPU: two processes there use 100% of" \
+		    " it or less, whatever the kernel (-P one measures it).")
 	exit finish(0)
 }

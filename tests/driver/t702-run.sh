@@ -47,7 +47,7 @@ d=$(ls "$res")
 is "$(ls "$res" | wc -l | tr -d ' ')" 1 "one run directory"
 out=$res/$d
 like "$(printf '%s\n' "$ERR" | sed -n 1p)" \
-    '^smpbench: tiny run: 25 measurements \(1 repeat\), about [0-9]+ (s|min)$' \
+    '^smpbench: tiny run: 21 measurements \(1 repeat\), about [0-9]+ (s|min)$' \
     "stderr's first line: the measurements, and about how long"
 is "$(printf '%s\n' "$ERR" | sed 1d)" \
     "smpbench: saved in $out ($(sed -n 's/^seconds=//p' "$out/complete") s)" \
@@ -82,7 +82,11 @@ pline=$(printf '%s\n' "$line" | sed 's/^place=[^ ]* rep=[^ ]* argv=[^ ]* //')
 keys=$(printf '%s\n' "$pline" | tr ' ' '\n' | sed 's/=.*//' | tr '\n' ' ')
 want=$(bin/smpb-ring -p -l -n 3 -i 10 | tr ' ' '\n' | sed 's/=.*//' | tr '\n' ' ')
 is "$keys" "$want" "a ring raw line ends with smpb-ring's -p -l keys"
-like "$(grep '^place=one ' "$out/raw/pipe" | head -n 1)" ' cpulist=[0-9]+ ' "pipe: one CPU is pinned"
+like "$(grep '^place=one ' "$out/raw/ring" | head -n 1)" ' cpulist=[0-9]+ ' "ring: one CPU is pinned"
+is "$(grep -c '^place=one ' "$out/raw/pipe")" 0 \
+    "pipe: not on one CPU, where its figure cannot differ"
+like "$(grep '^place=free ' "$out/raw/pipe" | head -n 1)" ' argv=-s,1,-t,1,-T,0\.02 ' \
+    "pipe: each cell for a time (-T), not a budget"
 run sh $SB show "$out"
 is "$(tables_of "$OUT")" "$(cat "$TMPDIR_T/whole.out")" "show prints what run printed"
 like "$(printf '%s\n' "$OUT" | tr '\n' ' ')" ' Context of my/newlab el: preempt .*; +load +average +0\.00 +at +the +start, +0\.00 +at +the +end' \
@@ -196,8 +200,8 @@ else
 	t_result 0 "# SKIP busybox awk is not installed"
 fi
 if [ "$tty" -eq 1 ]; then
-	like "$(tr '\r' '\n' <"$TMPDIR_T/typescript")" '^\[8/8\] ring -n 2 -T 0\.05 -l \(spread: -c [0-9]+,[0-9]+\)' \
-	    "on a terminal, progress as [k/n] workload options"
+	like "$(tr '\r' '\n' <"$TMPDIR_T/typescript")" '^\[8/8, [0-9]+ (s|min) left\] ring -n 2 -T 0\.05 -l \(spread: -c [0-9]+,[0-9]+\)' \
+	    "on a terminal, progress as [k/n, time left] workload options"
 else
 	t_result 0 "# SKIP no util-linux script(1) to give stderr a terminal"
 fi
