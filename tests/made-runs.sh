@@ -74,14 +74,14 @@ made_run() {
 # first that has one, "." for none.
 mark_of() {
 	printf '%s\n' "$1" | awk -v row="$2" '
-		/^Summary: / || /^[a-z]+: / && seen { exit }
+		/^[a-z]+: / && seen { exit }
 		{ h = $0; sub(/ :.*/, "", h); sub(/^ +/, "", h) }
 		h == row && / : / {
 			seen = 1
 			for (i = 1; i <= NF; i++)
-				if ($i ~ /^[-+][0-9]+%/) {
+				if ($i ~ /^([-+][0-9]+%|0%|x1\/[0-9.]+|x[0-9.]+)/) {
 					m = $i
-					sub(/^[-+][0-9]+%/, "", m)
+					sub(/^([-+][0-9]+%|0%|x1\/[0-9.]+|x[0-9.]+)/, "", m)
 					s = s (s == "" ? "" : " ") (m == "" ? "." : m)
 				}
 		}

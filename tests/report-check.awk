@@ -1,62 +1,102 @@
 # report-check.awk: what compare's report must be, checked on its text,
-# for t749-report. Input: the output of `smpbench compare` (no -p).
+# for t749-report. Input: the output of `smpbench compare` (no -p), or
+# of several, each starting with a line "=== NAME", each checked alone.
 # Output: one line per finding, "FAIL what", and at the end one line
-# "tables=N rows=N changes=N head=N".
+# "tables=N rows=N changes=N head=N headline=N".
 #
 # The report: a header (the first block, up to the first blank line),
-# then tables, a blank line apart, each a title, two heads, a rule of
-# dashes, its rows (each "row : cells"), then its own lines; then a
-# summary block ("Summary: ..."). Checked:
-#   - the header and the summary together take at most -v head_max
-#     lines (blank lines between them and the tables included);
+# then the headline, what changed (a block whose first line is "X
+# against Y: ..."), then tables, a blank line apart, each a title, two
+# heads, a rule of dashes, its rows (each "row : cells"), then its own
+# lines. Checked (the headline a column's part at a time, each from its
+# line "X against Y" on):
+#   - the header takes at most -v head_max lines, the headline at most
+#     -v headline_max;
 #   - a table takes at most -v own_max lines besides its title, heads,
 #     rule and rows, its blank line before it included;
 #   - no line besides a row, a head or a rule is said twice;
-#   - every change printed is that of the figures printed beside it:
-#     figure/first - 1, within what the rounding of both figures and of
-#     the percentage allows.
+#   - every change printed follows from the figures printed beside it
+#     within a point: a percentage (0%, +5%, -12%), within 1 of
+#     figure/first - 1 computed from the two printed figures; a factor
+#     (x290, x1/12) within 1% of their ratio; a difference (+0.003)
+#     within the last digit of their difference; never -0% or +0%.
 
 BEGIN {
 	if (head_max == "")
-		head_max = 15
+		head_max = 16
+	if (headline_max == "")
+		headline_max = 12
 	if (own_max == "")
 		own_max = 4
-	block = 0
+}
+
+/^=== / {
+	if (nl)
+		report()
+	nl = 0
+	next
 }
 
 {
 	lines[++nl] = $0
+	if ($0 ~ /[-+]0%/)
+		print "FAIL a change of -0% or +0%: " $0
 }
 
 END {
+	if (nl)
+		report()
+	printf "tables=%d rows=%d changes=%d head=%d headline=%d\n", tables,
+	    rows, changes, heads, hls
+}
+
+# report(): the report in lines[1..nl].
+function report(    i, k, item) {
 	n = nl
 	# Blocks: runs of lines between blank lines; a table's second block
 	# (columns that did not fit) starts with a heads line.
 	i = 1
 	head = 0
 	while (i <= n && lines[i] != "") {
+		if (lines[i] !~ /^  /)
+			seen(lines[i])
 		head++
 		i++
 	}
-	heads = head
-	tables = 0
+	if (head > head_max)
+		print "FAIL the header takes " head " lines, more than " head_max
+	if (head > heads)
+		heads = head
+	hl = 0
+	if (lines[i] == "" && lines[i + 1] ~ /^[^ :][^:]* against [^:]+: /) {
+		# Each column's part, from its line "X against Y:" on, is one
+		# thing said.
+		item = ""
+		for (i++; i <= n && lines[i] != ""; i++) {
+			hl++
+			if (lines[i] ~ /^[^ ]/ && item != "") {
+				seen(item)
+				item = ""
+			}
+			item = item (item == "" ? "" : "\n") lines[i]
+		}
+		if (item != "")
+			seen(item)
+		if (hl > headline_max)
+			print "FAIL the headline takes " hl " lines, more than " \
+			    headline_max
+	}
+	if (hl > hls)
+		hls = hl
 	for (; i <= n; i++) {
 		if (lines[i] == "")
 			continue
-		if (lines[i] ~ /^Summary: /) {
-			for (; i <= n && lines[i] != ""; i++)
-				heads++
-			continue
-		}
 		i = table(i) - 1
 	}
-	if (heads + 1 > head_max)
-		print "FAIL header and summary take " heads + 1 " lines, more than " head_max
 	for (k in said)
 		if (said[k] > 1)
 			print "FAIL said " said[k] " times: " k
-	printf "tables=%d rows=%d changes=%d head=%d\n", tables, rows, changes,
-	    heads + 1
+	split("", said)
 }
 
 # table(i): the table (and its further blocks) from line i; returns the
@@ -85,8 +125,6 @@ function table(i,    own, t, note) {
 	}
 	note = ""
 	for (; i <= n && lines[i] != ""; i++) {
-		if (lines[i] ~ /^Summary: /)
-			break
 		own++
 		# A note wrapped: its lines after the first are indented.
 		if (lines[i] ~ /^  / && note != "")
@@ -124,7 +162,7 @@ function head_kinds(s,    pos) {
 # row(s): each column's figure and change, by the head each token ends
 # under (marks after a change left out); the change against the block's
 # first figure.
-function row(s,    t, pos, x, k, base, baseerr, fig, err, c, lo, hi, e) {
+function row(s,    t, pos, x, k, base, baseerr, fig, err, e) {
 	rows++
 	pos = index(s, " : ") + 2
 	t = substr(s, pos + 1)
@@ -134,7 +172,7 @@ function row(s,    t, pos, x, k, base, baseerr, fig, err, c, lo, hi, e) {
 		e = pos + RSTART + RLENGTH - 1
 		pos = e
 		t = substr(t, RSTART + RLENGTH)
-		while (x ~ /[*@?!]$/) {
+		while (x ~ /[*+@?!]$/ && x !~ /^[-+][0-9.]+$/ || x ~ /%[*+@?!]+$/) {
 			x = substr(x, 1, length(x) - 1)
 			e--
 		}
@@ -148,19 +186,40 @@ function row(s,    t, pos, x, k, base, baseerr, fig, err, c, lo, hi, e) {
 				base = fig == "" ? "-" : fig
 				baseerr = err
 			}
-		} else if (k == "(cv)" && x ~ /^[0-9]+\/[0-9]+$/ || x == "bimodal")
-			fig = ""
-		else if (k == "change" && x ~ /^[-+][0-9.]+%$/) {
-			if (base == "-" || fig == "" || base + 0 <= 0)
+		} else if (k == "change") {
+			if (base == "-" || fig == "")
 				continue
-			c = substr(x, 1, length(x) - 1) + 0
-			lo = (fig - err) / (base + baseerr) - 1
-			hi = (fig + err) / (base - baseerr) - 1
-			changes++
-			if (c < lo * 100 - 0.5 - 1e-9 || c > hi * 100 + 0.5 + 1e-9)
-				print "FAIL " s ": " x " is not " fig " against " base
+			change(s, x, base, fig, err > baseerr ? err : baseerr)
 		}
 	}
+}
+
+# change(s, x, a, b, err): the change x printed in row s, against the
+# printed figures a (the first column's) and b; err, half the last digit
+# of the finer of them.
+function change(s, x, a, b, err,    c, r) {
+	changes++
+	if (x ~ /^(0|[-+][1-9][0-9]*)%$/) {
+		if (a <= 0)
+			return
+		c = substr(x, 1, length(x) - 1) + 0
+		r = (b / a - 1) * 100
+		if (c - r > 1 + 1e-9 || r - c > 1 + 1e-9)
+			print "FAIL " s ": " x " is not " b " against " a
+	} else if (x ~ /^x1\/[0-9.]+$/ || x ~ /^x[0-9.]+$/) {
+		if (a <= 0 || b <= 0)
+			return
+		c = x ~ /^x1\// ? 1 / substr(x, 4) : substr(x, 2) + 0
+		r = b / a
+		if (c / r - 1 > 0.01 || r / c - 1 > 0.01)
+			print "FAIL " s ": " x " is not " b " against " a
+	} else if (x ~ /^[-+][0-9.]+$/) {
+		c = x + 0
+		r = b - a
+		if (c - r > 2 * err + 1e-12 || r - c > 2 * err + 1e-12)
+			print "FAIL " s ": " x " is not " b " against " a
+	} else
+		print "FAIL " s ": " x " is no change"
 }
 
 # figure(x): the number a printed figure stands for; ERR, half its

@@ -1,7 +1,7 @@
 # compare-check.awk: what makes the runs of a comparison doubtful, or
 # not comparable.
 #
-# Input: what compare.awk read: the runs' env (RENV, ENVTEXT), their
+# Input: what compare.awk read: the runs' env (RENV, ENVKEY, ENVN), their
 # state (INCOMPLETE, HIST), host drift (HOST), columns (COL) and names
 # (RUNNAME), the rows (ROWK, NAME) and each run's options in them
 # (PARAM, LFLAG); -v load_limit, the CPUs of other work above which a
@@ -31,6 +31,8 @@ function problem(j, kind, text, short) {
 	PHARD[NPROB] = kind == "hard"
 	PREFUSE[NPROB] = REFUSE_TEXT
 	REFUSE_TEXT = ""
+	PSAY[NPROB] = SAY_TEXT
+	SAY_TEXT = ""
 	QCOL[COL[j]] = 1
 	if (kind == "hard") {
 		REFUSED = 1
@@ -60,11 +62,11 @@ function run_checks(    j, k, base, other, what) {
 		if (!COL[j])
 			continue
 		for (k = 1; k < j; k++)
-			if (COL[k] && ENVTEXT[j] == ENVTEXT[k]) {
+			if (COL[k] && (what = same_run(j, k)) != "") {
 				REFUSE_TEXT = dir[j] " is the same run as " dir[k] \
-				    " (the same env; -f compares anyway)"
+				    " (" what "; -f compares anyway)"
 				problem(j, "hard", RUNNAME[j] " is the same run as " \
-				    RUNNAME[k] " (the same env)", "the same run as " \
+				    RUNNAME[k] " (" what ")", "the same run as " \
 				    RUNNAME[k] ", not compared")
 				break
 			}
@@ -106,6 +108,29 @@ function run_checks(    j, k, base, other, what) {
 	}
 }
 
+# same_run(j, k): how runs j and k are one run, or "": the same run_id
+# (a copy, whatever else was changed in it, its label or the bytes of a
+# file); where neither has one (runs made before it), the same env as
+# read but for its label and note: the same keys with the same values,
+# whatever its bytes (a CR, a key said twice). Two runs never share the
+# rest (their start's time, load, the machine's counts).
+function same_run(j, k,    i, key, n) {
+	if (RENV[j, "run_id"] != "" || RENV[k, "run_id"] != "")
+		return RENV[j, "run_id"] == RENV[k, "run_id"] ? "the same run_id" : ""
+	n = 0
+	for (i = 1; i <= ENVN[j]; i++) {
+		key = ENVKEY[j, i]
+		if (key == "label" || key == "note")
+			continue
+		n++
+		if (!((k, key) in RENV) || RENV[k, key] != RENV[j, key])
+			return ""
+	}
+	for (i = 1; i <= ENVN[k]; i++)
+		n -= ENVKEY[k, i] != "label" && ENVKEY[k, i] != "note"
+	return n == 0 ? "the same env" : ""
+}
+
 # workload_checks(): what makes a run doubtful or not comparable in
 # this workload: other options than the first run's (hard), -l where
 # it had none or the other way round, a start of the workload that did
@@ -132,14 +157,18 @@ function workload_checks(    j, base, what, sp) {
 			    RUNNAME[base] " (rows named by its env, as cache_l2_kib" \
 			    " names bind's): nothing of it is compared", \
 			    "no row in common")
-		if (HOST[j, "settle_state"] == "timeout")
+		if (HOST[j, "settle_state"] == "timeout") {
+			SAY_TEXT = "settle\t" RUNNAME[j] "\t" HOST[j, "settle_wait_s"]
 			problem(j, "busy", RUNNAME[j] ": " unsettled(j, \
 			    HOST[j, "settle_wait_s"]), "not quiet at the start")
+		}
 		sp = HOST[j, "steal_pct"]
 		if (STEAL_MIN != "" && sp ~ /^[0-9]+(\.[0-9]+)?$/ &&
-		    sp - STEAL_MIN >= 1)
+		    sp - STEAL_MIN >= 1) {
+			SAY_TEXT = "steal\t" RUNNAME[j] "\t" sp
 			problem(j, "busy", RUNNAME[j] ": steal " sp "% of its" \
 			    " time (" STEAL_MIN "% in another run)", "steal " sp "%")
+		}
 	}
 }
 

@@ -1,5 +1,5 @@
 # compare-head.awk: the header of compare's report, said once above
-# its tables, and the summary under them.
+# its tables, and the headline between them, what changed.
 #
 # Input: what compare.awk read of every run (head mode: the columns
 # LABEL, CNAME, CRUNS, CRUN; the runs' env RENV, names RUNNAME, HIST;
@@ -15,7 +15,8 @@
 # the cells tested, marked, and what chance alone would mark.
 # No rules: loaded with compare.awk.
 
-# print_head(): the header.
+# print_head(): the header; the headline (print_headline()) into the
+# file -v headline names.
 function print_head(    g, s, i) {
 	read_facts()
 	if (parsable) {
@@ -27,30 +28,41 @@ function print_head(    g, s, i) {
 			    " not yet that the kernels do."
 		return
 	}
-	print_summary()
+	print_headline()
 	columns()
 	differs()
 	if (FACTS["one-run"])
-		wrap("One run a side: * says these runs differ (-R 3 a side" \
-		    " for kernels).")
-	s = "Cells: median (cv) of the repeats" (POOLED != "" ? ", or of the" \
-	    " runs' medians where a column pools runs" : "")
-	if (NCOL > 1)
-		s = s "; change: their ratio"
-	if (FACTS["odd"])
-		s = s "; n: the repeats of a cell short of its column's"
+		wrap("One run a side: a mark says these two runs differ; that" \
+		    " the kernels do takes several runs a side (run -R 3).")
+	s = "Cells: the median of the repeats" (POOLED != "" ? " (the" \
+	    " runs' medians, where a column pools runs)" : "") " and their" \
+	    " spread (cv)"
 	if (FACTS["bimodal"])
-		s = s "; bimodal k/n: two clusters, k of n the better"
+		s = s ", or (k/n): two clusters, k of n repeats in the better"
+	if (NCOL > 1)
+		s = s "; change: median / first median - 1"
 	if (FACTS["tiny"])
-		s = s "; under the figure's resolution, a difference"
+		s = s ", the difference where one is zero"
+	if (FACTS["odd"])
+		s = s "; n: a cell's repeats, where fewer than its column's"
 	wrap(s ".")
 	legend_line()
 }
 
 # read_facts(): the tables' facts: FACTS[key] set, MARKS the marks
-# shown, CNT[k] the counts summed, HOSTS the host lines.
-function read_facts(    line, a, n, k, sp, name, i) {
+# shown, HOSTS and HOSTU the host lines, DOUBT the doubts to group
+# (doubts()); of the workloads' own tables, each column's counts
+# (COLN[g, k]: tested worse better placement doubtful few) and its
+# marked cells (CELL_W, CELL_ROW, CELL_DIR, CELL_CH, CELL_I of
+# CELLS[g, 1..NCELLS[g]]).
+function read_facts(    line, a, n, k, sp, name, i, c, g) {
 	while ((getline line < facts_file) > 0) {
+		if (substr(line, 1, 1) == "=" && index(line, "\t") && \
+		    (!index(line, " ") || index(line, "\t") < index(line, " "))) {
+			n = split(substr(line, 2), a, "\t")
+			fact_tab(a, n)
+			continue
+		}
 		sp = index(line, " ")
 		k = substr(line, 2, (sp ? sp : length(line) + 1) - 2)
 		FACTS[k] = 1
@@ -58,27 +70,59 @@ function read_facts(    line, a, n, k, sp, name, i) {
 			FACTS["method-" substr(line, sp + 1)] = 1
 		else if (k == "marks")
 			MARKS = MARKS substr(line, sp + 1)
-		else if (k == "counts") {
-			n = split(substr(line, sp + 1), a, " ")
-			for (i = 1; i <= n; i++)
-				CNT[i] += a[i]
-		} else if (k == "reps") {
+		else if (k == "reps") {
 			split(substr(line, sp + 1), a, "\t")
 			if (!(a[1] in REPS_SEEN) || a[2] + 0 > REPS_SEEN[a[1]])
 				REPS_SEEN[a[1]] = a[2] + 0
 			REPS_ODDS[a[1]] += a[3]
-		} else if (k == "host" || k == "host-unknown") {
+		} else if (k == "host") {
 			line = substr(line, sp + 1)
 			name = substr(line, 1, index(line, "\t") - 1)
-			if (k == "host")
-				HOSTS[name] = HOSTS[name] (HOSTS[name] == "" ? "" : \
-				    ", ") substr(line, index(line, "\t") + 1)
-			else
-				HOSTU[name] = HOSTU[name] (HOSTU[name] == "" ? "" : \
-				    "; ") substr(line, index(line, "\t") + 1)
+			HOSTS[name] = HOSTS[name] (HOSTS[name] == "" ? "" : \
+			    ", ") substr(line, index(line, "\t") + 1)
+		} else if (k == "host-unknown") {
+			split(substr(line, sp + 1), a, "\t")
+			if (!((a[1], a[3]) in HOSTU)) {
+				HOSTU_WHY[a[1], ++HOSTU_N[a[1]]] = a[3]
+				HOSTU[a[1], a[3]] = ""
+			}
+			HOSTU[a[1], a[3]] = HOSTU[a[1], a[3]] \
+			    (HOSTU[a[1], a[3]] == "" ? "" : ", ") a[2]
 		}
 	}
 	close(facts_file)
+}
+
+# fact_tab(a, n): a fact of tab-separated fields (a[1] its key): a
+# column's counts, a marked cell, a doubt.
+function fact_tab(a, n,    g, c, k) {
+	if (a[1] == "col") {
+		g = a[2]
+		for (k = 5; k <= 10; k++)
+			COLN[g, k - 4] += a[k]
+		return
+	}
+	if (a[1] == "cell") {
+		g = a[3]
+		c = ++NCELLS[g]
+		CELL_W[g, c] = a[2]
+		CELL_I[g, c] = a[4]
+		CELL_ROW[g, c] = a[5]
+		CELL_DIR[g, c] = a[6]
+		CELL_CH[g, c] = a[7]
+		CELL_P[g, c] = a[8]
+		return
+	}
+	if (a[1] == "doubt") {
+		k = a[2] SUBSEP a[3]
+		if (!(k in DOUBT)) {
+			DOUBT_K[++NDOUBT] = k
+			DOUBT[k] = ""
+		}
+		DOUBT[k] = DOUBT[k] (DOUBT[k] == "" ? "" : ", ") a[5] \
+		    (a[4] ~ /^[0-9.]+$/ ? " (" (a[2] == "steal" ? a[4] "%" : \
+		    "waited " a[4] " s") ")" : "")
+	}
 }
 
 # columns(): a line per column, and what they all share on one.
@@ -168,34 +212,74 @@ function column_text(g, same,    j, s, reps) {
 
 # differs(): what differs between the columns: the kernel settings and
 # CPU limits (context_notes()), the hosts' speeds the tables found, and
-# the doubts about a run ("? ..." lines).
-function differs(    g, i, s) {
+# the doubts about a run ("? ..." lines), each said once.
+function differs(    g, i, s, k) {
 	context_notes()
 	for (g = 2; g <= NCOL; g++) {
 		if (HOSTS[CNAME[g]] != "")
-			wrap("Host of " LABEL[g] " against " LABEL[1] ", by the canary" \
-			    " (95% intervals): " HOSTS[CNAME[g]] ".")
-		if (HOSTU[CNAME[g]] != "")
-			wrap("Host of " LABEL[g] ", speed unknown: " HOSTU[CNAME[g]] ".")
+			wrap("The host's CPU itself ran at another speed under " \
+			    LABEL[g] " than under " LABEL[1] " (timed after every" \
+			    " measurement; 95% intervals): " HOSTS[CNAME[g]] ".")
+		s = ""
+		for (k = 1; k <= HOSTU_N[CNAME[g]]; k++)
+			s = s "; in " HOSTU[CNAME[g], HOSTU_WHY[CNAME[g], k]] \
+			    " (" HOSTU_WHY[CNAME[g], k] ")"
+		if (s != "")
+			wrap("The host's speed under " LABEL[g] " is unknown " \
+			    substr(s, 3) ": a change the host made is marked" \
+			    " as the kernel's.")
 	}
 	if ((s = no_host_file()) != "" && NCOL > 1)
-		wrap("No host file (an older run), host speed unknown: " s ".")
+		wrap("Older runs, with no timing of the host's CPU: " s ": a" \
+		    " change the host made is marked as the kernel's.")
 	for (i = 1; i <= NPROB; i++)
 		wrap("? " PTEXT[i] (PHARD[i] ? "; no change in its column is" \
 		    " marked" : "") ".")
+	doubts()
+}
+
+# doubts(): the doubts of the runs that several tables share, once
+# each, with the workloads they hold in: steal time a point or more
+# above another run's, a start that was not quiet. Runs whose doubt
+# reads alike share its line, named by their column where it holds for
+# all of its runs.
+function doubts(    d, e, a, b, kind, runs, done, j, k) {
+	for (j = 1; j <= nruns; j++)
+		RUN_OF[RUNNAME[j]] = j
+	for (d = 1; d <= NDOUBT; d++) {
+		if (d in done)
+			continue
+		split(DOUBT_K[d], a, SUBSEP)
+		kind = a[1]
+		runs = RUN_OF[a[2]]
+		for (e = d + 1; e <= NDOUBT; e++) {
+			split(DOUBT_K[e], b, SUBSEP)
+			if (b[1] == kind && DOUBT[DOUBT_K[e]] == DOUBT[DOUBT_K[d]]) {
+				runs = runs " " RUN_OF[b[2]]
+				done[e] = 1
+			}
+		}
+		if (kind == "steal")
+			wrap("? " names_of(runs) ": its host took time from it" \
+			    " (steal) in " DOUBT[DOUBT_K[d]] ", a point or more" \
+			    " above another run: its changes are in doubt.")
+		else
+			wrap("? " names_of(runs) ": the machine was not quiet at the" \
+			    " start of " DOUBT[DOUBT_K[d]] ": its changes are in doubt.")
+	}
 }
 
 # legend_line(): the legend of the marks the tables show, the rule of
-# * and how the shift is tested with it.
+# * and + and how the change is tested.
 function legend_line(    s) {
 	s = ""
 	if (NCOL > 1 && FACTS["method"])
-		s = s "; *\001the change is " threshold "% or more (-t) and" \
-		    " the shift's 95% interval (" shift_method() ") excludes 0" \
-		    " that way"
+		s = s "; *\001worse, +\001better: a change of " threshold \
+		    "% or more (-t) whose 95% interval (" shift_method() ")" \
+		    " leaves out zero"
 	if (index(MARKS, "@"))
-		s = s "; @\001placement differed (one CPU or more): the" \
-		    " kernel's choice"
+		s = s "; @\001the sides ran on one CPU and on more: the" \
+		    " scheduler's placement, not marked as a change"
 	if (index(MARKS, "?"))
 		s = s "; ?\001in doubt (the ? lines)"
 	if (index(MARKS, "!"))
@@ -211,29 +295,147 @@ function legend_line(    s) {
 function shift_method(    s) {
 	s = ""
 	if (FACTS["method-repeats"])
-		s = "Hodges-Lehmann, repeats"
+		s = "Hodges-Lehmann, of the repeats"
 	if (FACTS["method-runs"])
-		s = s (s == "" ? "" : "; ") "Welch's t, runs' medians"
+		s = s (s == "" ? "" : "; ") "Welch's t, of the runs' medians"
 	return s == "" ? "none tested" : s
 }
 
-# print_summary(): one summary of the tables: cells tested, marked,
-# what chance alone would mark, and the cells not tested.
-function print_summary(    s, chance) {
-	if (NCOL < 2 || CNT[1] + CNT[5] == 0)
+# headline_max(): the lines the headline takes at most.
+function headline_max() {
+	return 12
+}
+
+# print_headline(): what changed, said first, into the file -v headline
+# names: for each column against the first, its cells tested and
+# changed, worse and better, and what chance alone would mark; then the
+# marked cells of the workloads' tables, a line a workload and
+# direction, runs of neighbouring rows that changed alike as one
+# ("herd, worse: 2 to 50 (+49% to +51%)"); at most headline_max()
+# lines, the rest counted.
+function print_headline(    g, s, n, t, chance, k, lines, left, used) {
+	if (NCOL < 2 || headline == "")
 		return
-	chance = CNT[1] * 0.05
-	s = CNT[1] " of " CNT[1] + CNT[5] " cells tested" (CNT[5] ? " (" \
-	    CNT[5] " with too few repeats)" : "") ": " CNT[2] " *" \
-	    (CNT[3] ? ", " CNT[3] " @" : "") (CNT[4] ? ", " CNT[4] " ?" : "") \
-	    "; chance alone: about " sprintf(chance < 10 ? "%.1f" : "%.0f", \
-	    chance) " * at 5%"
-	if (CNT[6])
-		s = s "; " CNT[6] " not marked, the interval against the change"
-	if (CNT[7])
-		s = s "; " CNT[7] " falls untestable"
-	printf "%s\n", wrap_text("Summary: " s ".") > summary
-	close(summary)
+	NHL = 0
+	for (g = 2; g <= NCOL; g++) {
+		n = COLN[g, 2] + COLN[g, 3]
+		chance = COLN[g, 1] * 0.05
+		s = LABEL[g] " against " LABEL[1] ": "
+		if (COLN[g, 1] == 0)
+			s = s "no cell tested"
+		else if (n == 0)
+			s = s "no cell of " COLN[g, 1] " tested changed"
+		else
+			s = s n " of " COLN[g, 1] " cells tested changed, " \
+			    COLN[g, 2] " worse, " COLN[g, 3] " better"
+		if (COLN[g, 1] > 0)
+			s = s " (chance alone: about " sprintf(chance < 10 ? \
+			    "%.1f" : "%.0f", chance) " at 5%)"
+		t = ""
+		if (COLN[g, 4])
+			t = t "; " COLN[g, 4] " @, placement"
+		if (COLN[g, 5])
+			t = t "; " COLN[g, 5] " ?, in doubt"
+		if (COLN[g, 6])
+			t = t "; " COLN[g, 6] " with too few repeats"
+		hl_add(s t (NCELLS[g] ? ":" : "."))
+		hl_cells(g)
+	}
+	used = 0
+	for (k = 1; k <= NHL; k++) {
+		lines = split(HL[k], HL_SPLIT, "\n")
+		left = NHL - k
+		if (left > 0 && used + lines + 1 > headline_max() ||
+		    used + lines > headline_max())
+			break
+		print HL[k] > headline
+		used += lines
+	}
+	if (k <= NHL) {
+		n = 0
+		for (; k <= NHL; k++)
+			n += HL_CELLS[k]
+		print "  and " n " more marked cell" (n == 1 ? "" : "s") \
+		    " (in the tables)." > headline
+	}
+	close(headline)
+}
+
+# hl_add(s, ncells): a line of the headline, wrapped (indented as s
+# is, by two blanks or none), the cells it names.
+function hl_add(s, ncells,    t) {
+	if (substr(s, 1, 2) == "  ") {
+		t = "  " wrap_text(substr(s, 3), 70)
+		gsub(/\n  /, "\n    ", t)
+	} else
+		t = wrap_text(s)
+	HL[++NHL] = t
+	HL_CELLS[NHL] = ncells + 0
+}
+
+# hl_cells(g): the headline's lines of column g's marked cells: for each
+# workload and direction in the order of the tables, its rows, runs of
+# neighbouring rows of one placement as "first to last (lowest to
+# highest change)".
+function hl_cells(g,    c, d, s, n, k, first, last, i1, cnt, key, done,
+    order, place) {
+	n = 0
+	for (c = 1; c <= NCELLS[g]; c++) {
+		key = CELL_W[g, c] SUBSEP CELL_DIR[g, c]
+		if (!(key in done)) {
+			done[key] = 1
+			order[++n] = key
+		}
+	}
+	for (k = 1; k <= n; k++) {
+		split(order[k], d, SUBSEP)
+		s = ""
+		cnt = 0
+		i1 = -1
+		for (c = 1; c <= NCELLS[g] + 1; c++) {
+			if (c <= NCELLS[g] && (CELL_W[g, c] SUBSEP CELL_DIR[g, c]) != order[k])
+				continue
+			if (c <= NCELLS[g] && CELL_I[g, c] == i1 + 1 && i1 >= 0 &&
+			    CELL_P[g, c] == place) {
+				last = CELL_ROW[g, c]
+				i1 = CELL_I[g, c]
+				hl_range(CELL_CH[g, c])
+				cnt++
+				continue
+			}
+			if (i1 >= 0)
+				s = s "; " (first == last ? first : first " to " last) \
+				    " (" (LO == HI ? LO : LO " to " HI) ")"
+			if (c > NCELLS[g])
+				break
+			first = last = CELL_ROW[g, c]
+			place = CELL_P[g, c]
+			i1 = CELL_I[g, c]
+			LO = HI = ""
+			hl_range(CELL_CH[g, c])
+			cnt++
+		}
+		hl_add("  " d[1] ", " d[2] ": " substr(s, 3), cnt)
+	}
+}
+
+# hl_range(ch): widen the run's range of changes (LO, HI) by the change
+# printed ch: +5%, -12%, x290, x1/12, or a difference.
+function hl_range(ch) {
+	if (LO == "" || ch_value(ch) < ch_value(LO))
+		LO = ch
+	if (HI == "" || ch_value(ch) > ch_value(HI))
+		HI = ch
+}
+
+# ch_value(ch): the change printed ch as a number, for its order.
+function ch_value(ch) {
+	if (ch ~ /^x1\//)
+		return 1 / substr(ch, 4) - 1
+	if (ch ~ /^x/)
+		return substr(ch, 2) - 1
+	sub(/%$/, "", ch)
+	return ch / 100
 }
 
 # distinct(g, key, dflt, len): the values of key in the env of column

@@ -208,6 +208,7 @@ function amedian(a, i, j,    n) {
 # host_unknown_why(g): why column g's host speed is unknown in this
 # table, in a few words; "" where a run of it, or of the first column,
 # has no host file at all (an older run: the header says so, once).
+# The header groups the workloads by it, so it names none.
 function host_unknown_why(g,    k, n, s) {
 	for (k = 1; k <= CRUNS[g]; k++)
 		if (!HOST_FILE[CRUN[g, k]])
@@ -217,14 +218,13 @@ function host_unknown_why(g,    k, n, s) {
 			return ""
 	s = ""
 	if (CANARY_BAD[g] + CANARY_BAD[1] > 0)
-		s = CANARY_BAD[g] + CANARY_BAD[1] " canary timings beyond what" \
-		    " a run makes left out, "
+		s = "timings of its CPU that no run makes left out, "
 	n = 0
 	for (k = 1; k <= CRUNS[g]; k++)
 		n += HAS_HOST[CRUN[g, k]]
 	if (n == 0)
-		return s "no canary of " workload " in " LABEL[g] "'s host file"
-	return s "too few canary timings"
+		return s "no timing of its CPU in its host file"
+	return s "too few timings of its CPU"
 }
 
 # no_host_file(): the runs without a host file (older runs), "" when
@@ -255,29 +255,35 @@ function host_text(g,    d, s) {
 		s = "the CPU ran " sprintf("%.0f%% ", d < 0 ? -d : d) \
 		    (d > 0 ? "slower" : "faster") " than"
 	return s " under " LABEL[1] " (canary" (HSP_RUNS[g] ? ", by runs" : "") \
-	    ", 95% interval " sprintf("%+.0f%% to %+.0f%%", HSP_LO[g] * 100, \
-	    HSP_HI[g] * 100) ")"
+	    ", 95% interval " pct0(HSP_LO[g]) " to " pct0(HSP_HI[g]) ")"
 }
 
 # host_short(g): how column g's host ran, in a few words for the
-# header: "57% slower (+5% to +110%)".
+# header: "57% slower (+5% to +110%)"; a bound that rounds to zero is
+# 0%.
 function host_short(g,    d) {
 	d = HSP_EST[g] * 100
 	return sprintf("%.0f%% ", d < 0 ? -d : d) (d > 0 ? "slower" : "faster") \
-	    " (" sprintf("%+.0f%% to %+.0f%%", HSP_LO[g] * 100, HSP_HI[g] * 100) ")"
+	    " (" pct0(HSP_LO[g]) " to " pct0(HSP_HI[g]) ")"
 }
 
 # host_note(g): the line under a table that says how large a change
 # column g takes to be marked, where its host raised that (the header
-# says how the host ran), else "": "* herd, a2: +6% or more, -97% or
-# more (its host could make less)."
-function host_note(g,    s) {
-	s = ""
-	if (RISE[g] > threshold)
-		s = "+" sprintf("%.0f", RISE[g]) "% or more"
-	if (FALL[g] > threshold)
-		s = s (s == "" ? "" : ", ") "-" sprintf("%.0f", FALL[g]) "% or more"
-	if (s == "")
+# says how the host ran), else "": "Marked in a2 only past +6% and
+# -97%: as far as its host's own change of speed could move herd."
+function host_note(g,    s, up, down) {
+	up = RISE[g] > threshold ? sprintf("%.0f", RISE[g]) : ""
+	down = FALL[g] > threshold ? sprintf("%.0f", FALL[g]) : ""
+	if (up == "" && down == "")
 		return ""
-	return "* " WHO ", " LABEL[g] ": " s " (its host could make less)."
+	if (up != "" && up == down)
+		s = "Marked in " LABEL[g] " only past +/-" up "%"
+	else if (down == "")
+		s = "A rise is marked in " LABEL[g] " only past +" up "%"
+	else if (up == "")
+		s = "A fall is marked in " LABEL[g] " only past -" down "%"
+	else
+		s = "Marked in " LABEL[g] " only past +" up "% and -" down "%"
+	return s ": as far as its host's own change of speed could move " \
+	    WHO "."
 }

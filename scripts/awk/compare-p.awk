@@ -25,7 +25,7 @@
 #	method=		runs (Welch's t of the runs' medians), repeats (the
 #			Hodges-Lehmann shift of the repeats) or none
 #	verdict=	base (the first column), same, changed, placement,
-#			bimodal, doubtful, mixed (the interval and the
+#			doubtful, mixed (the interval and the
 #			change point different ways: not marked),
 #			untestable (a fall the column's limit could never
 #			reach), refused or few
@@ -44,6 +44,11 @@
 #			be shared by two columns once blanks are _
 #	refused=	the word of smpb-stat where it refused a cell's
 #			figures (range, not-finite...)
+#	direction=	better or worse: the way the change goes, by the
+#			table's own (higher or lower is better), where a
+#			change was tested
+#	bimodal=	k/n where the column's repeats fall into two
+#			clusters, k of the n in the better; else -
 # "-" stands for a value that does not apply (no change in the first
 # column, no median in a bimodal cell).
 # No rules and no -v variables: loaded with compare.awk.
@@ -69,7 +74,9 @@ function print_p(    i, g) {
 				    limit_of(g, RCH[i, g] == "" ? 0 : RCH[i, g]))) \
 				    " shift_pct=" fixed(RSH[i, g], 100, 2) \
 				    " host=" host_word(g) " col=" g \
-				    " refused=" (REFUSAL[i, g] == "" ? "-" : REFUSAL[i, g])
+				    " refused=" (REFUSAL[i, g] == "" ? "-" : REFUSAL[i, g]) \
+				    " direction=" (RDIR[i, g] == "" ? "-" : RDIR[i, g]) \
+				    " bimodal=" (RBI[i, g] ? RNFAST[i, g] "/" RREPS[i, g] : "-")
 }
 
 # host_word(g): column g's host against the first's, in one word.

@@ -19,10 +19,11 @@
 # workload's hooks.
 
 # cellparts(i, g): the cell of row i in column g, in five parts: VT
-# (the figure, or what stands for it), CT (its spread), NT (its repeats,
-# where they are not the column's usual number), PT (the change against
-# the first column) and MT (the marks: * changed, @ placement, ?
-# doubtful, ! a repeat lost).
+# (the figure, or what stands for it), CT (its spread, or where its
+# repeats fall into two clusters, how many of them in the better one,
+# "(4/5)"), NT (its repeats, where they are not the column's usual
+# number), PT (the change against the first column) and MT (the marks:
+# * worse, + better, @ placement, ? doubtful, ! a repeat lost).
 function cellparts(i, g,    v) {
 	VT = RVAL[i, g]
 	CT = NT = PT = MT = ""
@@ -32,19 +33,18 @@ function cellparts(i, g,    v) {
 		MT = "!"
 		MISSING = 1
 	}
-	if (!RHAS[i, g] || RBI[i, g])
+	if (!RHAS[i, g])
 		return
-	if (RCV[i, g] != "")
+	if (RBI[i, g])
+		CT = "(" RNFAST[i, g] "/" RREPS[i, g] ")"
+	else if (RCV[i, g] != "")
 		CT = sprintf("(%.0f%%)", RCV[i, g] * 100)
 	if (g == 1)
 		return
-	if (RTINY[i, g] == 1)
-		PT = diff(RMED[i, g] - RMED[i, 1])
-	else if (RCH[i, g] != "" && RTINY[i, g] != 2)
-		PT = sprintf("%+.0f%%", RCH[i, g] * 100)
+	PT = RCHT[i, g]
 	v = RVERD[i, g]
 	if (v == "changed")
-		MT = "*" MT
+		MT = (RDIR[i, g] == "better" ? "+" : "*") MT
 	else if (v == "placement")
 		MT = "@" MT
 	else if (v == "doubtful")
@@ -208,23 +208,28 @@ function own_lines(    i, g, s, n, k, left) {
 	NOWN = 0
 	if (SCALED != "")
 		own(SCALED)
+	# The doubts of this workload alone; those the header groups
+	# (PSAY: steal time, an unquiet start) are said there, once.
 	for (i = 1; i <= NPROB; i++)
-		if (PWORK[i] && PRUN[i] && COL[PRUN[i]])
+		if (PWORK[i] && PRUN[i] && COL[PRUN[i]] && PSAY[i] == "")
 			own("? " PTEXT[i] (PHARD[i] ? "; nothing in its column is" \
 			    " marked" : "") ".")
 	for (g = 2; g <= NCOL; g++) {
 		# A why table's threshold is its figure's own line only where
 		# the host moves the workload's figure another way (the ring's
-		# rate): a time's is the one under the workload's table.
+		# rate): a time's is the one under the workload's table. An
+		# unknown host speed, the header says once.
 		if (host_note(g) != "" && (metric == "" || main_moves() != "time"))
 			own(host_note(g))
-		else if (HOST_STATE[g] == "unknown" && host_unknown_why(g) != "")
-			own("* in " LABEL[g] ": its host's speed is unknown (" \
-			    host_unknown_why(g) "), so a change its host made" \
-			    " is marked too.")
 	}
-	placed_lines()
-	if (BIMODAL)
+	if (NFOLD)
+		own(fold_line())
+	# A why table's placements are its workload's, said under that.
+	if (metric == "" || verbose)
+		placed_lines()
+	# A why table's clusters are its own, but its cells say them
+	# (k/n): their medians with -v.
+	if (BIMODAL && (metric == "" || verbose))
 		bimodal_lines(own_max() - own_used())
 	s = ""
 	n = 0
@@ -354,9 +359,18 @@ function bimodal_lines(room,    i, n, k) {
 	}
 	own("bimodal " WHO_ROW substr(BI_ROWS, 3) ": " (BI_STOOD == NBI ? \
 	    "the clusters stand where they stood (within " threshold "%);" \
-	    " how often each came is what differs" : BI_STOOD " of " NBI \
-	    " with clusters where they stood (within " threshold "%)") \
-	    " (-v: each).")
+	    " how often each came is what differs (-v: each)." : "two" \
+	    " clusters of repeats, compared by all of them (-v: their" \
+	    " medians)."))
+}
+
+# fold_line(): the rows left out of the table because they cannot
+# differ by construction (compare.awk's fold()), in one line.
+function fold_line() {
+	return "Not compared: " NFOLD " row" (NFOLD == 1 ? "" : "s") " " \
+	    place_text(FACT["fold_place"]) (FOLD_LO == "" ? "" : ", " \
+	    (fmt(FOLD_LO) == fmt(FOLD_HI) ? fmt(FOLD_LO) : fmt(FOLD_LO) \
+	    " to " fmt(FOLD_HI)) " in the runs") ": " FACT["fold_why"] "."
 }
 
 # placed_lines(): the cells whose placement differed: each alone, or,
@@ -397,19 +411,22 @@ function intervals(    i, g, s) {
 		own("Shifts and their 95% intervals: " substr(s, 3) ".")
 }
 
-# facts_out(): what the header and the summary say of this table, for
+# facts_out(): what the header and the headline say of this table, for
 # compare.sh, each a line "=KEY VALUE...": the marks it shows, its
-# counts, how its changes were tested, and each column's host.
-function facts_out(    g, m, f) {
+# counts, how its changes were tested, each column's host; and of the
+# workload's own table (not a why table): each column's cells tested
+# and marked ("=col"), each marked cell ("=cell"), the doubts of its
+# runs that the header says once for every table ("=doubt"), and a
+# file, tmp/marked.<workload>, when a cell of it is marked, so that
+# its why tables are printed.
+function facts_out(    g, m, f, i, v, n, k) {
 	f = facts_file
 	if (f == "")
 		return
-	m = (MISSING ? "!" : "") (NV["changed"] ? "*" : "") \
+	m = (MISSING ? "!" : "") (NV_DIR["worse"] ? "*" : "") \
+	    (NV_DIR["better"] ? "+" : "") \
 	    (NV["placement"] ? "@" : "") (NV["doubtful"] ? "?" : "")
 	print "=marks " m >> f
-	print "=counts " NTESTED + 0 " " NV["changed"] + 0 " " \
-	    NV["placement"] + 0 " " NV["doubtful"] + 0 " " NV["few"] + 0 " " \
-	    NV["mixed"] + 0 " " NV["untestable"] + 0 " " NV["bimodal"] + 0 >> f
 	for (m in METHOD_USED)
 		print "=method " m >> f
 	if (ONE_RUN)
@@ -418,6 +435,10 @@ function facts_out(    g, m, f) {
 		print "=bimodal" >> f
 	if (TINY)
 		print "=tiny" >> f
+	if (metric != "")
+		return
+	# The repeats of the workload's own table: a why table may show
+	# some of its rows only.
 	for (g = 1; g <= NCOL; g++) {
 		if (REPS_ODD[g])
 			print "=odd" >> f
@@ -425,13 +446,62 @@ function facts_out(    g, m, f) {
 	}
 	# The host's speed, once a workload: its why tables share its
 	# canary.
-	for (g = 2; g <= NCOL && metric == ""; g++) {
+	for (g = 2; g <= NCOL; g++) {
 		if (host_moved(g))
 			print "=host " CNAME[g] "\t" workload " " host_short(g) >> f
 		else if (HOST_STATE[g] == "unknown" && host_unknown_why(g) != "")
-			print "=host-unknown " CNAME[g] "\t" workload ": " \
+			print "=host-unknown " CNAME[g] "\t" workload "\t" \
 			    host_unknown_why(g) >> f
 	}
+	for (g = 2; g <= NCOL; g++) {
+		split("", n)
+		for (i = 1; i <= NROWK; i++) {
+			v = RVERD[i, g]
+			if (!RHAS[i, g] || !RHAS[i, 1] || RTINY[i, g] == 2)
+				continue
+			if (v == "few" || v == "refused")
+				n["few"]++
+			else
+				n["tested"]++
+			if (v == "changed" || v == "doubtful") {
+				n[v == "doubtful" ? "doubtful" : RDIR[i, g]]++
+				print "=cell\t" workload "\t" g "\t" i "\t" \
+				    NAME[ROWK[i]] "\t" (v == "doubtful" ? "doubtful" : \
+				    RDIR[i, g]) "\t" RCHT[i, g] "\t" ROWPLACE[ROWK[i]] >> f
+			} else if (v == "placement")
+				n["placement"]++
+		}
+		print "=col\t" g "\t" CNAME[g] "\t" LABEL[g] "\t" n["tested"] + 0 \
+		    "\t" n["worse"] + 0 "\t" n["better"] + 0 "\t" \
+		    n["placement"] + 0 "\t" n["doubtful"] + 0 "\t" n["few"] + 0 >> f
+		if (n["worse"] + n["better"] + n["placement"] + n["doubtful"])
+			MARKED = 1
+	}
+	for (k = 1; k <= NPROB; k++)
+		if (PSAY[k] != "")
+			print "=doubt\t" PSAY[k] "\t" workload >> f
+	marked_rows()
+}
+
+# marked_rows(): the rows of the workload's own table where a column
+# has a mark (* + @ ? !), one a line, into tmp/marked.<workload>, the
+# rows its why tables show (compare.awk's why_rows()); no file where
+# none has one.
+function marked_rows(    i, g, f, m) {
+	f = tmp "/marked." workload
+	for (i = 1; i <= NROWK; i++) {
+		m = 0
+		for (g = 1; g <= NCOL; g++)
+			if (RMISS[i, g] || g > 1 && RVERD[i, g] ~ \
+			    /^(changed|doubtful|placement)$/)
+				m = 1
+		if (m) {
+			print ROWK[i] > f
+			NMARKED++
+		}
+	}
+	if (NMARKED)
+		close(f)
 }
 
 # interval(i, g): the change of row i in column g and its interval,
@@ -445,14 +515,10 @@ function interval(i, g,    m) {
 	    diff(m * RHI[i, g]) "]"
 }
 
-# diff(v): a difference of the figure, signed, in its format.
-function diff(v) {
-	return (v < 0 ? "-" : "+") fmt(v < 0 ? -v : v)
-}
-
 # pct(v): a change (a fraction) as a signed percentage, a decimal below
-# 10%.
-function pct(v) {
+# 10%, 0% where it rounds to zero.
+function pct(v,    s) {
 	v *= 100
-	return sprintf(v < 10 && v > -10 ? "%+.1f%%" : "%+.0f%%", v)
+	s = sprintf(v < 10 && v > -10 ? "%+.1f%%" : "%+.0f%%", v)
+	return s ~ /^[-+]0(\.0)?%$/ ? "0%" : s
 }

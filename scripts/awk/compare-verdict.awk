@@ -9,15 +9,18 @@
 # smallest rise and fall marked in each (limit_of(), compare-host.awk).
 # Output: nothing printed; verdicts() fills, for row i and column g:
 #	RHAS	1 when the column has a figure in the row
-#	RVAL	the figure as the table shows it (or bimodal k/n, n/a,
-#		fail, -); RMED the figure (a number, "" if none)
+#	RVAL	the figure as the table shows it, in the digits its
+#		row needs (RDIG: row_digits()), or n/a, fail, -; RMED
+#		the figure (a number, "" if none)
 #	RCV	its spread: the coefficient of variation between the
 #		runs' medians (two runs or more), or of the repeats
 #	RRUNS, RREPS	the runs and repeats it rests on
 #	RMISS	1 when a repeat failed or a saved value was bad
 #	RBI	1 when the column's repeats fall into two clusters;
 #		then RFAST and RSLOW are their medians, the better
-#		cluster's and the other's, RNFAST the better one's repeats
+#		cluster's and the other's, RNFAST the better one's
+#		repeats; the cell is compared all the same, by all its
+#		repeats (a rank test sees a cluster that came more often)
 #	RMETH	runs, repeats or none: how the change was tested
 #	RCH	the change shown: the ratio of the column's figure to
 #		the first column's, less one (0.05 is +5%)
@@ -26,7 +29,7 @@
 #		the repeats) and its interval, as fractions of the first
 #		column, the level the interval covers and the test's p
 #		("" where none)
-#	RVERD	base, same, changed, placement, bimodal, doubtful,
+#	RVERD	base, same, changed, placement, doubtful,
 #		mixed (the interval and the change shown point
 #		different ways), untestable (a fall the column's limit
 #		could never reach), refused or few
@@ -35,6 +38,9 @@
 #		figure's resolution): 2, no change (same); 1, the change
 #		shown as a difference
 #	RPLACE	for a placement verdict, how the sides ran
+#	RDIR	better or worse: which way the change shown goes, by the
+#		table's own direction (higher or lower is better)
+#	RCHT	the change as the table prints it (change_text())
 # and counts for the notes: NV[verdict], NTESTED, METHOD_USED[method],
 # ONE_RUN (some change rests on one run a side).
 # No rules, no -v variables of its own.
@@ -60,9 +66,11 @@ function cells(    i, g) {
 }
 
 function verdicts(    i, g, n, cnt, best) {
-	for (i = 1; i <= NROWK; i++)
+	for (i = 1; i <= NROWK; i++) {
 		for (g = 1; g <= NCOL; g++)
 			judge(i, g, ROWK[i])
+		row_digits(i)
+	}
 	for (g = 1; g <= NCOL; g++) {
 		split("", cnt)
 		best = 0
@@ -114,12 +122,10 @@ function centre(i, g, key,    pc, k, j, c, nr, n, v, x, nx) {
 	RHAS[i, g] = 1
 	RBI[i, g] = bimodal("c" pc)
 	if (RBI[i, g]) {
-		RVAL[i, g] = "bimodal " (HIGHER ? BI_HIGH : BI_LOW) "/" n " " FAST
 		BIMODAL = 1
 		RFAST[i, g] = HIGHER ? BI_HIGHMED : BI_LOWMED
 		RSLOW[i, g] = HIGHER ? BI_LOWMED : BI_HIGHMED
 		RNFAST[i, g] = HIGHER ? BI_HIGH : BI_LOW
-		return
 	}
 	if (nr >= 2) {
 		NVALS["m" pc] = 0
@@ -132,7 +138,7 @@ function centre(i, g, key,    pc, k, j, c, nr, n, v, x, nx) {
 		nx = repeats_of("c" pc, x)
 	}
 	RVAL[i, g] = fmt(RMED[i, g])
-	if (nx >= 2 && RMED[i, g] != 0)
+	if (nx >= 2 && RMED[i, g] != 0 && !RBI[i, g])
 		stat_ask("cv" i "." g, "cv", x, nx)
 	if (g > 1)
 		ask_change(i, g, key)
@@ -140,9 +146,12 @@ function centre(i, g, key,    pc, k, j, c, nr, n, v, x, nx) {
 
 # ask_change(i, g, key): the question of the change of column g against
 # the first in row i (key): with two runs or more a side, Welch's t of
-# the runs' medians; else the Hodges-Lehmann shift of the repeats.
+# the runs' medians; else the Hodges-Lehmann shift of the repeats, whose
+# interval is the Mann-Whitney test's: a side whose repeats fall into two
+# clusters is compared so too, and a cluster that came more often on one
+# side moves the shift.
 function ask_change(i, g, key,    x, y, nx, ny) {
-	if (!RHAS[i, 1] || RBI[i, 1])
+	if (!RHAS[i, 1])
 		return
 	if (RRUNS[i, 1] >= 2 && RRUNS[i, g] >= 2) {
 		nx = run_medians(1, key, x)
@@ -184,6 +193,8 @@ function judge(i, g, key,    id) {
 	if (!RHAS[i, 1])
 		return
 	NV[RVERD[i, g]]++
+	if (RVERD[i, g] == "changed")
+		NV_DIR[RDIR[i, g]]++
 	if (RVERD[i, g] ~ /^(same|changed|doubtful|placement|mixed|untestable)$/ &&
 	    RTINY[i, g] != 2)
 		NTESTED++
@@ -197,13 +208,9 @@ function change(i, g, key,    id, k, limit, sh) {
 		RVERD[i, g] = "few"
 		return
 	}
-	if (RBI[i, 1] || RBI[i, g]) {
-		RMETH[i, g] = "none"
-		RVERD[i, g] = NOSIG[g] || NOSIG[1] ? "refused" : "bimodal"
-		return
-	}
-	# Under the figure's resolution on both sides: no change; on one,
-	# the difference rather than a percentage of next to nothing.
+	# Zero (under the figure's finest resolution) on both sides: no
+	# change; on one, the difference rather than a percentage of
+	# nothing.
 	RTINY[i, g] = shown_zero(RMED[i, 1]) + shown_zero(RMED[i, g])
 	if (RTINY[i, g] == 2) {
 		RMETH[i, g] = "none"
@@ -250,6 +257,7 @@ function change(i, g, key,    id, k, limit, sh) {
 		RVERD[i, g] = BUSY[g] || BUSY[1] ? "doubtful" : "changed"
 	else
 		RVERD[i, g] = "same"
+	RDIR[i, g] = sh == 0 ? "" : (sh > 0) == (HIGHER == 1) ? "better" : "worse"
 }
 
 # shown_change(a, b): the change from the figure a to the figure b, as a
@@ -440,20 +448,125 @@ function side(g, pc,    n, i, ones, most, s, u) {
 	return s
 }
 
-# fmt(v): a figure in the workload's format, in the unit the runs
-# measured (FIG_SCALE: compare.awk's counted()).
-function fmt(v) {
+# fmt(v, x): a figure in the workload's format, in the unit the runs
+# measured (FIG_SCALE: compare.awk's counted()), with x more decimals
+# than the format has (none where x is not given).
+function fmt(v, x,    d, f) {
 	if (FIG_SCALE != "")
 		v *= FIG_SCALE
+	x += 0
 	if (FMT == "sig3")
-		return sprintf(v < 10 ? "%.2f" : v < 100 ? "%.1f" : "%.0f", v)
-	return FMT == "" ? secs(v) : sprintf(FMT, v)
+		d = (v < 10 && v > -10 ? 2 : v < 100 && v > -100 ? 1 : 0)
+	else if (FMT == "")
+		d = (v < 10 && v > -10 ? 3 : 2)
+	else if (match(FMT, /^%\.[0-9]+f/)) {
+		d = substr(FMT, 3, RLENGTH - 3) + 0
+		f = substr(FMT, RLENGTH + 1)
+		return sprintf("%." (d + x) "f" f, v)
+	} else
+		return sprintf(FMT, v)
+	return sprintf("%." (d + x) "f", v)
 }
 
-# shown_zero(v): 1 when the figure v shows as zero in its format (0.00,
-# 0%): under the figure's resolution.
+# The most decimals a figure takes beyond its format's, to show its
+# change (row_digits()) or to show it is not zero (shown_zero()).
+function more_digits() {
+	return 4
+}
+
+# shown_zero(v): 1 when the figure v shows as zero (0.00, 0%) even with
+# more_digits() decimals more than its format's: zero, or next to it.
 function shown_zero(v) {
-	return v != "" && fmt(v) ~ /^-?0+(\.0+)?%?$/
+	return v != "" && fmt(v, more_digits()) ~ /^-?0+(\.0+)?%?$/
+}
+
+# row_digits(i): the decimals row i takes beyond its format's, RDIG[i]:
+# the fewest (at most more_digits()) with which every change the row
+# prints follows from the two figures printed beside it, within half a
+# point (so within a point of the change printed, itself rounded), and
+# no figure other than zero shows as zero; then each figure (RVAL) and
+# change (RCHT) of the row in them.
+function row_digits(i,    x, g) {
+	for (x = 0; x < more_digits(); x++) {
+		for (g = 2; g <= NCOL && row_shows(i, g, x); g++)
+			;
+		if (g > NCOL)
+			break
+	}
+	RDIG[i] = x
+	for (g = 1; g <= NCOL; g++) {
+		if (RMED[i, g] != "")
+			RVAL[i, g] = fmt(RMED[i, g], x)
+		RCHT[i, g] = change_text(i, g)
+	}
+}
+
+# row_shows(i, g, x): 1 when the figures of row i in column g and in
+# the first, with x more decimals, show the change printed beside them
+# (within half a point, or 0.5% of a factor) and neither shows as zero
+# unless it is.
+function row_shows(i, g, x,    a, b, r, c) {
+	if (RMED[i, g] == "" || RMED[i, 1] == "")
+		return 1
+	a = num_of(fmt(RMED[i, 1], x))
+	b = num_of(fmt(RMED[i, g], x))
+	if (a == 0 && RMED[i, 1] != 0 || b == 0 && RMED[i, g] != 0)
+		return 0
+	if (RCH[i, g] == "" || RTINY[i, g] != "" && RTINY[i, g] > 0 || a == 0)
+		return 1
+	r = b / a
+	c = RCH[i, g] + 1
+	if (factor_shown(RCH[i, g]))
+		return r / c - 1 <= 0.005 && c / r - 1 <= 0.005
+	return (r - c) * 100 <= 0.5 && (c - r) * 100 <= 0.5
+}
+
+# num_of(s): the number a printed figure stands for ("101.4%": 101.4).
+function num_of(s) {
+	sub(/%$/, "", s)
+	return s + 0
+}
+
+# factor_shown(ch): 1 when a change ch (a fraction) is printed as a
+# factor: more than +500%, or a fall of more than 90% (where a
+# percentage would round to -100%).
+function factor_shown(ch) {
+	return ch > 5 || ch < -0.9
+}
+
+# change_text(i, g): the change of row i in column g as the table
+# prints it: a percentage, none signed when it rounds to zero (0%); a
+# factor past +500% (x290) or below a tenth (x1/12); a difference in the
+# figure's unit where a side is zero; "" where there is none.
+function change_text(i, g,    c, p) {
+	if (g == 1 || !RHAS[i, g] || RTINY[i, g] == 2)
+		return ""
+	if (RTINY[i, g] == 1)
+		return diff(RMED[i, g] - RMED[i, 1], RDIG[i])
+	if ((c = RCH[i, g]) == "")
+		return ""
+	if (c > 5)
+		return "x" sig3(c + 1)
+	if (c < -0.9)
+		return "x1/" sig3(1 / (c + 1))
+	return pct0(c)
+}
+
+# pct0(c): a change (a fraction) as a whole percentage, signed, or 0%.
+function pct0(c,    p) {
+	p = sprintf("%.0f", c * 100)
+	return p ~ /^-?0$/ ? "0%" : sprintf("%+d%%", p + 0)
+}
+
+# sig3(v): a positive number in three figures, 290 or 6.12 or 12.4.
+function sig3(v) {
+	return sprintf(v >= 99.95 ? "%.0f" : v >= 9.995 ? "%.1f" : "%.2f", v)
+}
+
+# diff(v, x): a difference of the figure, signed, in its format (x more
+# decimals).
+function diff(v, x) {
+	return (v < 0 ? "-" : "+") fmt(v < 0 ? -v : v, x)
 }
 
 # sig2(v): a ratio in two figures, 1.3 or 0.07.

@@ -28,18 +28,29 @@
 # wait: see why_figure()); force, 1 to compare what is not comparable
 # (marked); load_limit, the CPUs of other work above which a run is
 # doubtful; threshold, the smallest change marked, in percent (default
-# 2); verbose, 1 to print every change's interval; parsable, 1 for the
-# key=value lines instead of the table; doubts, 1 to print only the
-# doubts about the runs that hold whatever the workload ("? ..." lines,
-# or "# ? ..." with parsable), from their env files, and nothing else.
+# 2); verbose, 1 to print every change's interval, every note and every
+# why table whole; parsable, 1 for the key=value lines instead of the
+# table; head, 1 for the header (and the headline, into the file
+# headline names) from the facts the tables left in facts_file, instead
+# of a table; check_only, with head, 1 to check that the runs can be
+# compared and print nothing; tmp, the driver's private directory;
+# stat, smpb-stat's path; wrap_only, 1 to print text as the report's
+# lines (wrap()), and nothing else.
 # Exit status: 0; 3 some saved data was bad (left out, marked); 4 not
-# comparable (nothing printed).
+# comparable (nothing printed); 5 fewer than two of the runs hold the
+# table; 6 a why table folded into a few words (why_folded()).
 # Needs the awk library (see lib.awk), the workload's hooks and
 # compare-check.awk (what makes runs doubtful or not comparable),
-# compare-host.awk (the host's own speed), compare-verdict.awk,
-# compare-table.awk, compare-notes.awk and compare-p.awk, loaded first.
+# stat.awk (smpb-stat), compare-host.awk (the host's own speed),
+# compare-verdict.awk, compare-table.awk, compare-head.awk and
+# compare-p.awk, loaded first.
 
 BEGIN {
+	# A line of compare.sh's own, laid out as the report's are.
+	if (wrap_only) {
+		wrap(text)
+		exit 0
+	}
 	if (threshold == "")
 		threshold = 2
 	threshold += 0
@@ -75,12 +86,34 @@ BEGIN {
 		exit finish(4)
 	}
 	verdicts()
+	if (why_folded()) {
+		facts_out()
+		exit finish(6)
+	}
 	if (parsable)
 		print_p()
 	else
 		print_table()
 	facts_out()
 	exit finish(0)
+}
+
+# why_folded(): 1 when this why table is said in a few words rather than
+# printed, its name added to tmp/fold.<workload> (compare.sh makes of
+# them one line under the workload's tables): no cell of it marked in
+# the rows it shows (those its workload marked), where a table would
+# only repeat what the workload's own says. Never with -v or -p, or
+# where a saved value was bad (its table says which).
+function why_folded(    i, g) {
+	if (metric == "" || verbose || parsable || COMPLAINTS > 0)
+		return 0
+	for (i = 1; i <= NROWK; i++)
+		for (g = 2; g <= NCOL; g++)
+			if (RMISS[i, g] || RVERD[i, g] ~ /^(changed|doubtful)$/)
+				return 0
+	print WHY_NAME >> (tmp "/fold." workload)
+	close(tmp "/fold." workload)
+	return 1
 }
 
 # setup(w): from the workload's facts (FACT): the figure's name, its
@@ -99,14 +132,17 @@ function setup(w) {
 	WHO = w (metric == "" ? "" : " " metric)
 	# A why figure (metric): the same rows, another figure.
 	if (metric != "") {
-		WHAT = w ": " (metric == "p99" ? "wakeup latency p99, us" : \
-		    "run-queue delay per " FACT["wait_per"] ", " \
+		WHY_NAME = metric == "p99" ? "wakeup latency p99" : \
+		    "run-queue delay per " FACT["wait_per"]
+		WHAT = w ": " WHY_NAME ", " (metric == "p99" ? "us" : \
 		    FACT["wait_unit"]) ", lower is better"
 		FIGURE = metric == "p99" ? "lat_p99_us" : \
 		    "wait_" FACT["wait_unit"] "_per_" FACT["wait_per"]
 		FMT = "sig3"
 		HIGHER = 0
 		FAST = "low"
+		if (!verbose)
+			WHAT = WHAT "; the rows marked above (-v: all)"
 	}
 }
 
@@ -146,8 +182,12 @@ function read_runs(    j, g, line, path, nl, key, v, c, pc) {
 		while ((getline line < path) > 0) {
 			if (!raw(line, path, ++nl))
 				continue
+			if (metric == "" && F["place"] == FACT["fold_place"]) {
+				fold(g)
+				continue
+			}
 			key = rowkey()
-			if (key == "")
+			if (key == "" || metric != "" && !why_row(key))
 				continue
 			if (F["rep"] + 0 > REPS[j])
 				REPS[j] = F["rep"] + 0
@@ -155,6 +195,7 @@ function read_runs(    j, g, line, path, nl, key, v, c, pc) {
 				ROW[key] = 1
 				keyadd("rows", key)
 				NAME[key] = KEYNAME
+				ROWPLACE[key] = F["place"]
 				FREE[key] = F["place"] == "free"
 			}
 			c = j SUBSEP key
@@ -194,6 +235,42 @@ function read_runs(    j, g, line, path, nl, key, v, c, pc) {
 	counted()
 }
 
+# why_row(key): 1 when a why table shows the row key: with -v (or -p)
+# every row; else the rows where the workload's own table has a mark, as it
+# left them in tmp/marked.<workload> (compare-table.awk's marked_rows()).
+function why_row(key,    line) {
+	if (verbose || parsable)
+		return 1
+	if (!WHY_READ) {
+		WHY_READ = 1
+		while ((getline line < (tmp "/marked." workload)) > 0) {
+			WHY_ROWS[line] = 1
+			NWHY_ROWS++
+		}
+		close(tmp "/marked." workload)
+	}
+	return key in WHY_ROWS
+}
+
+# fold(g): a repeat of a row that cannot differ by construction (the
+# workload's fact fold_place: the pipe's pair on one CPU), of column g:
+# not a row of the table, but counted, its figure's range kept, for
+# one line under it (fold_line()).
+function fold(g,    k, v) {
+	if ((k = row_key("")) == "")
+		return
+	if (!(k in FOLDED)) {
+		FOLDED[k] = 1
+		NFOLD++
+	}
+	if ("exit" in F || (v = figure()) == "")
+		return
+	if (FOLD_LO == "" || v < FOLD_LO)
+		FOLD_LO = v
+	if (FOLD_HI == "" || v > FOLD_HI)
+		FOLD_HI = v
+}
+
 # counted(): the figure in the unit every run measured: where the
 # workload's figure is for a count (the herd's seconds for 5000000
 # iterations) and every line of the table measured one other count,
@@ -225,9 +302,11 @@ function read_envs(    j, k, g, name, line) {
 	nruns = run_dirs(dir)
 	for (j = 1; j <= nruns; j++) {
 		load_env(dir[j] "/env")
-		for (k in ENV)
+		ENVN[j] = 0
+		for (k in ENV) {
 			RENV[j, k] = ENV[k]
-		ENVTEXT[j] = file_text(dir[j] "/env")
+			ENVKEY[j, ++ENVN[j]] = k
+		}
 		HIST[j] = ENV["profile"] == "historical"
 		name = who()
 		NAMEOF[j] = name
@@ -372,15 +451,6 @@ function shared_start(    g, pre, long, i) {
 # letter(g): the g-th column's letter, A to Z, then A27, A28...
 function letter(g) {
 	return g <= 26 ? substr("ABCDEFGHIJKLMNOPQRSTUVWXYZ", g, 1) : "A" g
-}
-
-# file_text(path): the whole file, lines joined by newlines.
-function file_text(path,    s, line) {
-	s = ""
-	while ((getline line < path) > 0)
-		s = s line "\n"
-	close(path)
-	return s
 }
 
 # place_order(p): where rows of placement p go: as place_rank() has it,

@@ -53,6 +53,10 @@
 #                   called), skip (the options that make the rows,
 #                   " -n -c ", left out when runs' options are compared),
 #                   note (compare's footnote on the figure, or ""),
+#                   fold_place and fold_why (a placement whose rows
+#                   cannot differ by construction, the pipe's pair on
+#                   one CPU, and why: compare folds them into one line;
+#                   "" for none),
 #                   per_count and per_count_what (where the figure is
 #                   for a count, the herd's 5000000 iterations: that
 #                   count, and the figure's words for another,

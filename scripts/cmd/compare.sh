@@ -70,30 +70,34 @@ cmd_compare() {
 	4) exit 1 ;;
 	*) die 1 "cannot compare these runs" ;;
 	esac
-	# Each table (a workload's figure, then its why figures), into a file
-	# of its own, in order; what each says of itself for the header and
-	# the summary, into facts.
+	# Each table (a workload's figure, then its why figures where it has
+	# a mark, or with -v or -p), into a file of its own, in order; what
+	# each says of itself for the header and the headline, into facts.
 	cc_n=0
 	cc_status=0
 	for cc_w in ${opt_workload:-$WORKLOADS}; do
 		for cc_m in "" $(workload_fact "$cc_w" why); do
+			[ -z "$cc_m" ] || [ "$opt_verbose" -eq 1 ] ||
+			    [ "$opt_parsable" -eq 1 ] ||
+			    [ -e "$cc_tmp/marked.$cc_w" ] || continue
 			compare_table "$cc_w" "$cc_m" "$((cc_n + 1))"
 			case $? in
 			0) cc_n=$((cc_n + 1)) ;;
 			3) cc_n=$((cc_n + 1)); cc_status=1 ;;
 			4) cc_status=1 ;;
-			5) ;;
+			5 | 6) ;;
 			*) die 1 "cannot compare $cc_w" ;;
 			esac
 		done
+		why_folded "$cc_w" "$((cc_n + 1))" && cc_n=$((cc_n + 1))
 	done
 	[ "$cc_n" -gt 0 ] || [ "$cc_status" -ne 0 ] || [ -z "$opt_workload" ] ||
 	    die 1 "compare: $opt_workload was not saved in two of these runs"
 	[ "$cc_n" -gt 0 ] || [ "$cc_status" -ne 0 ] ||
 	    die 1 "compare: no workload was saved in two of these runs"
-	# The header once, the tables, the summary.
+	# The header once, the headline, the tables.
 	compare_awk -v head=1 -v facts_file="$cc_tmp/facts" \
-	    -v summary="$cc_tmp/summary" >"$cc_tmp/head" </dev/null ||
+	    -v headline="$cc_tmp/headline" >"$cc_tmp/head" </dev/null ||
 	    die 1 "cannot compare these runs"
 	compare_print
 	return "$cc_status"
@@ -117,9 +121,22 @@ compare_table() {
 	    >"$cc_tmp/table.$3" </dev/null
 }
 
-# compare_print: the header, the tables a blank line apart, the summary;
-# with -p, the verdict lines after the header's doubts, as comments. A
-# reader that goes away ends it quietly (to_out).
+# why_folded WORKLOAD N: the why tables of WORKLOAD that had no mark in
+# the rows its own table marked (compare.awk's why_folded()), said in one
+# line, the N-th table; false where there are none.
+why_folded() {
+	[ -s "$cc_tmp/fold.$1" ] || return 1
+	wf_names=
+	while IFS= read -r wf_name; do
+		wf_names="$wf_names${wf_names:+ nor the }$wf_name"
+	done <"$cc_tmp/fold.$1"
+	compare_awk -v text="$1: no mark in the $wf_names of the rows marked above (-v: the table)." \
+	    -v wrap_only=1 >"$cc_tmp/table.$2" </dev/null
+}
+
+# compare_print: the header, the headline, the tables, a blank line
+# apart; with -p, the verdict lines after the header's doubts, as
+# comments. A reader that goes away ends it quietly (to_out).
 compare_print() {
 	if [ "$opt_parsable" -eq 1 ]; then
 		to_out cat "$cc_tmp/head"
@@ -131,12 +148,12 @@ compare_print() {
 		return 0
 	fi
 	cp_files=$cc_tmp/head
+	[ -s "$cc_tmp/headline" ] && cp_files="$cp_files $cc_tmp/headline"
 	cp_k=1
 	while [ "$cp_k" -le "$cc_n" ]; do
 		cp_files="$cp_files $cc_tmp/table.$cp_k"
 		cp_k=$((cp_k + 1))
 	done
-	[ -s "$cc_tmp/summary" ] && cp_files="$cp_files $cc_tmp/summary"
 	# shellcheck disable=SC2086 # files of our own directory
 	to_out awk 'FNR == 1 && NR > 1 { print "" } { print }' $cp_files
 }

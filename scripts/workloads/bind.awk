@@ -13,14 +13,13 @@
 # shows at which size binding and a hog begin to matter.
 
 function facts(D) {
-	D["what"] = "user seconds per worker"
+	D["what"] = "user seconds per worker (their mean)"
 	D["figure"] = "user_s"
 	D["higher"] = 0
 	D["fmt"] = ""
 	D["head"] = "configuration"
 	D["fast"] = "fast"
 	D["skip"] = " -n -B -H -s -c "
-	D["note"] = "the mean of the workers'"
 	D["wait_per"] = "worker"
 	D["wait_unit"] = "ms"
 	D["plot"] = ""

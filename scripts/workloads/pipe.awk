@@ -22,6 +22,11 @@ function facts(D) {
 	D["head"] = "size x think"
 	D["fast"] = "high"
 	D["skip"] = " -s -t -c -l "
+	# Rows that cannot differ: the pair on one CPU (smpbench run no
+	# longer measures them unless -P one asks).
+	D["fold_place"] = "one"
+	D["fold_why"] = "two processes on one CPU use 100% of it or less," \
+	    " whatever the kernel"
 	D["wait_per"] = "block"
 	D["wait_unit"] = "us"
 	D["plot"] = "map"

@@ -19,8 +19,8 @@ function facts(D) {
 	D["head"] = "#T"
 	D["fast"] = "fast"
 	D["skip"] = " -n -c "
-	D["note"] = "across the machine, 1e6 / (yields/s in total); the" \
-	    " seed's reply gives no unit, its figures fit this"
+	D["note"] = "1e6 / (all threads' yields/s), the unit the seed's" \
+	    " figures fit"
 	D["wait_per"] = "yield"
 	D["wait_unit"] = "us"
 	D["plot"] = "curve"

@@ -5,7 +5,9 @@
 # the same with 3 repeats), under every POSIX shell we can find and with
 # busybox's awk: runs of one kernel pooled into one column; no change
 # marked between identical distributions, every clear 2x shift marked,
-# none with 3 repeats against 3, bimodal cells named and never marked;
+# none with 3 repeats against 3, bimodal cells compared (their
+# clusters' share in place of the spread, unmarked where they came as
+# often);
 # runs that are not comparable refused, or marked with -f; doubtful runs
 # (busy, incomplete) marked, their changes doubtful; bad saved values
 # reported with file and line and their cells marked; binary raw files
@@ -20,10 +22,12 @@ A=$FIX/stat-a B=$FIX/stat-b C=$FIX/stat-c D=$FIX/stat-d
 W=$TMPDIR_T/w
 mkdir "$W"
 
-# labelled DIR LABEL: a copy of the run DIR labelled LABEL, as $W/LABEL.
+# labelled DIR LABEL: a copy of the run DIR labelled LABEL, as $W/LABEL,
+# a run of its own (an id of its own: a copy is the same run).
 labelled() {
 	cp -R "$1" "$W/$2"
-	sed "s/^label=.*/label=$2/" "$1/env" >"$W/$2/env"
+	{ sed "s/^label=.*/label=$2/" "$1/env"; echo "run_id=t709-$2"; } \
+	    >"$W/$2/env"
 }
 labelled $B again
 labelled $D d2
@@ -54,9 +58,9 @@ for s in $SHELLS; do
 	is "$RC" 0 "$s: two runs of one kernel: exit 0"
 	is "$ERR" "" "$s: and nothing on stderr"
 	like "$OUT" '^ +N : +6\.1\.0-a$' "$s: pooled into one column"
-	like "$OUT" '^ +3 : +298852 \(0%\)$' \
+	like "$OUT" '^ +3 : +298852 +\(0%\)$' \
 	    "$s: the median of the runs' medians, their coefficient of variation"
-	like "$OUT" '^ +2 : bimodal 5/10 fast$' \
+	like "$OUT" '^ +2 : +241548 \(5/10\)$' \
 	    "$s: the placement lottery, over both runs' repeats"
 	like "$(joined "$OUT")" '6\.1\.0-a: kernel 6\.1\.0-a, Example CPU @ 2\.00GHz, 2 CPUs, quick profile, 2 runs x 5 repeats' \
 	    "$s: the pooling said"
@@ -68,24 +72,24 @@ for s in $SHELLS; do
 	is "$ERR" "" "$s: and nothing on stderr"
 	is "$(printf '%s\n' "$OUT" | grep -c '%[*@?]')" 0 \
 	    "$s: identical distributions: no change marked"
-	like "$OUT" '^ +3 : +298852 \(1%\) +298852 \(1%\) +\+0%$' \
-	    "$s: median, coefficient of variation, change"
-	like "$OUT" '^ +2 : bimodal 2/5 fast +bimodal 3/5 fast$' \
-	    "$s: the placement lottery named in both runs"
-	like "$(joined "$OUT")" '95% interval \(Hodges-Lehmann, repeats\)' \
+	like "$OUT" '^ +3 : +298852 +\(1%\) +298852 +\(1%\) +0%$' \
+	    "$s: median, coefficient of variation, change (0%, unsigned)"
+	like "$OUT" '^ +2 : +46179 \(2/5\) +436918 \(3/5\) +x9\.46$' \
+	    "$s: the placement lottery in both runs, compared, its median moved ninefold, unmarked"
+	like "$(joined "$OUT")" '95% interval \(Hodges-Lehmann, of the repeats\)' \
 	    "$s: the method named"
-	like "$(joined "$OUT")" 'Cells: median \(cv\) of the repeats; change: their ratio' \
+	like "$(joined "$OUT")" 'Cells: the median of the repeats and their spread \(cv\), or \(k/n\): two clusters, k of n repeats in the better; change: median / first median - 1\.' \
 	    "$s: the change is the medians' ratio"
 
 	run $sh $SB compare $A $C
 	kept A-C
 	is "$RC" 0 "$s: a 2x shift: exit 0"
-	like "$OUT" '^ +3 : +298852 \(1%\) +149426 \(1%\) +-50%\*$' "$s: ring at 3: -50%, marked"
-	like "$OUT" '^ *2 spread : +45037 \(2%\) +22519 \(2%\) +-50%\*$' "$s: ring spread: marked"
+	like "$OUT" '^ +3 : +298852 +\(1%\) +149426 +\(1%\) +-50%\*$' "$s: ring at 3: -50%, marked"
+	like "$OUT" '^ *2 spread : +45037 +\(2%\) +22519 +\(2%\) +-50%\*$' "$s: ring spread: marked"
 	like "$OUT" '^ 2 : +1\.080 \(3%\) +2\.160 \(3%\) +\+100%\*$' "$s: yield of 2: +100%, marked"
 	is "$(printf '%s\n' "$OUT" | grep -c '%\*$')" 6 "$s: every shifted row is marked"
-	like "$OUT" '^ +2 : bimodal 2/5 fast +bimodal 2/5 fast$' \
-	    "$s: a bimodal cell is never marked"
+	like "$OUT" '^ +2 : +46179 \(2/5\) +46179 \(2/5\) +0%$' \
+	    "$s: a bimodal cell whose clusters came as often: no change, unmarked"
 	like "$(joined "$OUT")" 'Differs in 6\.1\.0-b from 6\.1\.0-a: preempt full \(boot command line; dynamic\) where 6\.1\.0-a has none \(config default; dynamic\); cmdline \+preempt=full\.' \
 	    "$s: the kernel settings that differ, in the header"
 	like "$(joined "$OUT")" '6\.1\.0-b: kernel 6\.1\.0-b, 1 run x 5 repeats, 2026-01-02; note: hog on CPU1\.' \
@@ -93,13 +97,15 @@ for s in $SHELLS; do
 
 	run $sh $SB compare $A $D
 	kept A-D
-	is "$(printf '%s\n' "$OUT" | grep -c '%\*$')" 6 \
+	is "$(printf '%s\n' "$OUT" | grep -c '%\*$')" 7 \
 	    "$s: 5 repeats against 3 reach 95%: every shifted row marked"
+	like "$OUT" '^ +2 : +46179 +\(2/5\) +22831 +\(2%\) +-51%\*$' \
+	    "$s: the bimodal ring of 2 against one cluster at half its rate: marked"
 	run $sh $SB compare $D "$W/d2"
 	is "$(printf '%s\n' "$OUT" | grep -c '%[*@?]')" 0 \
 	    "$s: 3 repeats against 3: no change marked"
-	like "$(joined "$OUT")" 'Summary: 0 of 7 cells tested \(7 with too few repeats\)' \
-	    "$s: and the summary says why"
+	like "$OUT" '^d2 against 6\.1\.0-b: no cell tested; 7 with too few repeats\.$' \
+	    "$s: and the headline says why"
 done
 
 # busybox awk has no maths library here: the test must not need one.
@@ -145,6 +151,32 @@ is "$(printf '%s\n' "$OUT" | grep -c ' verdict=base ') $(printf '%s\n' "$OUT" | 
     "7 0" "-p: one column: 7 cells, each the base, no change"
 like "$OUT" '^# \? 6\.1\.0-a#2 is the same run as 6\.1\.0-a#1 \(the same env\); no change in its column is marked\.$' \
     "-p: the doubt on a line of its own, first"
+# A copy is the same run, whatever its bytes: a CR after the first line
+# of its env, its last line said again, another label; where runs have
+# a run_id, by it alone. Three copies pooled would narrow an interval
+# and invent marks.
+for c in cr twice relabel; do
+	cp -R $A "$W/copy-$c"
+done
+awk 'NR == 1 { printf "%s\r\n", $0; next } { print }' $A/env >"$W/copy-cr/env"
+tail -n 1 $A/env >>"$W/copy-twice/env"
+sed 's/^label=.*/label=other/' $A/env >"$W/copy-relabel/env"
+for c in cr twice relabel; do
+	run sh $SB compare $A "$W/copy-$c"
+	is "$RC $ERR" "1 smpbench: compare: $W/copy-$c is the same run as $A (the same env; -f compares anyway)" \
+	    "a copy of a run ($c): the same run, refused"
+done
+mkdir "$W/ids"
+for k in 1 2 3; do
+	cp -R $A "$W/ids/r$k"
+	{ sed 's/^label=.*/label=pool/' $A/env; echo "run_id=one-run"; } >"$W/ids/r$k/env"
+done
+sed -i.bak 's/^date=.*/date=2026-05-05T10:00:00Z/' "$W/ids/r2/env"
+rm -f "$W/ids/r2/env.bak"
+run sh $SB compare $A "$W/ids/r1" "$W/ids/r2" "$W/ids/r3"
+is "$RC $ERR" "1 smpbench: compare: $W/ids/r2 is the same run as $W/ids/r1 (the same run_id; -f compares anyway)" \
+    "three copies of a run, one with another date: one run_id, refused"
+
 run sh $SB compare $FIX/run-a $A
 is "$RC" 1 "a tiny run against a quick one: exit 1"
 is "$ERR" "smpbench: compare: $A is a quick run, $FIX/run-a a tiny run: not comparable (-f compares anyway)" \
@@ -178,7 +210,7 @@ is "$(printf '%s\n' "$OUT" | grep -c 'other work kept')" 1 "said once"
 like "$OUT" '^\? 6\.1\.0-b: an incomplete run: interrupted by SIGINT during yield; 60' \
     "the incomplete run"
 like "$OUT" '^ +N : +6\.1\.0-a +6\.1\.0-b\?$' "its column marked"
-like "$OUT" '^ +3 : +298852 \(1%\) +149426 \(1%\) +-50%\?$' \
+like "$OUT" '^ +3 : +298852 +\(1%\) +149426 +\(1%\) +-50%\?$' \
     "its changes still tested, and doubtful"
 run sh $SB compare -p $A "$W/busy"
 like "$OUT" ' cell=3 column=6\.1\.0-b .* verdict=doubtful ' "-p: verdict doubtful"
@@ -197,7 +229,7 @@ smpbench: $W/bad/raw/ring:3: switches_per_s='inf' is not a figure; left out
 smpbench: $W/bad/raw/ring:7: switches_per_s='1e400' is not a figure; left out
 smpbench: $W/bad/raw/ring: 2 more bad lines" \
     "each reported with file and line, three a file, then a count"
-like "$OUT" '^ +3 : +298852 \(1%\) +[0-9]+ \([0-9]+%\) +2 +[-+][0-9]+%!$' "the cell is marked !, its 2 repeats left counted"
+like "$OUT" '^ +3 : +298852 +\(1%\) +[0-9]+ +\([0-9]+%\) +2 +([-+][1-9][0-9]*|0)%!$' "the cell is marked !, its 2 repeats left counted"
 is "$(printf '%s\n' "$OUT" | grep -ci 'inf\|nan')" 0 "no inf or nan in the table"
 run sh $SB show -r "$W/bad"
 is "$RC" 1 "show -r of bad values: exit 1"

@@ -102,12 +102,19 @@ for s in $SHELLS; do
 	is "$(printf '%s\n' "$OUT" | grep -c 'n/a:')" 9 "$s: each of them a footnote"
 
 	run $sh $SB compare "$T/w1" "$T/w2"
-	is "$RC" 0 "$s: compare of the two runs exits 0"
+	is "$(printf '%s\n' "$OUT" | grep -c '^herd: \(run-queue delay\|wakeup latency\)')" 0 \
+	    "$s: compare: no mark in the herd's table, so no why table of it"
+	is "$(printf '%s\n' "$OUT" | tr -s ' \n' '  ' | grep -c 'ring: run-queue delay per pass, us, lower is better; the rows marked above (-v: all)')" 1 \
+	    "$s: the ring's, for its marked row (@, where the time queued differed)"
+	is "$(printf '%s\n' "$OUT" | grep -c '^@ ')" 2 \
+	    "$s: each placement said under its workload's table, not again under a why table"
+	run $sh $SB compare -v "$T/w1" "$T/w2"
+	is "$RC" 0 "$s: compare -v of the two runs exits 0"
 	printf '%s\n' "$OUT" >"$T/cmp.out"
 	check "$s: compare: ASCII, 72 columns at most" narrow "$T/cmp.out"
 	like "$OUT" '^ring: wakeup latency p99, us, lower is better$' \
-	    "$s: compare: the ring's p99 side by side"
-	like "$OUT" '^ *2 : +53\.0 +\([0-9]+%\) +53\.0 +\([0-9]+%\) +\+0%$' \
+	    "$s: compare -v: the ring's p99 side by side"
+	like "$OUT" '^ *2 : +53\.0 +\([0-9]+%\) +53\.0 +\([0-9]+%\) +0%$' \
 	    "$s: the same p99: no change, no mark"
 	like "$OUT" '^ring: run-queue delay per pass, us, lower is better$' \
 	    "$s: compare: the ring's run-queue delay"

@@ -21,12 +21,16 @@ SB=scripts/smpbench
 T=$TMPDIR_T
 
 # renamed NAME KERNEL LABEL [MINUTE]: a copy of stat-a as $T/NAME, of
-# KERNEL, labelled LABEL, dated the MINUTE (default 0) of 2026-03-01 10h.
+# KERNEL, labelled LABEL, dated the MINUTE (default 0) of 2026-03-01 10h,
+# a run of its own (its own run_id: a copy is the same run).
 renamed() {
 	cp -R $FIX/stat-a "$T/$1"
-	sed "s/^kernel=.*/kernel=$2/; s/^label=.*/label=$3/
-	    s/^date=.*/date=2026-03-01T10:$(printf %02d "${4:-0}"):00Z/" \
-	    $FIX/stat-a/env >"$T/$1/env"
+	{
+		sed "s/^kernel=.*/kernel=$2/; s/^label=.*/label=$3/
+		    s/^date=.*/date=2026-03-01T10:$(printf %02d "${4:-0}"):00Z/" \
+		    $FIX/stat-a/env
+		echo "run_id=t715-$1"
+	} >"$T/$1/env"
 }
 
 # joined TEXT: TEXT on one line, blanks squeezed (for wrapped notes).
@@ -60,10 +64,13 @@ renamed short1 6.18.0 before 5
 renamed short2 6.18.0 after 6
 renamed long1 6.18.0 a-label-of-thirty-characters-and-more-1 7
 renamed long2 6.18.0 another-label-of-thirty-characters-and-more 8
-# 0.003 and 0.0045 us a pass show as 0.00; 0.05 as 0.05.
-ring_run tiny1 tiny1 0.0003 0.00031 0.00029 0.0003 0.0003
-ring_run tiny2 tiny2 0.00045 0.00046 0.00044 0.00045 0.00045
+# No run-queue delay at all (0.00 us a pass), twice; 0.05 us; and 0.003
+# and 0.0045 us, which show their digits.
+ring_run tiny1 tiny1 0 0 0 0 0
+ring_run tiny2 tiny2 0 0 0 0 0
 ring_run some some 0.005 0.0051 0.0049 0.005 0.005
+ring_run small1 small1 0.0003 0.00031 0.00029 0.0003 0.0003
+ring_run small2 small2 0.00045 0.00046 0.00044 0.00045 0.00045
 # herd_run NAME LABEL SPEC...: a run of the herd, each SPEC "P:FIGURES"
 # the cell of P processes, a repeat of so many seconds for each figure,
 # its run-queue delay a tenth of its time.
@@ -145,29 +152,32 @@ for s in $SHELLS; do
 	# What a cell holds, said above the cells (the same compare).
 	like "$OUT" '^ +: +median +\(cv\) +median +\(cv\) +change$' \
 	    "$s: a header row says median, cv, change"
-	like "$OUT" '^ +3 : +298852 +\(1%\) +298852 +\(1%\) +\+0%$' \
+	like "$OUT" '^ +3 : +298852 +\(1%\) +298852 +\(1%\) +0%$' \
 	    "$s: and the cells stand under it"
 
-	# Under the resolution.
-	run $sh $SB compare "$T/tiny1" "$T/tiny2" "$T/some"
+	# Zero.
+	run $sh $SB compare -v "$T/tiny1" "$T/tiny2" "$T/some"
 	kept tiny1-tiny2-some
 	like "$OUT" '^ring: run-queue delay per pass, us' "$s: the run-queue delay compared"
-	like "$OUT" '^2 : +0\.00 +\([0-9]%\) +0\.00 +\([0-9]%\) +0\.05 +\([0-9]%\) +\+0\.05\*?$' \
+	like "$OUT" '^2 : +0\.00 +0\.00 +0\.05 +\([0-9]%\) +\+0\.05[*+]?$' \
 	    "$s: 0.00 against 0.00: no change; against 0.05: +0.05, not a percentage"
-	is "$(printf '%s\n' "$OUT" | sed -n '/^ring: run-queue/,/^$/p' | grep -c '%[*@?]*$')" 0 \
-	    "$s: no percentage of a figure under its resolution"
-	like "$(joined "$OUT")" 'under the figure.s resolution, a difference' \
+	is "$(printf '%s\n' "$OUT" | sed -n '/^ring: run-queue/,/^$/p' | grep -c '%[*+@?]*$')" 0 \
+	    "$s: no percentage of zero"
+	like "$(joined "$OUT")" 'change: median / first median - 1, the difference where one is zero' \
 	    "$s: and the header says so"
-	run $sh $SB compare -v "$T/tiny1" "$T/tiny2" "$T/some"
-	like "$(joined "$OUT")" 'Shifts and their 95% intervals: ring wait 2 some \+0\.05 \[\+0\.0[45], \+0\.0[56]\]\.' \
-	    "$s: -v: its interval as differences too"
+	like "$(joined "$OUT")" 'Not tested, figures refused: 2 some \(zero-centre\)\.' \
+	    "$s: a change from zero is not tested, and the table says so"
+	# Small figures take the digits their change needs.
+	run $sh $SB compare -v "$T/small1" "$T/small2"
+	like "$OUT" '^2 : +0\.0030 +\(2%\) +0\.0045 +\(2%\) +\+50%[*+]?$' \
+	    "$s: 0.003 against 0.0045 us: four decimals, +50%"
 	run $sh $SB compare -p "$T/tiny1" "$T/tiny2"
 	like "$OUT" 'figure=wait_us_per_pass cell=2 column=tiny2 .* change_pct=- .* method=none verdict=same ' \
 	    "$s: -p: no change, verdict same"
 
 	# Tables that stand alone.
 	run $sh $SB compare "$T/tiny1" "$T/some"
-	is "$(printf '%s\n' "$OUT" | grep -c '^Cells: median (cv) of the repeats; change: their ratio')" 1 \
+	is "$(printf '%s\n' "$OUT" | grep -c '^Cells: the median of the repeats')" 1 \
 	    "$s: what the cells are, said once for every table, the why table too"
 	is "$(printf '%s\n' "$OUT" | grep -c 'table above')" 0 \
 	    "$s: none points to another"
@@ -195,7 +205,8 @@ for s in $SHELLS; do
 	run $sh $SB compare "$T/lottery1" "$T/lottery2"
 	kept lottery1-lottery2
 	is "$RC" 0 "$s: every cell bimodal: exit 0"
-	like "$OUT" '^ +2 : bimodal 2/5 fast bimodal 3/5 fast$' "$s: the cells say so"
+	like "$OUT" '^ +2 : +10\.000 +\(2/5\) +4\.700 +\(3/5\) +-53%$' \
+	    "$s: the cells say so, and are compared: the median moved, no mark"
 	like "$(joined "$OUT")" 'bimodal herd 2, 25: the clusters stand where they stood \(within 2%\); how often each came is what differs \(-v: each\)\.' \
 	    "$s: what the clusters did, in one line"
 	run $sh $SB compare -v "$T/lottery1" "$T/lottery2"
@@ -214,10 +225,12 @@ for s in $SHELLS; do
 	    "$s: the cell of 5 says so, is tested, and marked"
 	like "$OUT" '^ +25 : +4\.600 +\([0-9]%\) +9\.150 +\([0-9]%\) +\+99%$' \
 	    "$s: a cell of 2, the run's usual now: no mark, 5 against 2 cannot reach 95%"
-	like "$(joined "$OUT")" 'cut: kernel 6\.18\.0, 1 run x 2 repeats \(other numbers in 2 cells, under n\)' \
+	like "$(joined "$OUT")" 'cut: kernel 6\.18\.0, 1 run x 2 repeats \(other numbers in 1 cell, under n\)' \
 	    "$s: the legend counts the repeats there are"
-	like "$(joined "$OUT")" 'Summary: 2 of 6 cells tested \(4 with too few repeats\)' \
-	    "$s: and says which were not tested"
+	like "$OUT" '^cut against whole: 1 of 1 cells tested changed, 1 worse, 0 better$' \
+	    "$s: and the headline says which were tested"
+	like "$(joined "$OUT")" ' cut against whole: 1 of 1 cells tested changed, 1 worse, 0 better \(chance alone: about 0\.1 at 5%\); 2 with too few repeats: herd, worse: 2 \(\+100%\) ' \
+	    "$s: which were not, and which changed"
 	run $sh $SB compare -p "$T/whole" "$T/cut"
 	like "$OUT" ' cell=50 column=cut runs=1 repeats=2 .* verdict=few ' \
 	    "$s: -p: the real count, verdict few"

@@ -72,7 +72,7 @@ report_ok "two tiny runs"
 like "$OUT" '^herd: seconds for 2000 iterations, lower is better$' \
     "the herd of tiny runs in seconds for the 2000 iterations they measured"
 like "$(awk '/^herd: / { on = 1 } on && /^$/ { exit } on' "$T/good")" \
-    '^ +2 : +0\.001 ' "its figure unscaled"
+    '^ +2 : +0\.001[0-9]* ' "its figure unscaled"
 report "two quick runs" $FIX/stat-a $FIX/stat-c
 report "four quick runs, one a side and pooled" $FIX/stat-a $FIX/stat-b \
     $FIX/stat-c $FIX/stat-d
@@ -173,6 +173,9 @@ awk -v T="$T" -v crafts="$CRAFTS" 'BEGIN {
 			for (j = 1; j <= m; j++) {
 				if (line[j] ~ /^label=/)
 					line[j] = "label=" r[k] "-" c[i]
+				# A run of its own: a copy is the same run.
+				if (line[j] ~ /^run_id=/)
+					line[j] = line[j] "-" c[i]
 				print line[j] >env
 			}
 			close(env)
@@ -215,8 +218,8 @@ for craft in $CRAFTS; do
 		is "$(pkey "$out" 2 f50 host)" unknown \
 		    "timings $craft: the host's speed is unknown, in -p"
 		run sh $SB compare -w herd "$T/c-$craft/base" "$T/f50"
-		like "$(printf '%s\n' "$OUT" | tr -s ' \n' '  ')" '\* in f50: its host.s speed is unknown \([0-9]+ canary timings beyond what a run makes left out, ' \
-		    "timings $craft: and in the table"
+		like "$(printf '%s\n' "$OUT" | tr -s ' \n' '  ')" 'The host.s speed under f50 is unknown in herd \(timings of its CPU that no run makes left out, ' \
+		    "timings $craft: and in the header"
 		;;
 	esac
 done
@@ -225,7 +228,7 @@ rm -rf "$T/nohost"
 cp -R "$T/f15" "$T/nohost"
 rm "$T/nohost/host"
 run sh $SB compare -w herd "$T/base" "$T/nohost"
-like "$OUT" '^No host file \(an older run\), host speed unknown: f15\.$' \
+like "$(printf '%s\n' "$OUT" | tr -s ' \n' '  ')" ' Older runs, with no timing of the host.s CPU: f15: a change the host made is marked as the kernel.s\. ' \
     "a run without a host file: its host unknown, said in the header"
 
 # CPU limits compared as sets of CPUs: 0,1 is 0-1.
@@ -293,8 +296,8 @@ for s in a b; do
 	cp -R $FIX/run-a "$T/comma-$s"
 	rm -f "$T/comma-$s"/raw/pipe "$T/comma-$s"/raw/ring \
 	    "$T/comma-$s"/raw/herd "$T/comma-$s"/raw/yield
-	sed "s/^label=.*/label=$s/; s/^workloads=.*/workloads=bind/" \
-	    $FIX/run-a/env >"$T/comma-$s/env"
+	{ sed "s/^label=.*/label=$s/; s/^workloads=.*/workloads=bind/" \
+	    $FIX/run-a/env; echo "run_id=t749-comma-$s"; } >"$T/comma-$s/env"
 	awk -v fast="$([ $s = a ] && echo 2 || echo 3)" '{
 		for (r = 1; r <= 5; r++) {
 			l = $0
@@ -311,5 +314,99 @@ is "$(printf '%s\n' "$OUT" | sed -n '/^bimodal bind /,/(-v: each)\.$/p' |
     tr '\n' ' ' | tr -s ' ')" \
     "bimodal bind idle, 16 KiB; hog, 16 KiB; idle, bound, 16 KiB; hog, bound, 16 KiB; idle, bound, single, 16 KiB: the clusters stand where they stood (within 2%); how often each came is what differs (-v: each). " \
     "rows with commas in their names, named on one line: parted by ;"
+
+# The headline: what changed, cell by cell, worse or better, grouped by
+# table, neighbouring rows of one placement as one.
+compared $FIX/stat-a $FIX/stat-c
+report_ok "a 2x shift"
+is "$(sed -n '/^[^ ]* against /,/^$/p' "$T/report")" "6.1.0-b against 6.1.0-a: 6 of 7 cells tested changed, 6 worse, 0 better
+  (chance alone: about 0.4 at 5%):
+  ring, worse: 3 to 4 (-50%); 2 one (-50%); 2 spread (-50%)
+  yield, worse: 1 to 2 (+100%)" "the headline of a 2x shift: each marked cell, by table, worse"
+is "$(awk '/^[^ ]* against /,/^$/' "$T/report" | head -n 1) $(awk '/^Cells: /,0' "$T/report" | grep -c '^[a-z]*: .* is better')" \
+    "6.1.0-b against 6.1.0-a: 6 of 7 cells tested changed, 6 worse, 0 better 2" \
+    "after the header, before the tables"
+# A rate that rose is better (+), a time that fell too.
+compared $FIX/stat-c $FIX/stat-a
+like "$(sed -n '/^[^ ]* against /,/^$/p' "$T/report")" '^  ring, better: 3 to 4 \(\+100%\); 2 one \(\+100%\); 2 spread \(\+100%\)$' \
+    "the other way round: the ring better"
+like "$(sed -n '/^[^ ]* against /,/^$/p' "$T/report")" '^  yield, better: 1 to 2 \(-50%\)$' \
+    "and yield better, a time that fell"
+like "$OUT" '^ +3 : +149426 +\(1%\) +298852 +\(1%\) +\+100%\+$' \
+    "the mark itself says better: +"
+like "$OUT" '^ 1 : +0\.806 +\(1%\) +0\.403 +\(1%\) +-50%\+$' "for a time too"
+# Many columns: at most twelve lines, the rest counted.
+for c in c1 c2 c3; do
+	cp -R $FIX/stat-c "$T/$c"
+	{ sed "s/^label=.*/label=$c/" $FIX/stat-c/env; echo "run_id=t749-$c"; } \
+	    >"$T/$c/env"
+done
+compared $FIX/stat-a $FIX/stat-c "$T/c1" "$T/c2" "$T/c3"
+is "$(awk -v head_max=20 -f $CHECK "$T/report" | grep '^FAIL')" "" \
+    "five columns: said once, figures that add up"
+sed -n '/^[^ ]* against /,/^$/p' "$T/report" | sed '$d' >"$T/headline"
+is "$(wc -l <"$T/headline" | tr -d ' ')" 12 "five columns: a headline of twelve lines"
+like "$(tail -n 1 "$T/headline")" '^  and [0-9]+ more marked cells \(in the tables\)\.$' \
+    "its last counts the rest"
+# The cells it leaves out: each column's 6 (a ring line names 4 of them,
+# a yield line 2), less those named.
+run sh $SB compare -p $FIX/stat-a $FIX/stat-c "$T/c1" "$T/c2" "$T/c3"
+is "$(tail -n 1 "$T/headline" | tr -dc 0-9)" \
+    "$(( $(printf '%s\n' "$OUT" | grep -c ' verdict=changed ') - \
+    4 * $(grep -c '^  ring, worse: ' "$T/headline") - \
+    2 * $(grep -c '^  yield, worse: ' "$T/headline") ))" \
+    "the rest counted: each marked cell it does not name"
+
+# A bimodal side against one of a single cluster: compared, and marked.
+# Seven of ten repeats of the herd of 2 in 4.6 s, three in 10.1; then ten
+# in 10.1: the median moves, and the rank test sees it.
+made_run "$T/bi" herd bi "2:$(draws 201 7 4.6 0.01),$(draws 202 3 10.1 0.01)"
+made_run "$T/uni" herd uni "2:$(draws 203 10 10.1 0.01)"
+compared "$T/bi" "$T/uni"
+report_ok "bimodal against one cluster"
+like "$OUT" '^ +2 : +4\.[0-9]+ +\(7/10\) +10\.[0-9]+ +\([0-9]%\) +\+1[0-9][0-9]%\*$' \
+    "bimodal against one cluster: a change, marked worse"
+like "$(printf '%s\n' "$OUT" | tr -s ' \n' '  ')" 'bimodal herd 2: bi fast 4\.[0-9]+ \(7 of 10\), slow 10\.[0-9]+ \(3\); uni 10\.[0-9]+\.' \
+    "the clusters' medians a note away"
+run sh $SB compare -p "$T/bi" "$T/uni"
+is "$(pkey "$OUT" 2 uni verdict) $(pkey "$OUT" 2 uni direction) $(pkey "$OUT" 2 bi bimodal)" \
+    "changed worse 7/10" "-p: changed, worse, and the clusters"
+
+# Said once: a busy A/A of one kernel (b's host took time, steal 1.5%,
+# in every workload, its speed unknown: three timings each), pooled
+# runs, and the fixtures' reports, none says a line twice.
+for r in aa1 aa2 aa3; do
+	cp -R $FIX/run-a "$T/$r"
+	sed "s/^label=.*/label=$([ $r = aa1 ] && echo a || echo b)/; s/^date=.*/date=2026-01-0${r#aa}T10:00:00Z/" \
+	    $FIX/run-a/env >"$T/$r/env"
+	steal=1.51
+	[ $r = aa1 ] && steal=0.00
+	for w in pipe ring herd yield bind; do
+		printf 'workload=%s settle_wait_s=0.0 settle_state=quiet steal_pct=%s psi_some_pct=0.00 canary_median_ns=0.33 canary_n=3 canary_ns=0.33,0.34,0.33\n' \
+		    $w $steal
+	done >"$T/$r/host"
+done
+{
+	echo "=== busy A/A"
+	sh $SB compare "$T/aa1" "$T/aa2" "$T/aa3"
+	echo "=== two tiny runs"
+	sh $SB compare $FIX/run-a $FIX/run-b
+	echo "=== pooled"
+	sh $SB compare $FIX/stat-a $FIX/stat-b $FIX/stat-c $FIX/stat-d
+	echo "=== big"
+	sh $SB compare $FIX/run-big $FIX/run-big2
+	echo "=== lettered"
+	sh $SB compare $FIX/stat-a $FIX/stat-c "$T/c1" "$T/c2" "$T/c3"
+	echo "=== historical"
+	sh $SB compare $H
+} >"$T/all" 2>/dev/null
+awk -v head_max=100 -f $CHECK "$T/all" >"$T/check"
+is "$(grep '^FAIL' "$T/check")" "" \
+    "the fixtures' reports, a busy A/A among them: no line twice, every change from its figures"
+sh $SB compare "$T/aa1" "$T/aa2" "$T/aa3" >"$T/aa"
+is "$(grep -c 'steal' "$T/aa") $(grep -c 'speed under b is unknown' "$T/aa")" "1 1" \
+    "the steal and the unknown host said once each"
+like "$(tr -s ' \n' '  ' <"$T/aa")" '\? b: its host took time from it \(steal\) in pipe \(1\.51%\), ring \(1\.51%\), herd \(1\.51%\), yield \(1\.51%\), bind \(1\.51%\), a point or more above another run: its changes are in doubt\. ' \
+    "in plain words, with the workloads"
 
 done_testing

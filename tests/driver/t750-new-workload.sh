@@ -179,7 +179,7 @@ sed 's/^label=one$/label=two/; s/^run_id=.*/&-b/' "$TMPDIR_T/a/env" \
 run sh "$SB" compare "$TMPDIR_T/a" "$TMPDIR_T/b"
 is "$RC" 0 "compare exits 0"
 like "$OUT" '^spin: spins / second, higher is better' "compare sets spin side by side"
-like "$OUT" '^ *2 : +[0-9]+ +\([0-9]+%\) +[0-9]+ +\([0-9]+%\) +[-+][0-9]+%' \
+like "$OUT" '^ *2 : +[0-9]+ +\([0-9]+%\) +[0-9]+ +\([0-9]+%\) +([-+][1-9][0-9]*|0)%' \
     "a row of two columns and a change"
 run sh "$SB" export "$TMPDIR_T/a"
 is "$RC" 0 "export exits 0"
