@@ -38,12 +38,13 @@ LIBOBJ = src/lib/clock.o src/lib/guard.o src/lib/hist.o src/lib/io.o \
 # new one is a word in BIN and its line "bin/smpb-NAME: src/NAME.c".
 BIN = bin/smpb-bind bin/smpb-herd bin/smpb-hog bin/smpb-pipe bin/smpb-ring \
 	bin/smpb-yield
-# smpb-stat, the statistics of compare (src/stat.1): a filter the driver
-# runs, installed in $(LIBEXECDIR) beside its files. The one program
-# linked with libm (lgamma, erfc, expm1): it forks no workers. Its
-# numerics, statmath.o, are linked by its unit test too.
+# smpb-stat, the statistics and the decisions of compare (src/stat.1): a
+# filter the driver runs, installed in $(LIBEXECDIR) beside its files.
+# The one program linked with libm (lgamma, erfc, expm1): it forks no
+# workers. Its numerics, statmath.o, and its decisions, judge.o, are
+# linked by their unit tests too.
 STAT = bin/smpb-stat
-STATOBJ = src/stat.o src/statmath.o
+STATOBJ = src/stat.o src/judge.o src/statmath.o
 STATLIBS = -lm
 # smpb-snap, the copies of saved runs the driver reads (src/snap.1):
 # installed beside smpb-stat.
@@ -64,7 +65,7 @@ UNIT = tests/unit/t001-opt tests/unit/t002-stats tests/unit/t003-clock \
 	tests/unit/t010-sig tests/unit/t011-mem tests/unit/t012-proc \
 	tests/unit/t013-io tests/unit/t014-worker tests/unit/t015-pidmap \
 	tests/unit/t016-guard tests/unit/t017-reap tests/unit/t018-report \
-	tests/unit/t019-spawn tests/unit/t020-stat
+	tests/unit/t019-spawn tests/unit/t020-stat tests/unit/t021-judge
 
 all: $(BIN) $(STAT) $(SNAP)
 
@@ -92,7 +93,7 @@ bin/smpb-ring: src/ring.c
 bin/smpb-yield: src/yield.c
 
 # smpb-stat's rules: its objects, the program, its unit test.
-$(STATOBJ): src/statmath.h
+$(STATOBJ): src/statmath.h src/judge.h
 
 $(STAT): $(STATOBJ)
 	@mkdir -p bin
@@ -106,6 +107,11 @@ tests/unit/t020-stat: tests/unit/t020-stat.c tests/unit/stat-ref.h \
     src/statmath.o src/statmath.h tests/tap.h
 	$(CC) $(CFLAGS) $(CPPFLAGS) -Isrc $(LDFLAGS) -o $@ \
 	    tests/unit/t020-stat.c src/statmath.o $(STATLIBS)
+
+tests/unit/t021-judge: tests/unit/t021-judge.c src/judge.o src/statmath.o \
+    src/judge.h src/statmath.h tests/tap.h
+	$(CC) $(CFLAGS) $(CPPFLAGS) -Isrc $(LDFLAGS) -o $@ \
+	    tests/unit/t021-judge.c src/judge.o src/statmath.o $(STATLIBS)
 
 # The unit tests: tests/unit/tNNN-name from tests/unit/tNNN-name.c.
 .c:

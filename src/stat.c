@@ -30,6 +30,7 @@
 #include <strings.h>
 #include <unistd.h>
 
+#include "judge.h"
 #include "statmath.h"
 
 /* The longest line read, in bytes: a longer one is skipped and refused. */
@@ -552,6 +553,38 @@ print_refusal(const char *id, enum sm_why why)
 	printf("%s refused why=%s\n", id, why_words[why]);
 }
 
+/*
+ * A line of a table (see judge.h): true when its word after the ID is
+ * one of a table's; judge answers only the last, "ID judge", with the
+ * whole table's records (or its refusal).
+ */
+static bool
+table_line(const char *id, char *s)
+{
+	static const char *const kinds[] = {
+		"table", "run", "env", "row", "fig", "place", "param", NULL
+	};
+	char *blank = strchr(s, ' ');
+	size_t len = blank != NULL ? (size_t)(blank - s) : strlen(s);
+	int k;
+
+	if (len == 5 && strncmp(s, "judge", 5) == 0 && blank == NULL) {
+		if (judge_run(id) == SM_NO_MEMORY)
+			out_of_memory();
+		return true;
+	}
+	for (k = 0; kinds[k] != NULL; k++)
+		if (strlen(kinds[k]) == len && strncmp(s, kinds[k], len) == 0)
+			break;
+	if (kinds[k] == NULL)
+		return false;
+	s[len] = '\0';
+	if (judge_line(id, s, blank != NULL ? blank + 1 : s + len) ==
+	    SM_NO_MEMORY)
+		out_of_memory();
+	return true;
+}
+
 /* Answer one line: the ID is its first word. */
 static void
 serve_line(char *line, size_t len, bool over)
@@ -573,6 +606,8 @@ serve_line(char *line, size_t len, bool over)
 		print_refusal(id, SM_SYNTAX);
 		return;
 	}
+	if (table_line(id, line + idlen + 1))
+		return;
 	why = parse_request(&rq, line + idlen + 1);
 	if (why == SM_OK && (rq.nx < tests[rq.test].least ||
 	    (rq.test != T_CV && rq.ny < tests[rq.test].least)))

@@ -1,38 +1,98 @@
 # compare-check.awk: what makes the runs of a comparison doubtful, or
-# not comparable.
+# not comparable, as the report says it.
 #
-# Input: what compare.awk read: the runs' env (RENV, ENVKEY, ENVN), their
-# state (INCOMPLETE, HIST), host drift (HOST), columns (COL) and names
-# (RUNNAME), the rows (ROWK, NAME) and each run's options in them
-# (PARAM, LFLAG); -v load_limit, the CPUs of other work above which a
-# run is doubtful.
-# Output: nothing printed; run_checks() (from the env and markers
-# alone) and workload_checks() (from the raw lines and the host file of
-# this workload) fill the problems, PTEXT[1..NPROB] (what to say),
-# PSHORT (in a few words), PRUN (whose), PWORK (1: of this workload
-# alone, found by workload_checks()), PHARD (refused unless forced),
-# and for their columns QCOL (doubtful: headed "label?"), NOSIG
-# (refused: nothing marked) and BUSY (a busy machine or host: changes
-# doubtful); REFUSED when any is hard.
+# smpb-stat decides it (stat.awk, the table's problem answers): the
+# same run twice, another profile, other options than the first run's
+# (hard: not compared unless forced, nothing marked in the column); a
+# busy machine (other work, another run beside it, a start that was not
+# quiet), steal time a point or more above another run's (busy: a
+# change in the column is in doubt); an incomplete run, another machine,
+# -l on one side only, no row in common (said only). Here: each
+# problem's words.
+#
+# Input: a problem's answer (problem_of(k)), and what compare.awk read:
+# the runs' env (RENV), their state (INCOMPLETE), host drift (HOST),
+# columns (COL), names (RUNNAME) and directories (dir), the rows (ROWK,
+# NAME) and each run's options in them (PARAM, LFLAG); -v load_limit.
+# Output: nothing printed; the problems, PTEXT[1..NPROB] (what to say),
+# PRUN (whose), PWORK (1: of this workload alone), PHARD (refused
+# unless forced), PREFUSE (the refusal's line, of a hard one), PSAY
+# (what the header says of it instead, grouped with the same problem of
+# the other workloads: "KIND\tRUN\tVALUE", compare-head.awk's doubts();
+# the table then says nothing of it), and for their columns QCOL
+# (doubtful: headed "label?"), NOSIG (refused: nothing marked) and BUSY
+# (changes doubtful); REFUSED when any is hard.
 # No rules and no -v variables of its own: loaded with compare.awk.
 
-# problem(j, kind, text, short): one problem of run j, of a kind:
-# "hard" when it makes the runs not comparable (refused without force;
-# with it, no change in the column is marked), "busy" when the machine
-# or the host may have moved the figures (a change in the column is
-# doubtful), "" when it is only said; text says it in full, short in a
-# few words, for the line of doubts above a table.
-function problem(j, kind, text, short) {
+# problem_of(k): the k-th answer, a problem of a run: its words.
+function problem_of(k,    j, o, r, code, text, what) {
+	j = ans(k, "j")
+	o = ans(k, "other")
+	r = ROWK[ans(k, "i")]
+	code = ans(k, "code")
+	REFUSE_TEXT = SAY_TEXT = ""
+	if (code == "same-run") {
+		what = RENV[j, "run_id"] != "" || RENV[o, "run_id"] != "" ? \
+		    "the same run_id" : "the same env"
+		REFUSE_TEXT = dir[j] " is the same run as " dir[o] " (" what \
+		    "; -f compares anyway)"
+		text = RUNNAME[j] " is the same run as " RUNNAME[o] " (" what ")"
+	} else if (code == "incomplete")
+		text = RUNNAME[j] ": an incomplete run: " INCOMPLETE[j]
+	else if (code == "load")
+		text = RUNNAME[j] ": other work kept " RENV[j, "load_other"] \
+		    " CPUs busy during the run, above " load_limit
+	else if (code == "others")
+		text = RUNNAME[j] ": " (RENV[j, "other_runs"] == 1 ? \
+		    "another smpbench run" : RENV[j, "other_runs"] \
+		    " other smpbench runs") " measured beside it"
+	else if (code == "settle")
+		text = RUNNAME[j] ": " unsettled(RENV[j, "settle_wait_s"]) \
+		    settled_text(j)
+	else if (code == "profile") {
+		REFUSE_TEXT = dir[j] " is a " RENV[j, "profile"] " run, " \
+		    dir[o] " a " RENV[o, "profile"] " run: not comparable (-f" \
+		    " compares anyway)"
+		text = RUNNAME[j] " is a " RENV[j, "profile"] " run, " \
+		    RUNNAME[o] " a " RENV[o, "profile"] " run"
+	} else if (code == "machine")
+		text = RUNNAME[j] ": another machine (" RENV[j, "cpu_model"] \
+		    ", " cpus_text(RENV[j, "cpus_online"]) ")"
+	else if (code == "param")
+		text = RUNNAME[j] " ran " NAME[r] " with '" PARAM[j, r] "', " \
+		    RUNNAME[o] " with '" PARAM[o, r] "'"
+	else if (code == "lflag")
+		text = RUNNAME[LFLAG[j, r] ? j : o] " timed every message (-l), " \
+		    RUNNAME[LFLAG[j, r] ? o : j] " did not: about 2% on a ring" \
+		    " of 2 on one CPU"
+	else if (code == "norow")
+		text = RUNNAME[j] " has no row in common with " RUNNAME[o] \
+		    " (rows named by its env, as cache_l2_kib names bind's):" \
+		    " nothing of it is compared"
+	else if (code == "hsettle") {
+		SAY_TEXT = "settle\t" RUNNAME[j] "\t" HOST[j, "settle_wait_s"]
+		text = RUNNAME[j] ": " unsettled(HOST[j, "settle_wait_s"])
+	} else if (code == "steal") {
+		SAY_TEXT = "steal\t" RUNNAME[j] "\t" HOST[j, "steal_pct"]
+		text = RUNNAME[j] ": steal " HOST[j, "steal_pct"] "% of its time"
+	} else
+		text = RUNNAME[j] ": " code
+	problem(j, ans(k, "kind"), text, code ~ /^(param|lflag|norow|hsettle|steal)$/)
+}
+
+# problem(j, kind, text, own): one problem of run j, of a kind: "hard"
+# when it makes the runs not comparable (refused without force; with
+# it, no change in the column is marked), "busy" when the machine or the
+# host may have moved the figures (a change in the column is doubtful),
+# "info" when it is only said; own, 1 when it is this workload's alone.
+function problem(j, kind, text, own) {
 	NPROB++
 	PTEXT[NPROB] = text
-	PSHORT[NPROB] = short
-	PWORK[NPROB] = IN_WORKLOAD
+	PWORK[NPROB] = own
 	PRUN[NPROB] = j
 	PHARD[NPROB] = kind == "hard"
 	PREFUSE[NPROB] = REFUSE_TEXT
-	REFUSE_TEXT = ""
 	PSAY[NPROB] = SAY_TEXT
-	SAY_TEXT = ""
 	QCOL[COL[j]] = 1
 	if (kind == "hard") {
 		REFUSED = 1
@@ -41,148 +101,9 @@ function problem(j, kind, text, short) {
 		BUSY[COL[j]] = 1
 }
 
-# base_run(): the first run that is not historical (0 if none), which
-# the others are checked against.
-function base_run(    j) {
-	for (j = 1; j <= nruns; j++)
-		if (COL[j] && !HIST[j])
-			return j
-	return 0
-}
-
-# run_checks(): what makes a run doubtful whatever the workload, from
-# its env and markers: the same run twice, an incomplete run, a busy
-# machine (other work during the run, a start that did not settle,
-# unless the workload's own start says otherwise, another smpbench
-# measuring beside it), another profile or
-# another machine than the first run that is not historical.
-function run_checks(    j, k, base, other, what) {
-	base = base_run()
-	for (j = 1; j <= nruns; j++) {
-		if (!COL[j])
-			continue
-		for (k = 1; k < j; k++)
-			if (COL[k] && (what = same_run(j, k)) != "") {
-				REFUSE_TEXT = dir[j] " is the same run as " dir[k] \
-				    " (" what "; -f compares anyway)"
-				problem(j, "hard", RUNNAME[j] " is the same run as " \
-				    RUNNAME[k] " (" what ")", "the same run as " \
-				    RUNNAME[k] ", not compared")
-				break
-			}
-		if (j in INCOMPLETE)
-			problem(j, "", RUNNAME[j] ": an incomplete run: " \
-			    INCOMPLETE[j], "incomplete")
-		if (HIST[j])
-			continue
-		other = RENV[j, "load_other"]
-		if (other ~ /^[0-9]+(\.[0-9]+)?$/ && other + 0 > load_limit + 0)
-			problem(j, "busy", RUNNAME[j] ": other work kept " other \
-			    " CPUs busy during the run, above " load_limit,
-			    "other work on " other " CPUs")
-		other = RENV[j, "other_runs"]
-		if (other ~ /^[0-9]+$/ && other > 0)
-			problem(j, "busy", RUNNAME[j] ": " (other == 1 ? \
-			    "another smpbench run" : other " other smpbench runs") \
-			    " measured beside it", "another smpbench beside it")
-		if (RENV[j, "settle_state"] == "timeout" &&
-		    !((j, "settle_state") in HOST))
-			problem(j, "busy", RUNNAME[j] ": " unsettled(j, \
-			    RENV[j, "settle_wait_s"]) settled_text(j),
-			    "not quiet at the start")
-		if (j == base)
-			continue
-		if (RENV[j, "profile"] != RENV[base, "profile"]) {
-			REFUSE_TEXT = dir[j] " is a " RENV[j, "profile"] " run, " \
-			    dir[base] " a " RENV[base, "profile"] " run: not" \
-			    " comparable (-f compares anyway)"
-			problem(j, "hard", RUNNAME[j] " is a " RENV[j, "profile"] \
-			    " run, " RUNNAME[base] " a " RENV[base, "profile"] \
-			    " run", "a " RENV[j, "profile"] " run, not compared")
-		}
-		if (RENV[j, "cpu_model"] != RENV[base, "cpu_model"] ||
-		    RENV[j, "cpus_online"] != RENV[base, "cpus_online"])
-			problem(j, "", RUNNAME[j] ": another machine (" \
-			    RENV[j, "cpu_model"] ", " \
-			    cpus_text(RENV[j, "cpus_online"]) ")", "another machine")
-	}
-}
-
-# same_run(j, k): how runs j and k are one run, or "": the same run_id
-# (a copy, whatever else was changed in it, its label or the bytes of a
-# file); where neither has one (runs made before it), the same env as
-# read but for its label and note: the same keys with the same values,
-# whatever its bytes (a CR, a key said twice). Two runs never share the
-# rest (their start's time, load, the machine's counts).
-function same_run(j, k,    i, key, n) {
-	if (RENV[j, "run_id"] != "" || RENV[k, "run_id"] != "")
-		return RENV[j, "run_id"] == RENV[k, "run_id"] ? "the same run_id" : ""
-	n = 0
-	for (i = 1; i <= ENVN[j]; i++) {
-		key = ENVKEY[j, i]
-		if (key == "label" || key == "note")
-			continue
-		n++
-		if (!((k, key) in RENV) || RENV[k, key] != RENV[j, key])
-			return ""
-	}
-	for (i = 1; i <= ENVN[k]; i++)
-		n -= ENVKEY[k, i] != "label" && ENVKEY[k, i] != "note"
-	return n == 0 ? "the same env" : ""
-}
-
-# workload_checks(): what makes a run doubtful or not comparable in
-# this workload: other options than the first run's (hard), -l where
-# it had none or the other way round, a start of the workload that did
-# not settle, steal time a point or more above the least of the runs'
-# (a host that ran at another speed, by the canary, the header names:
-# compare-host.awk).
-function workload_checks(    j, base, what, sp) {
-	IN_WORKLOAD = 1
-	base = base_run()
-	steal_floor()
-	for (j = 1; j <= nruns; j++) {
-		if (!COL[j] || HIST[j])
-			continue
-		if (j != base && RENV[j, "profile"] == RENV[base, "profile"]) {
-			if ((what = param_diff(base, j)) != "")
-				problem(j, "hard", what, "other options ('" \
-				    PARAM_J "'), not compared")
-			else if ((what = l_diff(base, j)) != "")
-				problem(j, "", what, LFLAG_J ? "every message" \
-				    " timed (-l)" : "no message timed (-l)")
-		}
-		if (j != base && !rows_shared(base, j))
-			problem(j, "", RUNNAME[j] " has no row in common with " \
-			    RUNNAME[base] " (rows named by its env, as cache_l2_kib" \
-			    " names bind's): nothing of it is compared", \
-			    "no row in common")
-		if (HOST[j, "settle_state"] == "timeout") {
-			SAY_TEXT = "settle\t" RUNNAME[j] "\t" HOST[j, "settle_wait_s"]
-			problem(j, "busy", RUNNAME[j] ": " unsettled(j, \
-			    HOST[j, "settle_wait_s"]), "not quiet at the start")
-		}
-		sp = HOST[j, "steal_pct"]
-		if (STEAL_MIN != "" && sp ~ /^[0-9]+(\.[0-9]+)?$/ &&
-		    sp - STEAL_MIN >= 1) {
-			SAY_TEXT = "steal\t" RUNNAME[j] "\t" sp
-			problem(j, "busy", RUNNAME[j] ": steal " sp "% of its" \
-			    " time (" STEAL_MIN "% in another run)", "steal " sp "%")
-		}
-	}
-}
-
-# rows_shared(b, j): 1 when runs b and j measured a row in common.
-function rows_shared(b, j,    i) {
-	for (i = 1; i <= NROWK; i++)
-		if (NVALS[b SUBSEP ROWK[i]] > 0 && NVALS[j SUBSEP ROWK[i]] > 0)
-			return 1
-	return 0
-}
-
-# unsettled(j, wait): that run j's start was not quiet, and how long it
+# unsettled(wait): that a run's start was not quiet, and how long it
 # waited (wait, seconds, when it is a number).
-function unsettled(j, wait) {
+function unsettled(wait) {
 	return "the machine was not quiet at the start" \
 	    (wait ~ /^[0-9]+(\.[0-9]+)?$/ ? " (waited " wait " s)" : "")
 }
@@ -198,48 +119,4 @@ function settled_text(j,    s) {
 	if (RENV[j, "settle_psi_some_pct"] ~ /^[0-9]+(\.[0-9]+)?$/)
 		s = s "; CPU pressure " RENV[j, "settle_psi_some_pct"] "%"
 	return s
-}
-
-# steal_floor(): STEAL_MIN, the least steal time (%) a run recorded over
-# this workload, "" when none did.
-function steal_floor(    j, s) {
-	STEAL_MIN = ""
-	for (j = 1; j <= nruns; j++) {
-		if (!COL[j])
-			continue
-		s = HOST[j, "steal_pct"]
-		if (s ~ /^[0-9]+(\.[0-9]+)?$/ && (STEAL_MIN == "" ||
-		    s + 0 < STEAL_MIN))
-			STEAL_MIN = s + 0
-	}
-}
-
-# param_diff(b, j): how run j's options differ from run b's in the first
-# row both have with different ones (PARAM_J, run j's), or "".
-function param_diff(b, j,    i, r) {
-	for (i = 1; i <= NROWK; i++) {
-		r = ROWK[i]
-		if ((b, r) in PARAM && (j, r) in PARAM && PARAM[b, r] != PARAM[j, r]) {
-			PARAM_J = PARAM[j, r]
-			return RUNNAME[j] " ran " NAME[r] " with '" PARAM[j, r] \
-			    "', " RUNNAME[b] " with '" PARAM[b, r] "'"
-		}
-	}
-	return ""
-}
-
-# l_diff(b, j): when runs b and j differ in -l (every message timed,
-# about 2% on a ring of 2 on one CPU) in a row both have, a line saying
-# so (LFLAG_J, whether run j timed them); else "".
-function l_diff(b, j,    i, r) {
-	for (i = 1; i <= NROWK; i++) {
-		r = ROWK[i]
-		if ((b, r) in LFLAG && (j, r) in LFLAG && LFLAG[b, r] != LFLAG[j, r]) {
-			LFLAG_J = LFLAG[j, r]
-			return RUNNAME[LFLAG[j, r] ? j : b] " timed every" \
-			    " message (-l), " RUNNAME[LFLAG[j, r] ? b : j] \
-			    " did not: about 2% on a ring of 2 on one CPU"
-		}
-	}
-	return ""
 }

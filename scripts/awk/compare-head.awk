@@ -11,8 +11,10 @@
 # repeats, date; what they all share on one line of its own), what
 # differs between them (kernel settings and CPU limits, the host's
 # speed, doubts about a run), the caveat of one run a side, what a cell
-# holds and the legend of the marks the tables show; print_summary():
-# the cells tested, marked, and what chance alone would mark.
+# holds and the legend of the marks the tables show; print_headline(),
+# into the file -v headline names: for each column, the cells tested,
+# changed (worse, better) and what chance alone would mark, then the
+# marked cells.
 # No rules: loaded with compare.awk.
 
 # print_head(): the header; the headline (print_headline()) into the
@@ -459,8 +461,9 @@ function distinct(g, key, dflt, len,    k, v, s, seen) {
 # differ from the first run that has them, a line for each way they
 # differ (runs that differ alike share it): single values as "key value
 # where <run> has value", lists (command line, scheduler features,
-# config options) as the words added (+) and taken away (-). Unknown
-# or unrecorded values are skipped.
+# config options) as the words added (+) and taken away (-); CPU lists
+# as the sets of CPUs they name (CPUSET_OF, smpb-stat's: 0-1 is 0,1).
+# Unknown or unrecorded values are skipped.
 function context_notes(    keys, nk, j, b, i, k, s, t, n, text, grp, g) {
 	nk = split("preempt sched_ext governor boost smt cmdline" \
 	    " sched_features config cgroup_cpu_max cgroup_cpu_weight" \
@@ -477,8 +480,9 @@ function context_notes(    keys, nk, j, b, i, k, s, t, n, text, grp, g) {
 		s = ""
 		for (i = 1; i <= nk; i++) {
 			k = keys[i]
-			if (!known(b, k) || !known(j, k) ||
-			    same_setting(k, RENV[j, k], RENV[b, k]))
+			if (!known(b, k) || !known(j, k) || RENV[j, k] == \
+			    RENV[b, k] || k == "cgroup_cpuset_cpus" && \
+			    CPUSET_OF[j] != "" && CPUSET_OF[j] == CPUSET_OF[b])
 				continue
 			if (k == "cmdline" || k == "sched_features" ||
 			    k == "config")

@@ -8,12 +8,11 @@
 # HEAD, HIGHER, FAST, FACT).
 # Output, on stdout, through print_table(): the table, one column per
 # name and one row per cell, in blocks of at most 72 columns, each
-# beside the first column; under it the notes on the cells, the rule of
-# the marks, the intervals of the marked cells (of every cell with
-# verbose), the cells whose placement differed, the count of cells
-# tested and of marks chance alone would give; then one line per column
-# and the kernel settings that differ (compare-notes.awk). See
-# compare.awk for the whole form.
+# beside the first column; under it, at most own_max() lines of what is
+# this table's own (own_lines()); the header above every table says
+# the rest once (compare-head.awk). facts_out() leaves what the header
+# and the headline say of the table in -v facts_file. See compare.awk
+# for the whole form.
 # -v variables: compare.awk's (workload, metric, threshold, verbose). No
 # rules: loaded with compare.awk, after the awk library and the
 # workload's hooks.

@@ -1,13 +1,18 @@
 # compare-verdict.awk: the verdict on every cell and column of a
 # comparison, as records that the table (compare-table.awk) and the
-# key=value lines (compare-p.awk) both print.
+# key=value lines (compare-p.awk) both print: handed to smpb-stat, which
+# decides them (stat.awk), and read back.
 #
-# Input: what compare.awk read and checked: the columns (NCOL, CRUNS,
-# CRUN), the cells of each run (j SUBSEP row) and column ("c" g SUBSEP
-# row) and the placements of its repeats ("u", "o", "q" g SUBSEP row),
-# the rows (ROWK, FREE), the columns' problems (NOSIG, BUSY) and the
-# smallest rise and fall marked in each (limit_of(), compare-host.awk).
-# Output: nothing printed; verdicts() fills, for row i and column g:
+# Input: what compare.awk read: the runs and their columns (COL, NCOL,
+# CRUNS, CRUN), the runs' facts (RENV, HOST, HIST, INCOMPLETE...), the
+# cells of each run (j SUBSEP row: VALS, NVALS, FAILED, BAD, NA), the
+# placements of each column's repeats in an unpinned row ("u", "o", "q"
+# g SUBSEP row), each run's options in each row (PARAM, LFLAG), the rows
+# (ROWK, FREE).
+# Output: nothing printed; judge_table() hands the table over and reads
+# the answers: the runs' problems (problem(): compare-check.awk), each
+# column's host (compare-host.awk's HOST_STATE...) and for row i and
+# column g:
 #	RHAS	1 when the column has a figure in the row
 #	RVAL	the figure as the table shows it, in the digits its
 #		row needs (RDIG: row_digits()), or n/a, fail, -; RMED
@@ -34,239 +39,236 @@
 #		different ways), untestable (a fall the column's limit
 #		could never reach), refused or few
 #	REFUSAL	the word of smpb-stat where it refused the figures
-#	RTINY	how many of the two sides show as zero (under the
-#		figure's resolution): 2, no change (same); 1, the change
-#		shown as a difference
+#	RTINY	how many of the two sides are zero (so small they show
+#		as zero with more_digits() decimals): 2, no change
+#		(same); 1, the change shown as a difference
 #	RPLACE	for a placement verdict, how the sides ran
 #	RDIR	better or worse: which way the change shown goes, by the
 #		table's own direction (higher or lower is better)
 #	RCHT	the change as the table prints it (change_text())
-# and counts for the notes: NV[verdict], NTESTED, METHOD_USED[method],
-# ONE_RUN (some change rests on one run a side).
+# verdicts() then counts them for the notes: NV[verdict], NV_DIR,
+# NTESTED, METHOD_USED[method], ONE_RUN (some change rests on one run a
+# side), TINY, BIMODAL; and each column's usual number of repeats a cell,
+# REPS_MODE[g], and how many of its cells have another, REPS_ODD[g].
 # No rules, no -v variables of its own.
 
-# The rule: a change is marked when its 95% interval excludes zero on
-# the side of the change shown, and the change shown is at least the
-# column's limit that way (the threshold, in percent, or what the
-# host's own change of speed could explain where that is larger:
-# compare-host.awk); a cell whose sides ran in different placements
-# gets no mark but its own.
-
-# verdicts(): every record, in two steps: cells() takes each cell's
-# figure (centre()) and asks smpb-stat (stat.awk) for its spread and, from the
-# second column on, its change's interval and test; once they are
-# answered (and the hosts' speeds with them: compare-host.awk), judge()
-# gives each its verdict. Then each column's usual number of repeats a
-# cell, REPS_MODE[g] (the most common), and how many of its cells have
-# another, REPS_ODD[g] (an interrupted run's).
-function cells(    i, g) {
-	for (i = 1; i <= NROWK; i++)
-		for (g = 1; g <= NCOL; g++)
-			centre(i, g, ROWK[i])
+# judge_table(head): the table handed to smpb-stat and judged: with
+# head, the runs' checks alone (the header's); else the whole table.
+function judge_table(head) {
+	stat_put("table runs=" nruns " cols=" NCOL " rows=" (head ? 0 : NROWK) \
+	    " head=" (head ? 1 : 0) " threshold=" threshold " higher=" HIGHER \
+	    " moves=" host_moves() " wait=" (metric == "wait") " force=" \
+	    (force ? 1 : 0) " zero=" zero_below() " load_limit=" \
+	    (load_limit ~ /^[0-9]+(\.[0-9]+)?$/ ? load_limit : 0.5))
+	table_runs()
+	if (!head)
+		table_cells()
+	stat_run()
+	answers()
 }
 
-function verdicts(    i, g, n, cnt, best) {
+# table_runs(): each run of the table, its column and the facts its
+# checks and its host's speed rest on; the env of a run without a
+# run_id, for the check of the same run twice.
+function table_runs(    j, k, s) {
+	for (j = 1; j <= nruns; j++) {
+		if (!COL[j])
+			continue
+		s = "run j=" j " g=" COL[j] " hist=" (HIST[j] ? 1 : 0) \
+		    " hostfile=" (HOST_FILE[j] ? 1 : 0) " hosthere=" \
+		    (HAS_HOST[j] ? 1 : 0) " hsettle_there=" \
+		    ((j, "settle_state") in HOST ? 1 : 0) " incomplete=" \
+		    ((j in INCOMPLETE) ? 1 : 0)
+		s = s env_word(j, "id", "run_id") env_word(j, "profile", \
+		    "profile") env_word(j, "model", "cpu_model") \
+		    env_word(j, "cpus", "cpus_online") env_word(j, "load", \
+		    "load_other") env_word(j, "others", "other_runs") \
+		    env_word(j, "settle", "settle_state") \
+		    env_word(j, "cpumax", "cgroup_cpu_max") \
+		    env_word(j, "quota_us", "cgroup_cfs_quota_us") \
+		    env_word(j, "period_us", "cgroup_cfs_period_us") \
+		    env_word(j, "cpuset", "cgroup_cpuset_cpus")
+		if (HOST[j, "settle_state"] != "")
+			s = s " hsettle=" stat_esc(HOST[j, "settle_state"])
+		if (HOST[j, "steal_pct"] != "")
+			s = s " steal=" stat_esc(HOST[j, "steal_pct"])
+		if (HOST[j, "canary_ns"] != "")
+			s = s " canary=" HOST[j, "canary_ns"]
+		stat_put(s)
+		if (RENV[j, "run_id"] != "")
+			continue
+		for (k = 1; k <= ENVN[j]; k++)
+			stat_put("env j=" j " k=" stat_esc(ENVKEY[j, k]) " v=" \
+			    stat_esc(RENV[j, ENVKEY[j, k]]))
+	}
+}
+
+# env_word(j, word, key): " word=value" of run j's env key, "" where it
+# has none.
+function env_word(j, word, key) {
+	if (!((j, key) in RENV))
+		return ""
+	return " " word "=" stat_esc(RENV[j, key])
+}
+
+# table_cells(): the rows, each run's repeats of each and its options,
+# and where each column's repeats of an unpinned row ran.
+function table_cells(    i, j, g, key, c, pc) {
 	for (i = 1; i <= NROWK; i++) {
-		for (g = 1; g <= NCOL; g++)
-			judge(i, g, ROWK[i])
-		row_digits(i)
-	}
-	for (g = 1; g <= NCOL; g++) {
-		split("", cnt)
-		best = 0
-		for (i = 1; i <= NROWK; i++)
-			if (RHAS[i, g] && ++cnt[n = RREPS[i, g]] > best) {
-				best = cnt[n]
-				REPS_MODE[g] = n
+		key = ROWK[i]
+		stat_put("row i=" i " free=" (FREE[key] ? 1 : 0))
+		for (j = 1; j <= nruns; j++) {
+			if (!COL[j])
+				continue
+			c = j SUBSEP key
+			if (NVALS[c] + FAILED[c] + BAD[c] + NA[c] > 0) {
+				stat_part("fig i=" i " j=" j " v=")
+				stat_list(VALS, c)
+				stat_put(" failed=" FAILED[c] + 0 " bad=" BAD[c] + 0 \
+				    " na=" NA[c] + 0)
 			}
-		REPS_ODD[g] = 0
-		for (i = 1; i <= NROWK; i++)
-			if (RHAS[i, g] && RREPS[i, g] != REPS_MODE[g])
-				REPS_ODD[g]++
+			if ((j, key) in PARAM)
+				stat_put("param i=" i " j=" j " l=" LFLAG[j, key] \
+				    " p=" stat_esc(PARAM[j, key]))
+		}
+		if (!FREE[key])
+			continue
+		for (g = 1; g <= NCOL; g++) {
+			pc = g SUBSEP key
+			if (NVALS["u" pc] + NVALS["o" pc] + NVALS["q" pc] == 0)
+				continue
+			stat_part("place i=" i " g=" g " u=")
+			stat_list(VALS, "u" pc)
+			stat_part(" o=")
+			stat_list(VALS, "o" pc)
+			stat_part(" q=")
+			stat_list(VALS, "q" pc)
+			stat_put("")
+		}
 	}
 }
 
-# centre(i, g, key): the figure of row i (key) in column g, and the
-# questions it puts to smpb-stat: its spread ("cv" i "." g) and its
-# change against the first column ("ch" i "." g).
-function centre(i, g, key,    pc, k, j, c, nr, n, v, x, nx) {
-	pc = g SUBSEP key
-	RHAS[i, g] = 0
-	RMISS[i, g] = 0
-	nr = 0
-	v = ""
-	for (k = 1; k <= CRUNS[g]; k++) {
-		j = CRUN[g, k]
-		c = j SUBSEP key
-		if (FAILED[c] > 0 || BAD[c] > 0)
-			RMISS[i, g] = 1
-		if (NVALS[c] > 0) {
-			nr++
-			RUNMED[g, nr] = median(c)
-		}
-		if (NA[c] > 0)
-			v = "n/a"
-		else if (FAILED[c] > 0 && v == "")
-			v = "fail"
+# zero_below(): the figures so small that they show as zero with
+# more_digits() decimals more than the format's, in the unit the runs
+# saved (the figure is shown times FIG_SCALE).
+function zero_below(    d, z, k) {
+	if (FMT == "sig3")
+		d = 2
+	else if (FMT == "")
+		d = 3
+	else if (match(FMT, /^%\.[0-9]+f/))
+		d = substr(FMT, 3, RLENGTH - 3) + 0
+	else
+		d = 0
+	# No ^: busybox's awk may have no maths library.
+	z = 0.5
+	for (k = 0; k < d + more_digits(); k++)
+		z /= 10
+	return sprintf("%.3g", z / (FIG_SCALE != "" && FIG_SCALE > 0 ? \
+	    FIG_SCALE : 1))
+}
+
+# answers(): the answers of smpb-stat into the records.
+function answers(    k, kind) {
+	for (k = 1; k <= NANS; k++) {
+		kind = ANS_KIND[k]
+		if (kind == "problem")
+			problem_of(k)
+		else if (kind == "col")
+			column_of(k)
+		else if (kind == "cell")
+			cell_of(k)
+		else if (kind == "set")
+			CPUSET_OF[ans(k, "j")] = ans(k, "cpuset")
 	}
-	n = NVALS["c" pc] + 0
-	RRUNS[i, g] = nr
-	RREPS[i, g] = n
-	RVERD[i, g] = RMETH[i, g] = RTINY[i, g] = ""
-	RCH[i, g] = RSH[i, g] = RLO[i, g] = RHI[i, g] = RLEV[i, g] = RP[i, g] = ""
-	RCV[i, g] = RMED[i, g] = ""
-	if (n == 0) {
-		RVAL[i, g] = v == "" ? "-" : v
+}
+
+# column_of(k): a column's answer: its usual repeats and its host.
+function column_of(k,    g) {
+	g = ans(k, "g")
+	REPS_MODE[g] = ans(k, "mode") + 0
+	REPS_ODD[g] = ans(k, "odd") + 0
+	if (g == 1)
 		return
-	}
-	RHAS[i, g] = 1
-	RBI[i, g] = bimodal("c" pc)
-	if (RBI[i, g]) {
-		BIMODAL = 1
-		RFAST[i, g] = HIGHER ? BI_HIGHMED : BI_LOWMED
-		RSLOW[i, g] = HIGHER ? BI_LOWMED : BI_HIGHMED
-		RNFAST[i, g] = HIGHER ? BI_HIGH : BI_LOW
-	}
-	if (nr >= 2) {
-		NVALS["m" pc] = 0
-		for (k = 1; k <= nr; k++)
-			add("m" pc, RUNMED[g, k])
-		RMED[i, g] = median("m" pc)
-		nx = repeats_of("m" pc, x)
-	} else {
-		RMED[i, g] = median("c" pc)
-		nx = repeats_of("c" pc, x)
+	HOST_STATE[g] = ans(k, "host")
+	HOST_WHY[g] = ans(k, "unknown")
+	CANARY_BAD[g] = ans(k, "bad") + 0
+	HSP_EST[g] = ansn(k, "est")
+	HSP_LO[g] = ansn(k, "lo")
+	HSP_HI[g] = ansn(k, "hi")
+	HSP_RUNS[g] = ans(k, "byruns") + 0
+	RISE[g] = ans(k, "rise") + 0
+	FALL[g] = ans(k, "fall") + 0
+}
+
+# cell_of(k): a cell's answer.
+function cell_of(k,    i, g, e) {
+	i = ans(k, "i")
+	g = ans(k, "g")
+	RHAS[i, g] = ans(k, "has") + 0
+	RMISS[i, g] = ans(k, "miss") + 0
+	RRUNS[i, g] = ans(k, "runs") + 0
+	RREPS[i, g] = ans(k, "reps") + 0
+	RMED[i, g] = ansn(k, "med")
+	RCV[i, g] = ansn(k, "cv")
+	RVERD[i, g] = RMETH[i, g] = RTINY[i, g] = RDIR[i, g] = ""
+	RCH[i, g] = RSH[i, g] = RLO[i, g] = RHI[i, g] = RLEV[i, g] = RP[i, g] = ""
+	e = ans(k, "empty")
+	if (!RHAS[i, g]) {
+		RVAL[i, g] = e == "na" ? "n/a" : e == "fail" ? "fail" : "-"
+		return
 	}
 	RVAL[i, g] = fmt(RMED[i, g])
-	if (nx >= 2 && RMED[i, g] != 0 && !RBI[i, g])
-		stat_ask("cv" i "." g, "cv", x, nx)
-	if (g > 1)
-		ask_change(i, g, key)
-}
-
-# ask_change(i, g, key): the question of the change of column g against
-# the first in row i (key): with two runs or more a side, Welch's t of
-# the runs' medians; else the Hodges-Lehmann shift of the repeats, whose
-# interval is the Mann-Whitney test's: a side whose repeats fall into two
-# clusters is compared so too, and a cluster that came more often on one
-# side moves the shift.
-function ask_change(i, g, key,    x, y, nx, ny) {
-	if (!RHAS[i, 1])
-		return
-	if (RRUNS[i, 1] >= 2 && RRUNS[i, g] >= 2) {
-		nx = run_medians(1, key, x)
-		ny = run_medians(g, key, y)
-		RMETH[i, g] = "runs"
-		stat_ask("ch" i "." g, "welch", x, nx, y, ny)
-	} else {
-		nx = repeats_of("c" 1 SUBSEP key, x)
-		ny = repeats_of("c" g SUBSEP key, y)
-		RMETH[i, g] = "repeats"
-		stat_ask("ch" i "." g, "hl", x, nx, y, ny)
+	RBI[i, g] = ans(k, "nlow") != ""
+	if (RBI[i, g]) {
+		BIMODAL = 1
+		RFAST[i, g] = HIGHER ? ansn(k, "highmed") : ansn(k, "lowmed")
+		RSLOW[i, g] = HIGHER ? ansn(k, "lowmed") : ansn(k, "highmed")
+		RNFAST[i, g] = HIGHER ? ansn(k, "nhigh") : ansn(k, "nlow")
 	}
-}
-
-# judge(i, g, key): the verdict on row i (key) in column g, from the
-# answers of smpb-stat. The change shown (RCH) is that of the figures
-# shown: the ratio of the two medians; the interval (RLO, RHI) and the
-# test (RP) are the shift's (RSH), which marks it. The rule: marked *
-# when the interval excludes zero, points the way the change shown
-# does, reaches 95%, and the change shown is the column's limit or more
-# that way (the threshold, or more where the host's own speed could
-# explain more: compare-host.awk); a cell whose sides ran in different
-# placements gets no mark but its own (@).
-function judge(i, g, key,    id) {
-	id = "cv" i "." g
-	if (stat_ok(id))
-		RCV[i, g] = ST[id, "cv"]
-	if (RCV[i, g] != "")
-		add("cvs" SUBSEP g, RCV[i, g])
-	if (!RHAS[i, g])
-		return
 	if (g == 1) {
 		RVERD[i, g] = "base"
 		RMETH[i, g] = "none"
 		return
 	}
-	change(i, g, key)
-	# A cell the first column has no figure of is no test at all.
-	if (!RHAS[i, 1])
-		return
-	NV[RVERD[i, g]]++
-	if (RVERD[i, g] == "changed")
-		NV_DIR[RDIR[i, g]]++
-	if (RVERD[i, g] ~ /^(same|changed|doubtful|placement|mixed|untestable)$/ &&
-	    RTINY[i, g] != 2)
-		NTESTED++
+	RVERD[i, g] = ans(k, "verd")
+	RMETH[i, g] = ans(k, "meth")
+	RTINY[i, g] = ansn(k, "tiny")
+	RCH[i, g] = ansn(k, "ch")
+	RSH[i, g] = ansn(k, "sh")
+	RLO[i, g] = ansn(k, "lo")
+	RHI[i, g] = ansn(k, "hi")
+	RLEV[i, g] = ansn(k, "lev")
+	RP[i, g] = ansn(k, "p")
+	RDIR[i, g] = ans(k, "dir")
+	REFUSAL[i, g] = ans(k, "why")
+	if (RVERD[i, g] == "placement")
+		RPLACE[i, g] = side(1, ans(k, "p1")) ", " side(g, ans(k, "pg"))
 }
 
-# change(i, g, key): the change of column g against the first in row i
-# (key), its interval and the verdict.
-function change(i, g, key,    id, k, limit, sh) {
-	if (!RHAS[i, 1]) {
-		RMETH[i, g] = "none"
-		RVERD[i, g] = "few"
-		return
+# verdicts(): the counts of the verdicts, for the notes and the
+# headline, and each row's figures and changes in the digits it needs.
+function verdicts(    i, g) {
+	for (i = 1; i <= NROWK; i++) {
+		for (g = 2; g <= NCOL; g++) {
+			if (!RHAS[i, g] || !RHAS[i, 1])
+				continue
+			if (RTINY[i, g] > 0)
+				TINY = 1
+			if (RMETH[i, g] != "none" && RMETH[i, g] != "") {
+				METHOD_USED[RMETH[i, g]] = 1
+				if (RMETH[i, g] == "repeats")
+					ONE_RUN = 1
+			}
+			NV[RVERD[i, g]]++
+			if (RVERD[i, g] == "changed")
+				NV_DIR[RDIR[i, g]]++
+			if (RVERD[i, g] ~ /^(same|changed|doubtful|placement|mixed|untestable)$/ &&
+			    RTINY[i, g] != 2)
+				NTESTED++
+		}
+		row_digits(i)
 	}
-	# Zero (under the figure's finest resolution) on both sides: no
-	# change; on one, the difference rather than a percentage of
-	# nothing.
-	RTINY[i, g] = shown_zero(RMED[i, 1]) + shown_zero(RMED[i, g])
-	if (RTINY[i, g] == 2) {
-		RMETH[i, g] = "none"
-		RVERD[i, g] = NOSIG[g] || NOSIG[1] ? "refused" : "same"
-		TINY = 1
-		return
-	}
-	if (RTINY[i, g])
-		TINY = 1
-	RCH[i, g] = shown_change(RMED[i, 1], RMED[i, g])
-	id = "ch" i "." g
-	if (!stat_ok(id)) {
-		# Too few figures for a test, or figures smpb-stat refused.
-		if (ST[id, "why"] != "" && ST[id, "why"] != "too-few")
-			REFUSAL[i, g] = ST[id, "why"]
-		RMETH[i, g] = "none"
-		RVERD[i, g] = NOSIG[g] || NOSIG[1] ? "refused" : "few"
-		return
-	}
-	METHOD_USED[RMETH[i, g]] = 1
-	if (RMETH[i, g] == "repeats")
-		ONE_RUN = 1
-	RSH[i, g] = ST[id, "est"]
-	RLO[i, g] = ST[id, "lo"]
-	RHI[i, g] = ST[id, "hi"]
-	RLEV[i, g] = ST[id, "level"]
-	RP[i, g] = ST[id, "p"]
-	sh = RCH[i, g]
-	limit = limit_of(g, sh)
-	if (NOSIG[g] || NOSIG[1])
-		RVERD[i, g] = "refused"
-	else if (FREE[key] && (k = placement(1, g, key)) != "") {
-		RVERD[i, g] = "placement"
-		RPLACE[i, g] = k
-	} else if (RLEV[i, g] < shift_level() - 1e-9)
-		RVERD[i, g] = "few"
-	else if (!(RLO[i, g] > 0 || RHI[i, g] < 0))
-		RVERD[i, g] = "same"
-	else if (RLO[i, g] > 0 && sh < 0 || RHI[i, g] < 0 && sh > 0)
-		RVERD[i, g] = "mixed"
-	else if (sh < 0 && limit >= 100)
-		RVERD[i, g] = "untestable"
-	else if ((sh < 0 ? -sh : sh) * 100 >= limit - 1e-9)
-		RVERD[i, g] = BUSY[g] || BUSY[1] ? "doubtful" : "changed"
-	else
-		RVERD[i, g] = "same"
-	RDIR[i, g] = sh == 0 ? "" : (sh > 0) == (HIGHER == 1) ? "better" : "worse"
-}
-
-# shown_change(a, b): the change from the figure a to the figure b, as a
-# fraction of a: the ratio of the medians shown, less one (of their
-# difference over |a| where a is not above zero).
-function shown_change(a, b) {
-	if (a > 0)
-		return b / a - 1
-	return a == 0 ? 0 : (b - a) / (a < 0 ? -a : a)
 }
 
 # The level of every interval.
@@ -274,178 +276,28 @@ function shift_level() {
 	return 0.95
 }
 
-# run_medians(g, key, a): the medians of column g's runs in the row
-# (key), into a[1..n]; return n.
-function run_medians(g, key, a,    k, j, n) {
-	n = 0
-	for (k = 1; k <= CRUNS[g]; k++) {
-		j = CRUN[g, k]
-		if (NVALS[j SUBSEP key] > 0)
-			a[++n] = median(j SUBSEP key)
-	}
-	return n
-}
-
-# repeats_of(cell, a): the cell's repeats into a[1..n], sorted; return
-# n.
-function repeats_of(cell, a,    i, n) {
-	n = sort_cell(cell)
-	for (i = 1; i <= n; i++)
-		a[i] = SVALS[cell, i]
-	return n
-}
-
-# placement(b, g, key): how columns b and g ran the row (key), when
-# they ran it in different placements, else "": the CPUs used were 1 in
-# every repeat of one side and 2 or more in every repeat of the other,
-# or the CPUs occupied (run_s over the time) or queued (wait_s over it)
-# of the sides do not overlap and their medians differ by a quarter of
-# a CPU or more (these two not where the sides ran under other CPU
-# limits: limits_differ). The run-queue delay's own table (metric wait)
-# leaves the time queued out: it is what that table measures.
-function placement(b, g, key,    pb, pg, lim) {
-	pb = b SUBSEP key
-	pg = g SUBSEP key
-	lim = limits_differ(b, g)
-	if (!(one_cpu(pb) == 1 && one_cpu(pg) == 2 ||
-	    one_cpu(pb) == 2 && one_cpu(pg) == 1 ||
-	    (!lim && apart("o" pb, "o" pg)) ||
-	    (!lim && metric != "wait" && apart("q" pb, "q" pg))))
-		return ""
-	return side(b, pb) ", " side(g, pg)
-}
-
-# limits_differ(b, g): 1 when a run of column b and one of column g
-# were under other CPU limits (their cgroup's quota, period, cpu.max or
-# cpuset, where both recorded them): the CPUs a cell occupies and the
-# time it queues are then what the limit moves, not a placement, and
-# only the CPUs used can tell one.
-function limits_differ(b, g,    i, k, n, keys, x, y) {
-	n = split("cgroup_cpu_max cgroup_cfs_quota_us cgroup_cfs_period_us" \
-	    " cgroup_cpuset_cpus", keys, " ")
-	for (i = 1; i <= n; i++) {
-		x = RENV[CRUN[b, 1], keys[i]]
-		for (k = 1; k <= CRUNS[g]; k++) {
-			y = RENV[CRUN[g, k], keys[i]]
-			if (x != "" && y != "" && x != "unknown" &&
-			    y != "unknown" && !same_setting(keys[i], x, y))
-				return 1
-		}
-	}
-	return 0
-}
-
-# same_setting(key, x, y): 1 when two runs' values of a setting are the
-# same: CPU lists as the sets of CPUs they name (0-1 is 0,1), the rest
-# as text.
-function same_setting(key, x, y) {
-	if (key ~ /cpus$/)
-		return cpu_set(x) == cpu_set(y)
-	return x == y
-}
-
-# cpu_set(list): a CPU list (0-3,8) in one form, every CPU named once in
-# order ("0,1,2,3,8"); the list itself where it is not one (a list of
-# more than 4096 CPUs is not).
-function cpu_set(list,    n, a, i, r, c0, c1, c, seen, s, k) {
-	if (list !~ /^[0-9]+(-[0-9]+)?(,[0-9]+(-[0-9]+)?)*$/)
-		return list
-	n = split(list, a, ",")
-	k = 0
-	for (i = 1; i <= n; i++) {
-		c0 = c1 = a[i]
-		if (index(a[i], "-")) {
-			split(a[i], r, "-")
-			c0 = r[1] + 0
-			c1 = r[2] + 0
-		}
-		if (c1 - c0 > 4096 || c1 < c0)
-			return list
-		for (c = c0 + 0; c <= c1 + 0; c++)
-			if (!(c in seen) && ++k <= 4096)
-				seen[c] = 1
-	}
-	if (k > 4096)
-		return list
-	s = ""
-	for (c = 0; k > 0; c++)
-		if (c in seen) {
-			s = s "," c
-			k--
-		}
-	return substr(s, 2)
-}
-
-# one_cpu(pc): 1 when every repeat of the column's cell pc ran on one
-# CPU, 2 when every one ran on two or more, else 0 (mixed, or unknown
-# for some).
-function one_cpu(pc,    n, i, ones) {
-	n = NVALS["u" pc] + 0
-	if (n == 0 || n != NVALS["c" pc])
-		return 0
-	ones = 0
-	for (i = 1; i <= n; i++)
-		ones += VALS["u" pc, i] == 1
-	return ones == n ? 1 : ones == 0 ? 2 : 0
-}
-
-# apart(a, b): 1 when the cells a and b (the placements of every repeat
-# of two columns) do not overlap and their medians differ by 0.25 or
-# more.
-function apart(a, b,    d) {
-	if (NVALS[a] == 0 || NVALS[b] == 0 ||
-	    NVALS[a] != NVALS["c" substr(a, 2)] ||
-	    NVALS[b] != NVALS["c" substr(b, 2)])
-		return 0
-	if (!(top(a) < bottom(b) || top(b) < bottom(a)))
-		return 0
-	d = median(a) - median(b)
-	return d >= 0.25 || -d >= 0.25
-}
-
-# top(cell), bottom(cell): the largest and smallest repeat, in one pass
-# (no sort).
-function top(cell,    i, n, v) {
-	n = NVALS[cell]
-	v = VALS[cell, 1] + 0
-	for (i = 2; i <= n; i++)
-		if (VALS[cell, i] + 0 > v)
-			v = VALS[cell, i] + 0
-	return v
-}
-function bottom(cell,    i, n, v) {
-	n = NVALS[cell]
-	v = VALS[cell, 1] + 0
-	for (i = 2; i <= n; i++)
-		if (VALS[cell, i] + 0 < v)
-			v = VALS[cell, i] + 0
-	return v
-}
-
-# side(g, pc): how column g ran the cell pc: on how many CPUs in how
-# many of its repeats, the median CPUs occupied and queued.
-function side(g, pc,    n, i, ones, most, s, u) {
-	s = LABEL[g]
-	n = NVALS["u" pc] + 0
+# side(g, s): how column g ran the cell, from its answer s: "n,ones,
+# most,reps,occupied,queued" (the repeats whose CPUs are known, how
+# many on one CPU, the most CPUs, the repeats, the medians of the CPUs
+# occupied and queued, "-" where unknown): on how many CPUs in how many
+# of its repeats, the median CPUs occupied and queued.
+function side(g, s,    a, n, ones, most, t) {
+	split(s, a, ",")
+	n = a[1] + 0
+	ones = a[2] + 0
+	most = a[3] + 0
+	t = LABEL[g]
 	if (n > 0) {
-		ones = most = 0
-		for (i = 1; i <= n; i++) {
-			u = VALS["u" pc, i] + 0
-			ones += u == 1
-			if (u > most)
-				most = u
-		}
 		if (ones * 2 >= n)
-			s = s " on one CPU in " ones " of " n " repeats"
+			t = t " on one CPU in " ones " of " n " repeats"
 		else
-			s = s " on " (most == 2 ? "two CPUs" : "2 to " most \
+			t = t " on " (most == 2 ? "two CPUs" : "2 to " most \
 			    " CPUs") " in " n - ones " of " n " repeats"
 	} else
-		s = s " in " NVALS["c" pc] " repeats"
-	if (NVALS["o" pc] > 0 && NVALS["q" pc] > 0)
-		s = s " (run/wall " sig2(median("o" pc)) ", wait/wall " \
-		    sig2(median("q" pc)) ")"
-	return s
+		t = t " in " a[4] " repeats"
+	if (a[5] != "-" && a[5] != "")
+		t = t " (run/wall " sig2(a[5]) ", wait/wall " sig2(a[6]) ")"
+	return t
 }
 
 # fmt(v, x): a figure in the workload's format, in the unit the runs
@@ -469,15 +321,9 @@ function fmt(v, x,    d, f) {
 }
 
 # The most decimals a figure takes beyond its format's, to show its
-# change (row_digits()) or to show it is not zero (shown_zero()).
+# change (row_digits()), and what shows as zero (zero_below()).
 function more_digits() {
 	return 4
-}
-
-# shown_zero(v): 1 when the figure v shows as zero (0.00, 0%) even with
-# more_digits() decimals more than its format's: zero, or next to it.
-function shown_zero(v) {
-	return v != "" && fmt(v, more_digits()) ~ /^-?0+(\.0+)?%?$/
 }
 
 # row_digits(i): the decimals row i takes beyond its format's, RDIG[i]:

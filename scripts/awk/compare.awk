@@ -57,7 +57,7 @@ BEGIN {
 	setup(workload)
 	if (head) {
 		read_envs()
-		run_checks()
+		judge_table(1)
 		if (REFUSED && !force) {
 			for (i = 1; i <= NPROB && !PHARD[i]; i++)
 				;
@@ -70,14 +70,9 @@ BEGIN {
 		exit finish(0)
 	}
 	read_runs()
-	run_checks()
 	if (NROWK == 0 || NHAVE < 2 && nruns > 1)
 		exit finish(5)
-	cells()
-	ask_hosts()
-	stat_run()
-	host_speeds()
-	workload_checks()
+	judge_table(0)
 	if (REFUSED && !force) {
 		for (i = 1; i <= NPROB; i++)
 			if (PHARD[i])

@@ -4,15 +4,16 @@
 # hooks (below) where the program is about one workload, then the
 # program:
 #	awk -f awk/lib.awk -f awk/cells.awk -f awk/text.awk -f awk/stats.awk \
-#	    -f awk/interval.awk -f awk/why-lib.awk -f awk/workload.awk \
-#	    -f workloads/ring.awk -f awk/compare.awk
+#	    -f awk/why-lib.awk -f awk/workload.awk -f workloads/ring.awk \
+#	    -f awk/compare.awk
 # lib.awk reads a run (this file), cells.awk keeps a cell's repeats and
 # gives its median and mark, text.awk lays out what tables share
-# (heading, footnotes, placements), stats.awk judges the repeats,
-# interval.awk gives a change its size and 95% interval, why-lib.awk
-# is what the why tables share. They have no rules, no -v
-# variables and print nothing by themselves; lib.awk has a BEGIN that
-# sets CONVFMT.
+# (heading, footnotes, placements), stats.awk finds the repeats that
+# fall into two clusters, why-lib.awk is what the why tables share
+# (common.sh's awk_run and awk_workload load them). They have no rules,
+# no -v variables and print nothing by themselves; lib.awk has a BEGIN
+# that sets CONVFMT. What a comparison decides is smpb-stat's
+# (awk/stat.awk hands it the table).
 #
 # Input it understands:
 #   - a raw line of a saved run: key=value pairs separated by single spaces,

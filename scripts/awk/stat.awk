@@ -1,73 +1,103 @@
-# stat.awk: asking smpb-stat, the suite's statistics program, for the
-# intervals, tests and spreads of a comparison, all at once.
+# stat.awk: handing a comparison's table to smpb-stat, and its answers
+# back.
 #
-# The awk programs read runs and lay out tables; every figure that takes
-# more than arithmetic (a square root, a logarithm, a quantile, a
-# p-value) comes from smpb-stat(1). A program gathers its questions
-# with stat_ask(), asks them in one go with stat_run() (one process for
-# the whole table), then reads the answers with stat_ok() and ST[].
+# The awk programs read runs and lay out tables; what a comparison
+# decides (the checks of its runs, each column's host speed, each cell's
+# figure, spread, clusters, test and verdict) smpb-stat(1) decides, from
+# a table of lines ("Tables" in its page) that a program writes with
+# stat_put(), then answers whole with stat_run(): the answer's lines,
+# each split into its words, in ANS_KIND[k] and ANS[k, key], k =
+# 1..NANS.
 #
-#   stat_ask(id, test, x, nx, y, ny, opts)
-#				one question: test (cv, hl, welch, yuen,
-#				mw) of x[1..nx] (and y[1..ny]); opts, more
-#				key=value words ("scale=linear trim=0.1")
-#   stat_run()			ask them all; die (exit 1) when smpb-stat
-#				cannot be run
-#   stat_ok(id)			1 when the question id was answered; then
-#				ST[id, key] holds each key of the answer;
-#				else ST[id, "why"] says why it was refused
+#   stat_put(line)		one line of the table, "t KIND key=value...",
+#				or the end of one begun by stat_part(text)
+#				and stat_list(a, cell), a list of figures
+#   stat_esc(text)		text as a table's value: %20 a blank, %3D =,
+#				%2C a comma, %25 %
+#   stat_run()			judge it; die (exit 1) when smpb-stat cannot
+#				be run or refuses the table
 #
 # -v variables: stat, the path of smpb-stat; tmp, a private directory
-# the driver made, where the questions and answers are written.
+# the driver made, where the table and its answers are written.
 # No rules, and nothing printed.
 
-function stat_ask(id, test, x, nx, y, ny, opts) {
+function stat_put(line) {
+	stat_part(line)
+	print "" > STAT_Q
+	STAT_MID = 0
+}
+
+# stat_part(text): the start of a line of the table, the rest to follow
+# (stat_list(), then stat_put() for its end).
+function stat_part(text) {
 	if (!STAT_N++)
 		STAT_Q = tmp "/stat.q"
-	printf "%s %s x=", id, test > STAT_Q
-	stat_list(x, nx)
-	if (ny > 0) {
-		printf " y=" > STAT_Q
-		stat_list(y, ny)
-	}
-	print (opts != "" ? " " opts : "") > STAT_Q
+	if (!STAT_MID)
+		printf "t " > STAT_Q
+	printf "%s", text > STAT_Q
+	STAT_MID = 1
 }
 
-# stat_list(a, n): a[1..n] as smpb-stat reads a list, "1.5,2,3", written
-# to the questions a figure at a time (a list of 20000 repeats is never
-# one string built piece by piece).
-function stat_list(a, n,    i) {
+# stat_list(a, cell): the repeats of cell in a[cell, 1..NVALS[cell]],
+# comma-separated, into the line begun (a list of 20000 repeats is
+# never one string built piece by piece).
+function stat_list(a, cell,    i, n) {
+	n = NVALS[cell] + 0
 	for (i = 1; i <= n; i++)
-		printf "%s%s", (i > 1 ? "," : ""), a[i] + 0 > STAT_Q
+		printf "%s%s", (i > 1 ? "," : ""), a[cell, i] > STAT_Q
 }
 
-# stat_run(): every question asked, every answer read into ST.
-function stat_run(    ans, line, n, i, a, eq) {
-	if (!STAT_N)
-		return
+function stat_esc(s) {
+	gsub(/%/, "%25", s)
+	gsub(/ /, "%20", s)
+	gsub(/=/, "%3D", s)
+	gsub(/,/, "%2C", s)
+	return s
+}
+
+# stat_run(): the table judged, every answer read into ANS.
+function stat_run(    afile, line, n, i, a, eq, done) {
+	stat_put("judge")
 	close(STAT_Q)
-	ans = tmp "/stat.a"
-	if (system(sh_quote(stat) " <" sh_quote(STAT_Q) " >" sh_quote(ans)) != 0) {
+	afile = tmp "/stat.a"
+	if (system(sh_quote(stat) " <" sh_quote(STAT_Q) " >" sh_quote(afile)) != 0) {
 		printf "smpbench: %s failed: cannot compare\n", stat > "/dev/stderr"
 		exit 1
 	}
-	while ((getline line < ans) > 0) {
+	NANS = 0
+	done = 0
+	while ((getline line < afile) > 0) {
 		n = split(line, a, " ")
-		if (n < 2)
+		if (n < 2 || a[1] != "t")
 			continue
-		STAT_DONE[a[1]] = a[2] == "ok"
+		if (a[2] == "end")
+			done = 1
+		if (a[2] == "refused" || a[2] == "end")
+			continue
+		NANS++
+		ANS_KIND[NANS] = a[2]
 		for (i = 3; i <= n; i++) {
 			eq = index(a[i], "=")
 			if (eq > 1)
-				ST[a[1], substr(a[i], 1, eq - 1)] = substr(a[i], eq + 1)
+				ANS[NANS, substr(a[i], 1, eq - 1)] = substr(a[i], eq + 1)
 		}
 	}
-	close(ans)
+	close(afile)
 	STAT_N = 0
+	if (!done) {
+		printf "smpbench: %s refused the comparison's table: cannot" \
+		    " compare\n", stat > "/dev/stderr"
+		exit 1
+	}
 }
 
-function stat_ok(id) {
-	return (id in STAT_DONE) && STAT_DONE[id]
+# ans(k, key): the value of key in the k-th answer, "" where none;
+# ansn(k, key): the same as a number.
+function ans(k, key) {
+	return (k, key) in ANS ? ANS[k, key] : ""
+}
+function ansn(k, key) {
+	return (k, key) in ANS ? ANS[k, key] + 0 : ""
 }
 
 # sh_quote(s): s as one word of sh, in single quotes.

@@ -7,8 +7,11 @@
 #
 #   bimodal(cell)	do the repeats fall into two clusters?
 #
-# What takes more than arithmetic (a spread's square root, an interval,
-# a test) is smpb-stat's (stat.awk asks it).
+# A run's own tables (run, show) and plots mark such cells by this; a
+# comparison's clusters are smpb-stat's (src/judge.c, jg_bimodal), by the
+# same rule, which t710 holds the two to. What takes more than
+# arithmetic (a spread's square root, an interval, a test) is
+# smpb-stat's.
 
 # The smallest gap between two clusters, as a ratio of their nearest
 # repeats: 1.5 means no repeat between x and 1.5x.

@@ -1,13 +1,15 @@
 # shellcheck shell=sh
 # cmd/compare.sh: smpbench compare: one report of saved runs: a header
-# said once, each workload side by side, one column per name (runs that
-# share a label, or a kernel release, pool into one), then its why
-# figures, then a summary; or, with -p, the same verdicts as key=value
-# lines. compare.awk makes each table and the header; smpb-stat, the
-# statistics they ask for.
+# said once, a headline of what changed, each workload side by side, one
+# column per name (runs that share a label, or a kernel release, pool
+# into one), then its why figures where it has a mark (every one with
+# -v); or, with -p, the same verdicts as key=value lines. compare.awk
+# makes each table, the header and the headline; smpb-stat decides what
+# they say (the checks of the runs, the hosts' speeds, every verdict).
 
-# stat_path: smpb-stat, the statistics compare asks, where it is: beside
-# the driver's files once installed, in bin/ in the source tree.
+# stat_path: smpb-stat, the statistics and decisions of compare, where it
+# is: beside the driver's files once installed, in bin/ in the source
+# tree.
 stat_path() {
 	for sp in "$SMPB_LIB/smpb-stat" "$SMPB_TOP/bin/smpb-stat"; do
 		[ -f "$sp" ] && [ -x "$sp" ] && { printf '%s\n' "$sp"; return 0; }

@@ -355,11 +355,12 @@ awk_workload() {
 	set -- -v workload="$aw_w" ${1+"$@"}
 	case $aw_p in
 	table) set -- -f "$SMPB_LIB/workloads/$aw_w-table.awk" "$@" ;;
-	# compare.awk reads the runs, compare-check.awk checks them,
-	# stat.awk asks smpb-stat, compare-host.awk sets the hosts' speeds
-	# side by side, compare-verdict.awk judges every cell,
-	# compare-table.awk prints a table, compare-head.awk the header and
-	# summary, compare-p.awk the key=value lines.
+	# compare.awk reads the runs; stat.awk hands the table to
+	# smpb-stat, which decides it; compare-verdict.awk writes the table
+	# and reads back each cell's verdict, compare-check.awk and
+	# compare-host.awk say what smpb-stat found of the runs and their
+	# hosts; compare-table.awk prints a table, compare-head.awk the
+	# header and the headline, compare-p.awk the key=value lines.
 	compare)
 		set -- -f "$SMPB_LIB/awk/compare-check.awk" \
 		    -f "$SMPB_LIB/awk/stat.awk" \

@@ -2,8 +2,9 @@
 # of variation, as smpb-stat (src/stat.c) gives them to compare, against
 # figures worked out apart from it (the p-values by counting every
 # arrangement of the pooled ranks), with and without ties; and which
-# repeats are bimodal, scripts/awk/stats.awk's, with the system's awk
-# and with busybox's.
+# repeats are bimodal, scripts/awk/stats.awk's (a run's tables mark
+# them), with the system's awk and with busybox's, and smpb-stat's
+# (compare's), alike.
 # shellcheck source=tests/lib.sh
 . tests/lib.sh
 STAT=bin/smpb-stat
@@ -37,6 +38,22 @@ stat_p_cv() {
 		printf "%s%s", (NR > 1 ? " " : ""), v } END { print "" }'
 }
 
+# stat_bimodal INPUT: whether smpb-stat's compare finds the first
+# sample bimodal, as the harness above prints it: a table of one run,
+# one row, its cell's clusters.
+stat_bimodal() {
+	printf 'b table runs=1 cols=1 rows=1\nb run j=1 g=1\nb row i=1 free=0\nb fig i=1 j=1 v=%s\nb judge\n' \
+	    "${1% *}" | "$STAT" | awk '$2 == "cell" {
+		lo = 0
+		for (i = 3; i <= NF; i++) {
+			if ($i ~ /^nlow=/)
+				lo = substr($i, 6)
+			if ($i ~ /^reps=/)
+				n = substr($i, 6)
+		}
+		printf "%d/%d\n", lo, n }'
+}
+
 # p cv bimodal | input | what: p within 1e-4 (the 11 against 11 exact,
 # as smpb-stat counts them below 50 a side), cv within 1e-4.
 # shellcheck disable=SC2086 # $LIB is options, split on purpose
@@ -56,6 +73,9 @@ while IFS='|' read -r want input what; do
 	    }'
 	got=$(printf '%s\n' "$input" | LC_ALL=C awk $LIB -f "$TMPDIR_T/t.awk")
 	is "$got" "$3" "$what: bimodal"
+	# compare's clusters are smpb-stat's; a run's table marks them by
+	# stats.awk's: the one rule, both ways.
+	is "$(stat_bimodal "$input")" "$3" "smpb-stat: $what: bimodal alike"
 	if need_cmd busybox && busybox awk 'BEGIN { exit 0 }' 2>/dev/null; then
 		got=$(printf '%s\n' "$input" | LC_ALL=C busybox awk $LIB \
 		    -f "$TMPDIR_T/t.awk")

@@ -3,8 +3,10 @@
 # order, the scale chosen, every refusal word (and the program going on
 # after it), a line over the 16 MiB cap skipped and refused, a line
 # answered before the input ends, and the exit status of each way it
-# ends (141, quietly, where its reader went away). The numbers
-# themselves are tests/unit/t020-stat.c's.
+# ends (141, quietly, where its reader went away); a table, answered
+# whole when judged, a line of it that is not one refusing it. The
+# numbers themselves are tests/unit/t020-stat.c's, the decisions
+# t021-judge.c's.
 # shellcheck source=tests/lib.sh
 . tests/lib.sh
 
@@ -153,5 +155,45 @@ is "$(cat "$TMPDIR_T/pipe-rc"):$(cat "$TMPDIR_T/pipe-err")" "141:" \
 run sh -c "$stat <tests"
 like "$RC:$ERR" "^1:smpb-stat: cannot read the input: " \
     "stdin a directory: exit 1, one line"
+
+# Tables: a comparison whole, answered only when judged, between the
+# requests around it; its records in order, then its end.
+run sh -c "printf '%s\n' 'c1 cv x=1,2,3,4' \
+    't table runs=3 cols=2 rows=2 higher=1 moves=rate zero=5e-5' \
+    't run j=1 g=1 id=a profile=quick' 't run j=2 g=2 id=b profile=quick' \
+    't run j=3 g=2 id=c profile=quick' \
+    't row i=1 free=0' 't row i=2 free=1' \
+    't fig i=1 j=1 v=100,101,99,100,102' \
+    't fig i=1 j=2 v=150,151,149,150,152' 't fig i=1 j=3 v=151,150,152' \
+    't fig i=2 j=1 v=45,46,90,91,92' 't fig i=2 j=2 v=90,91,92,93,94' \
+    't fig i=2 j=3 failed=1' \
+    't judge' 'c2 cv x=1,2' | $stat"
+is "$RC" 0 "a table between requests: exit 0"
+is "$(printf '%s\n' "$OUT" | awk '{ print $1, $2 }' | tr '\n' ' ')" \
+    "c1 ok t col t col t cell t cell t cell t cell t end c2 ok " \
+    "its table answered when judged, in order, the requests around it"
+like "$OUT" '^t col g=1 runs=1 mode=5 odd=0$' "the first column: its repeats"
+like "$OUT" '^t col g=2 runs=2 mode=8 odd=1 host=unknown unknown=few bad=0 rise=2 fall=2$' \
+    "the second: its two runs pooled (a cell of 5 repeats odd), its host unknown (no canary)"
+like "$OUT" '^t cell i=1 g=2 has=1 empty=none miss=0 runs=2 reps=8 med=150\.5 .* verd=changed meth=repeats .* dir=better' \
+    "+50%, a rate: changed, better, by the repeats (one run a side)"
+like "$OUT" '^t cell i=2 g=1 has=1 .* nlow=2 nhigh=3 lowmed=45\.5 highmed=91' \
+    "45, 46 | 90, 91, 92: two clusters, their sizes and medians"
+like "$OUT" '^t cell i=2 g=2 has=1 empty=fail miss=1 runs=1 reps=5 ' \
+    "a run whose repeat failed: the cell lost a repeat"
+ask 't run j=1 g=1' 't judge' >"$TMPDIR_T/t"
+is "$(cat "$TMPDIR_T/t")" "t refused why=syntax" \
+    "a table line before its table: the judge refuses it"
+ask 't table runs=1 cols=1 rows=1' 't run j=1 g=1' 't row i=1 free=0' \
+    't fig i=1 j=1 v=1,nan' 't judge' 'u cv x=1,2' >"$TMPDIR_T/t"
+is "$(awk '{ print $1, $2, $3 }' "$TMPDIR_T/t" | tr '\n' ' ')" \
+    "t refused why=syntax u ok n=2 " \
+    "a figure that is none: the table refused, then the next request"
+ask 't table runs=2 cols=2 rows=0 head=1' 't run j=1 g=1 id=x cpuset=0-1' \
+    't run j=2 g=2 id=x cpuset=1%2C0' 't judge' >"$TMPDIR_T/t"
+like "$(cat "$TMPDIR_T/t")" '^t problem j=2 kind=hard code=same-run other=1$' \
+    "the same run_id twice: not comparable"
+like "$(cat "$TMPDIR_T/t")" '^t set j=2 cpuset=0,1$' \
+    "a cpuset as a set, its escaped comma read"
 
 done_testing

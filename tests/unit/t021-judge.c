@@ -1,0 +1,160 @@
+/*
+ * t021-judge: compare's decisions in C (src/judge.c), each on figures
+ * whose answer is known: where repeats fall into two clusters and where
+ * they do not; a run's canary units (the timings that lost a time slice
+ * left out, batches of consecutive ones, a run's median); the smallest
+ * rise and fall a host's change of speed leaves marked, for a time, a
+ * rate and a figure it moves either way; every verdict of the rule, in
+ * the order the rule takes them; CPU lists as sets. The table protocol
+ * of bin/smpb-stat, and the verdicts on whole runs, are t613's and
+ * t714's.
+ */
+#include <math.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "judge.h"
+#include "../tap.h"
+
+#define N(v) (sizeof(v) / sizeof(v[0]))
+
+static void
+bimodal_cases(void)
+{
+	/* Sorted repeats: two clusters of two and three, 2x apart. */
+	static const double lottery[] = { 45, 46, 90, 91, 92 };
+	static const double one[] = { 90, 91, 92, 93, 94 };
+	static const double three[] = { 45, 90, 91 };
+	/* A gap of 1.4: no. */
+	static const double narrow[] = { 64, 65, 90, 91, 92 };
+	/* One outlier below: a cluster of one is no cluster. */
+	static const double outlier[] = { 10, 90, 91, 92, 93 };
+	/* Clusters wider than the gap between them. */
+	static const double wide[] = { 10, 40, 80, 200, 600 };
+	static const double zero[] = { 0, 1, 2, 40, 41 };
+	struct jg_bimodal b;
+
+	ok(jg_bimodal(lottery, N(lottery), &b), "45, 46 | 90, 91, 92: bimodal");
+	is_int(b.nlow, 2, "its lower cluster: 2 repeats");
+	is_int(b.nhigh, 3, "its higher: 3");
+	is_num(b.lowmed, 45.5, 1e-12, "the lower's median");
+	is_num(b.highmed, 91, 1e-12, "the higher's median");
+	ok(!jg_bimodal(one, N(one), &b), "one cluster: not bimodal");
+	ok(!jg_bimodal(three, N(three), &b), "three repeats: too few to tell");
+	ok(!jg_bimodal(narrow, N(narrow), &b), "a gap of 1.4: not bimodal");
+	ok(!jg_bimodal(outlier, N(outlier), &b), "an outlier alone: not bimodal");
+	ok(!jg_bimodal(wide, N(wide), &b), "clusters wider than their gap: not");
+	ok(!jg_bimodal(zero, N(zero), &b), "a figure of zero: not judged");
+}
+
+static void
+canary_cases(void)
+{
+	/* Twenty timings at 1 ns, one at 5 (a time slice lost). */
+	double t[21], u[8];
+	size_t n, i;
+
+	for (i = 0; i < 20; i++)
+		t[i] = 1 + (double)(i % 5) / 100;
+	t[20] = 5;
+	n = jg_canary_units(t, 21, true, u, N(u));
+	is_int(n, 1, "by runs: one unit a run");
+	is_num(u[0], 1.02, 1e-12, "its median, the slow timing left out");
+	n = jg_canary_units(t, 21, false, u, N(u));
+	is_int(n, 6, "by batches: 20 kept, in six of three (the last short one left)");
+	is_num(u[0], 1.01, 1e-12, "the first batch's median");
+	n = jg_canary_units(t, 2, false, u, N(u));
+	is_int(n, 1, "two timings: one batch all the same");
+	n = jg_canary_units(t, 0, false, u, N(u));
+	is_int(n, 0, "no timing: no unit");
+	n = jg_canary_units(t, 21, false, u, 2);
+	is_int(n, 2, "no more units than room for them");
+}
+
+static void
+limit_cases(void)
+{
+	double rise, fall;
+
+	/* A host 5% to 30% slower. */
+	jg_limits(2, 0.05, 0.3, JG_TIME, &rise, &fall);
+	is_num(rise, 30, 1e-9, "a time on a slower host: a rise of 30% marked at most");
+	is_num(fall, 2, 1e-9, "and a fall at the threshold");
+	jg_limits(2, 0.05, 0.3, JG_RATE, &rise, &fall);
+	is_num(rise, 2, 1e-9, "a rate on a slower host: rises at the threshold");
+	is_num(fall, 0.3 / 1.3 * 100, 1e-9, "falls from 1 / 1.3 - 1");
+	jg_limits(2, -0.5, 0.1, JG_EITHER, &rise, &fall);
+	is_num(rise, 50, 1e-9, "either way: the larger of the two, up");
+	is_num(fall, 50, 1e-9, "and down");
+	jg_limits(2, 0.5, 20, JG_TIME, &rise, &fall);
+	is_num(rise, 1000, 1e-9, "at most 1000% (a numeric bound, not a text's)");
+	jg_limits(2, 2.26, 2.26, JG_TIME, &rise, &fall);
+	is_num(rise, 226, 1e-9, "2.26 is 226%, not above 10");
+	jg_limits(2, -0.01, 0.01, JG_TIME, &rise, &fall);
+	is_num(rise, 2, 1e-9, "a host within the threshold changes nothing");
+}
+
+static void
+verdict_cases(void)
+{
+	struct jg_test t = {
+		.change = 0.2, .lo = 0.1, .hi = 0.3, .level = 0.95,
+		.rise = 2, .fall = 2
+	};
+
+	is_str(jg_verdict(&t), "changed", "+20%, interval +10%..+30%: changed");
+	t.busy = true;
+	is_str(jg_verdict(&t), "doubtful", "a busy side: doubtful");
+	t.busy = false;
+	t.rise = 25;
+	is_str(jg_verdict(&t), "same", "below the column's limit: same");
+	t.rise = 2;
+	t.lo = -0.1;
+	is_str(jg_verdict(&t), "same", "an interval holding zero: same");
+	t.lo = 0.1;
+	t.change = -0.05;
+	is_str(jg_verdict(&t), "mixed", "a fall shown, a rise tested: mixed");
+	t.change = -0.5;
+	t.lo = -0.6;
+	t.hi = -0.4;
+	t.fall = 100;
+	is_str(jg_verdict(&t), "untestable", "a fall of at least 100%: untestable");
+	t.fall = 2;
+	t.level = 0.9;
+	is_str(jg_verdict(&t), "few", "an interval short of 95%: few");
+	t.level = 0.95;
+	t.placement = true;
+	is_str(jg_verdict(&t), "placement", "other placements: placement, first");
+	t.refused = true;
+	is_str(jg_verdict(&t), "refused", "a side not compared: refused, before all");
+}
+
+static void
+cpu_set_cases(void)
+{
+	char a[64], b[64];
+
+	ok(jg_cpu_set("0-1", a, sizeof(a)) && jg_cpu_set("1,0", b, sizeof(b)) &&
+	    strcmp(a, b) == 0, "0-1 is 1,0");
+	is_str(a, "0,1", "in one form");
+	ok(jg_cpu_set("4-5,8,5", a, sizeof(a)), "a list with a CPU twice");
+	is_str(a, "4,5,8", "each CPU once, in order");
+	ok(jg_cpu_set("5000-5001", a, sizeof(a)), "CPUs past 4096");
+	ok(!jg_cpu_set("0-", a, sizeof(a)), "0-: not a list");
+	ok(!jg_cpu_set("max", a, sizeof(a)), "a word: not a list");
+	ok(!jg_cpu_set("3-1", a, sizeof(a)), "a range backwards: not a list");
+	ok(!jg_cpu_set("0-9999", a, sizeof(a)), "more than 4096 CPUs: not a list");
+	ok(!jg_cpu_set("0-40", a, 8), "no room for its form: not one");
+}
+
+int
+main(void)
+{
+	bimodal_cases();
+	canary_cases();
+	limit_cases();
+	verdict_cases();
+	cpu_set_cases();
+	return done_testing();
+}
