@@ -21,10 +21,6 @@ vm_tools() {
 			return 1
 		}
 	done
-	vt_bb=$(vm_busybox) || {
-		echo "$vt_bb"
-		return 1
-	}
 }
 
 # vm_busybox: the path of a static busybox for the guests: the one
@@ -32,14 +28,14 @@ vm_tools() {
 # fetched into the cache with apt-get download and unpacked there (the
 # two packages conflict, and the shell tests run the dynamic one). A
 # dynamic busybox names its loader (/lib64/ld-linux...): the guest has
-# none. False, with why, where none can be had.
+# none. False, with why, where none can be had. After vm_cache.
 vm_busybox() {
 	vb=$(command -v busybox 2>/dev/null)
 	if [ -n "$vb" ] && ! LC_ALL=C grep -q '/lib64/ld-linux' "$vb" 2>/dev/null; then
 		printf '%s\n' "$vb"
 		return 0
 	fi
-	vb_cache=$(vm_cache) || { echo "cannot make the cache directory"; return 1; }
+	vb_cache=$VM_CACHE
 	vb=$vb_cache/busybox-static/bin/busybox
 	[ -x "$vb" ] && { printf '%s\n' "$vb"; return 0; }
 	if ! command -v apt-get >/dev/null 2>&1 ||
@@ -60,19 +56,107 @@ vm_busybox() {
 	return 1
 }
 
-# vm_cache: the directory the kernels are kept in, made if need be.
+# vm_cache: the directory the kernels and the static busybox are kept
+# in, into VM_CACHE: SMPB_VM_CACHE, else $XDG_CACHE_HOME/smpbench-vm,
+# else $HOME/.cache/smpbench-vm, made (mode 0700) where it is missing.
+# A kernel found there is booted as it is, so the cache is used only
+# where no other user can have put anything in it or swap it: it is
+# this user's own directory, which neither its group nor others can
+# write, and every directory above it (links followed) is this user's
+# or root's, which no one else can write unless it is sticky (as /tmp
+# is: none can then rename what another made there). What is there of
+# the path is looked at before anything is made in it. With no HOME
+# there is no default: a directory of /tmp's could be anyone's. False,
+# with why in vm_why, where the cache cannot be used.
 vm_cache() {
-	vc=${SMPB_VM_CACHE:-${XDG_CACHE_HOME:-${HOME:-/tmp}/.cache}/smpbench-vm}
-	mkdir -p "$vc" || return 1
-	printf '%s\n' "$vc"
+	vm_why=
+	VM_CACHE=${SMPB_VM_CACHE:-}
+	if [ -z "$VM_CACHE" ] && [ -n "${XDG_CACHE_HOME:-}" ]; then
+		VM_CACHE=$XDG_CACHE_HOME/smpbench-vm
+	elif [ -z "$VM_CACHE" ] && [ -n "${HOME:-}" ]; then
+		VM_CACHE=$HOME/.cache/smpbench-vm
+	fi
+	case $VM_CACHE in
+	'')
+		vm_why="no kernels' cache: HOME is not set; name one with SMPB_VM_CACHE"
+		return 1
+		;;
+	/*) ;;
+	*)
+		vm_why="the kernels' cache $VM_CACHE is not an absolute path"
+		return 1
+		;;
+	esac
+	VM_CACHE=${VM_CACHE%/}
+	vca_have=$VM_CACHE
+	while [ -n "$vca_have" ] && [ ! -d "$vca_have" ]; do
+		vca_have=${vca_have%/*}
+	done
+	vm_why=$(vm_trusted "${vca_have:-/}" "$VM_CACHE")
+	if [ -z "$vm_why" ] && [ ! -d "$VM_CACHE" ] &&
+	    ! (umask 077 && mkdir -p "$VM_CACHE") 2>/dev/null; then
+		vm_why="cannot make the kernels' cache $VM_CACHE"
+		return 1
+	fi
+	[ -n "$vm_why" ] || vm_why=$(vm_trusted "$VM_CACHE" "$VM_CACHE")
+	[ -n "$vm_why" ] || return 0
+	vm_why="the kernels' cache is not safe: $vm_why; name another with SMPB_VM_CACHE"
+	return 1
+}
+
+# vm_trusted DIR CACHE: nothing when the directory DIR (the cache
+# CACHE, or the part of its path there is yet) and the directories
+# above it, as they are on disk (links followed), are as vm_cache says;
+# else what is wrong, naming the directory.
+vm_trusted() {
+	vt_dir=$(cd -P -- "$1" 2>/dev/null && pwd -P) ||
+	    { echo "$1 cannot be entered"; return; }
+	[ "$vt_dir" != / ] || vt_dir=
+	vt_me=$(id -u)
+	vt_self=0
+	[ "$1" != "$2" ] || vt_self=1
+	while :; do
+		# shellcheck disable=SC2012 # ls -ldn: the mode and owner, POSIX
+		vt_ls=$(LC_ALL=C ls -ldn "${vt_dir:-/}/" 2>/dev/null)
+		set -f
+		# shellcheck disable=SC2086 # the fields of ls, split on purpose
+		set -- $vt_ls
+		set +f
+		if [ $# -lt 3 ]; then
+			echo "${vt_dir:-/} cannot be looked at"
+			return
+		fi
+		if [ "$vt_self" = 1 ]; then
+			# The cache itself: this user's, and no one else's to write.
+			[ "$3" = "$vt_me" ] ||
+			    { echo "$vt_dir is owned by uid $3, not $vt_me"; return; }
+			case $1 in
+			d????[!w]??[!w]*) ;;
+			*) echo "$vt_dir can be written by other users, mode $1"; return ;;
+			esac
+			vt_self=0
+		else
+			[ "$3" = "$vt_me" ] || [ "$3" = 0 ] ||
+			    { echo "${vt_dir:-/}, above it, is owned by uid $3"; return; }
+			case $1 in
+			d????????[tT]* | d????[!w]??[!w]*) ;;
+			*)
+				echo "${vt_dir:-/}, above it, can be written by other users, mode $1"
+				return
+				;;
+			esac
+		fi
+		[ -n "$vt_dir" ] || return
+		vt_dir=${vt_dir%/*}
+	done
 }
 
 # vm_kernel SERIES: the path of a vmlinuz of Debian's kernel series
 # SERIES (6.1, 6.12) for amd64, fetched into the cache with its config
 # the first time: the newest such package apt knows, unpacked there with
-# dpkg-deb. False, with why, where none can be had.
+# dpkg-deb. False, with why, where none can be had. After vm_cache.
 vm_kernel() {
-	vk_cache=$(vm_cache) || { echo "cannot make the cache directory"; return 1; }
+	vk_cache=$VM_CACHE
 	for vk_f in "$vk_cache"/"$1".*/boot/vmlinuz-* \
 	    "$vk_cache"/"$1"-*/boot/vmlinuz-*; do
 		[ -f "$vk_f" ] && { printf '%s\n' "$vk_f"; return 0; }
