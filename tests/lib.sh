@@ -300,6 +300,81 @@ none_of_user() {
 	    '$1 == u && $2 == c' | wc -l)" -eq 0 ]
 }
 
+# Another user, for the tests that act as one: as root, OTHER_USER
+# through setpriv. That user is given copies of what it is to run or
+# read, in a directory of the test's that it can enter: the tree itself
+# may be where no one else can go (a clone in a directory of mode 0700,
+# as any under /root), and there a program of the tree's run as that
+# user fails, or a check passes for the wrong reason.
+OTHER_USER=nobody
+
+# other_user [PATH...]: true where this test can act as another user:
+# it is root, and there are setpriv and a user OTHER_USER. OTHER_UID and
+# OTHER_GID are set, and the tree's PATHs (files or directories, named
+# from the top of the tree: scripts, bin/smpb-ring, tests/fixtures/run-a)
+# copied, readable by that user, under OTHER_TREE at the same names (the
+# driver as $OTHER_TREE/scripts/smpbench). False otherwise, with why in
+# OTHER_WHY, which is also where that user cannot enter OTHER_TREE (a
+# TMPDIR in a directory it cannot enter).
+other_user() {
+	OTHER_WHY=
+	if [ "$(id -u)" -ne 0 ]; then
+		OTHER_WHY="not root: there is no other user to be"
+	elif ! id "$OTHER_USER" >/dev/null 2>&1; then
+		OTHER_WHY="no user $OTHER_USER"
+	elif ! need_cmd setpriv; then
+		OTHER_WHY="setpriv is not installed"
+	fi
+	[ -z "$OTHER_WHY" ] || return 1
+	OTHER_UID=$(id -u "$OTHER_USER")
+	OTHER_GID=$(id -g "$OTHER_USER")
+	OTHER_TREE=$TMPDIR_T/other
+	if ! { mkdir -p "$OTHER_TREE" && chmod 0755 "$TMPDIR_T" "$OTHER_TREE"; }; then
+		OTHER_WHY="cannot make $OTHER_TREE"
+		return 1
+	fi
+	for ou_p in "$@"; do
+		case $ou_p in
+		*/*) mkdir -p "$OTHER_TREE/${ou_p%/*}" ;;
+		esac
+		cp -R "$ou_p" "$OTHER_TREE/$ou_p" || {
+			OTHER_WHY="cannot copy $ou_p for $OTHER_USER"
+			return 1
+		}
+	done
+	chmod -R a+rX,go-w "$OTHER_TREE"
+	as_other test -x "$OTHER_TREE" || {
+		OTHER_WHY="$OTHER_USER cannot enter $OTHER_TREE (TMPDIR is in a directory closed to others)"
+		return 1
+	}
+}
+
+# as_other CMD...: CMD as the other user (after other_user).
+as_other() {
+	setpriv --reuid="$OTHER_UID" --regid="$OTHER_GID" --clear-groups "$@"
+}
+
+# other_skip WHY: a check that needs another user cannot run here: it
+# is skipped, or fails under SMPB_OTHER_USER_REQUIRED=1 (CI, where every
+# test that needs another user must run).
+other_skip() {
+	if [ "${SMPB_OTHER_USER_REQUIRED:-0}" = 1 ]; then
+		t_result 1 "$1 (SMPB_OTHER_USER_REQUIRED=1)"
+	else
+		t_skip "$1"
+	fi
+}
+
+# other_cannot WHY: the rest of this test needs another user, and
+# cannot run here: other_skip, and the test ends (skipped whole when it
+# has made no check yet).
+other_cannot() {
+	[ "$T_COUNT" -gt 0 ] || [ "${SMPB_OTHER_USER_REQUIRED:-0}" = 1 ] ||
+	    skip_all "$1"
+	other_skip "$1"
+	done_testing
+}
+
 
 
 need_cmd() {

@@ -5,32 +5,18 @@
 # one line, nothing is written in or through it, and the run ends with
 # other_runs=unknown and why; a process of that user named like a run
 # is warned of and counted apart (other_users_runs=1), other_runs stays
-# 0. Run as root, with nobody as the other user; skipped elsewhere,
-# unless SMPB_OTHER_USER_REQUIRED=1 (CI).
+# 0. Run as root, with nobody as the other user (tests/lib.sh's
+# other_user); skipped elsewhere, unless SMPB_OTHER_USER_REQUIRED=1 (CI).
 # shellcheck disable=SC2016 # the other user's code, expanded as it runs
 # shellcheck disable=SC2012 # ls: names of our own making
 # shellcheck source=tests/lib.sh
 . tests/lib.sh
 long_battery "the runs-in-progress directory planted by another user"
-OTHER=nobody
-# cannot WHY: skip, or fail where the test must run.
-cannot() {
-	if [ "${SMPB_OTHER_USER_REQUIRED:-0}" = 1 ]; then
-		t_result 1 "$1"
-		done_testing
-	fi
-	skip_all "$1"
-}
-[ "$(id -u)" -eq 0 ] || cannot "not root: there is no other user to be"
-id "$OTHER" >/dev/null 2>&1 || cannot "no user $OTHER"
-need_cmd setpriv || cannot "setpriv is not installed"
-need_cmd timeout || cannot "timeout is not installed: a hang would hang the test"
-OUID=$(id -u "$OTHER")
-OGID=$(id -g "$OTHER")
-# as_other CMD...: CMD as the other user.
-as_other() {
-	setpriv --reuid="$OUID" --regid="$OGID" --clear-groups "$@"
-}
+# (Nothing of the tree's is run as the other user: nothing to copy.)
+# shellcheck disable=SC2119
+other_user || other_cannot "$OTHER_WHY"
+need_cmd timeout || other_cannot "timeout is not installed: a hang would hang the test"
+OUID=$OTHER_UID
 
 SB=$PWD/scripts/smpbench
 T=$TMPDIR_T

@@ -3,7 +3,7 @@
 # raw/yield for a fifo, again and again, while compare -p reads it, hangs
 # no compare (each bounded here by timeout); the snapshot is gone after.
 # Run as root, with nobody as the other user (as this user where there
-# is none).
+# is none, unless SMPB_OTHER_USER_REQUIRED=1).
 # shellcheck disable=SC2016 # the other user's code, expanded as it runs
 # shellcheck source=tests/lib.sh
 . tests/lib.sh
@@ -16,28 +16,36 @@ chmod 0755 "$T"
 export TMPDIR="$T/tmp"
 mkdir "$TMPDIR"
 
-# as_other CMD...: CMD as nobody where we can be nobody, else as is.
-if [ "$(id -u)" -eq 0 ] && id nobody >/dev/null 2>&1 && need_cmd setpriv; then
-	as_other() {
-		setpriv --reuid="$(id -u nobody)" --regid="$(id -g nobody)" \
-		    --clear-groups "$@"
-	}
+# The other user: nobody (tests/lib.sh's other_user), with a copy of
+# the run it plants; where none can be had, this user plants it (under
+# SMPB_OTHER_USER_REQUIRED=1 that fails instead).
+if other_user tests/fixtures/run-a; then
 	who=nobody
+	plant_src=$OTHER_TREE/tests/fixtures/run-a
+elif [ "${SMPB_OTHER_USER_REQUIRED:-0}" = 1 ]; then
+	other_cannot "$OTHER_WHY"
 else
 	as_other() {
 		"$@"
 	}
-	who="this user"
+	who="this user ($OTHER_WHY)"
+	plant_src=$FIX/run-a
 fi
 
 # The compared run, the other user's, its raw/yield swapped with a fifo
 # until $T/swap is gone.
 mkdir "$T/runs"
 chmod 0777 "$T/runs"
-as_other cp -R "$FIX/run-a" "$T/runs/b"
+as_other cp -R "$plant_src" "$T/runs/b"
 as_other sh -c 'sed "s/^label=.*/label=other/" "$1/env" >"$1/env.new" &&
 	mv "$1/env.new" "$1/env" && cp "$1/raw/yield" "$1/real" &&
 	mkfifo "$1/fifo"' sh "$T/runs/b"
+# planted: the run and its fifo are there.
+# shellcheck disable=SC2317 # called by check
+planted() {
+	[ -s "$T/runs/b/real" ] && [ -p "$T/runs/b/fifo" ]
+}
+check "the run planted by $who, and its fifo, are there" planted
 mkdir "$T/swap"
 as_other sh -c 'cd "$1/raw" || exit 1
 	while [ -d "$2" ]; do

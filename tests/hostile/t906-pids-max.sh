@@ -46,9 +46,14 @@ done
 run in_cgroup "$BIN/smpb-yield" -n 16 -T 0.05
 like "$ERR" "^smpb-yield: cannot start thread [0-9]+ of 16 \\(raise the cgroup's pids\\.max or 'ulimit -v', or use fewer\\): pthread_create: " \
     "smpb-yield: so do threads"
-if id nobody >/dev/null 2>&1 && need_cmd setpriv && need_cmd prlimit; then
-	run prlimit --nproc=5 setpriv --reuid="$(id -u nobody)" \
-	    --regid="$(id -g nobody)" --clear-groups "$BIN/smpb-ring" -n 16
+# As nobody, a copy of smpb-ring it can read (tests/lib.sh's other_user).
+if ! need_cmd prlimit; then
+	other_skip "prlimit is not installed: no 'ulimit -u' to be limited by"
+elif ! other_user bin/smpb-ring; then
+	other_skip "$OTHER_WHY: no 'ulimit -u' to be limited by"
+else
+	run prlimit --nproc=5 setpriv --reuid="$OTHER_UID" \
+	    --regid="$OTHER_GID" --clear-groups "$OTHER_TREE/bin/smpb-ring" -n 16
 	# nobody's other processes (another test's, in the other lane) may
 	# leave no room for even the guardian: 'ulimit -u' all the same; or
 	# none for the program itself, and then nothing of it can be seen.
@@ -60,8 +65,6 @@ if id nobody >/dev/null 2>&1 && need_cmd setpriv && need_cmd prlimit; then
 	esac
 	like "$ERR" "^smpb-ring: cannot start (worker [0-9]+ of 16 \\(raise 'ulimit -u' or use fewer\\)|the guardian process \\(raise 'ulimit -u'\\)): fork: " \
 	    "under 'ulimit -u' alone: 'ulimit -u'"
-else
-	t_skip "no nobody, setpriv or prlimit to be limited by 'ulimit -u'"
 fi
 
 done_testing

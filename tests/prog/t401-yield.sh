@@ -196,18 +196,18 @@ fi
 
 # Process creation fails part-way ('ulimit -u'): exit 1, nothing left.
 # RLIMIT_NPROC does not hold root back: as root, the program runs as the
-# unprivileged user nobody (a copy of it, where nobody can read it).
+# unprivileged user nobody (tests/lib.sh's other_user: a copy of it,
+# where nobody can read it).
 uid=$(id -u)
 as_user=
 prog=$YIELD
-if [ "$uid" -eq 0 ] && need_cmd setpriv && id nobody >/dev/null 2>&1; then
-	uid=$(id -u nobody)
-	as_user="setpriv --reuid=$uid --regid=$(id -g nobody) --clear-groups"
-	chmod 755 "$TMPDIR_T" && cp "$YIELD" "$TMPDIR_T/smpb-yield" &&
-	    chmod 755 "$TMPDIR_T/smpb-yield" && prog=$TMPDIR_T/smpb-yield
+if [ "$uid" -eq 0 ] && other_user bin/smpb-yield; then
+	uid=$OTHER_UID
+	as_user=as_other
+	prog=$OTHER_TREE/bin/smpb-yield
 fi
 if [ "$uid" -eq 0 ]; then
-	t_skip "running as root, with no setpriv or user nobody: 'ulimit -u' does not limit root"
+	other_skip "running as root, $OTHER_WHY: 'ulimit -u' does not limit root"
 else
 	used=$(ps -eLo uid= | awk -v u="$uid" '$1 == u' | wc -l)
 	# dash calls RLIMIT_NPROC -p, other shells -u.
