@@ -34,7 +34,9 @@
 # need to know of a workload, they ask of its hooks: workloads/<w>.awk,
 # loaded after the library and before the program, defines the same
 # functions for every workload, and the shared programs never test a
-# workload's name. A hook reads the line parse() made (F) and calls the
+# workload's name. Every awk file of the driver shares one namespace:
+# a workload's files define its hooks, and helpers named <w>_... only,
+# none of them a name of a shared file (make check: t801). A hook reads the line parse() made (F) and calls the
 # library only (lib.awk, cells.awk, text.awk, why-lib.awk, workload.awk,
 # which gives span_s(), plot_x() and plot_y() from the facts, and
 # count_row() and count_why_line() to a workload whose rows are a

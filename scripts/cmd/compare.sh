@@ -77,7 +77,10 @@ cmd_compare() {
 	# each says of itself for the header and the headline, into facts.
 	cc_n=0
 	cc_status=0
+	cc_first=
 	for cc_w in ${opt_workload:-$WORKLOADS}; do
+		held "$cc_w" || continue
+		cc_first=${cc_first:-$cc_w}
 		for cc_m in "" $(workload_fact "$cc_w" why); do
 			[ -z "$cc_m" ] || [ "$opt_verbose" -eq 1 ] ||
 			    [ "$opt_parsable" -eq 1 ] ||
@@ -97,7 +100,9 @@ cmd_compare() {
 	    die 1 "compare: $opt_workload was not saved in two of these runs"
 	[ "$cc_n" -gt 0 ] || [ "$cc_status" -ne 0 ] ||
 	    die 1 "compare: no workload was saved in two of these runs"
-	# The header once, the headline, the tables.
+	# The header once, the headline, the tables; with the hooks of a
+	# workload the runs hold.
+	cc_w=$cc_first
 	compare_awk -v head=1 -v facts_file="$cc_tmp/facts" \
 	    -v headline="$cc_tmp/headline" >"$cc_tmp/head" </dev/null ||
 	    die 1 "cannot compare these runs"
@@ -121,6 +126,17 @@ compare_awk() {
 compare_table() {
 	compare_awk -v metric="$2" -v facts_file="$cc_tmp/facts" \
 	    >"$cc_tmp/table.$3" </dev/null
+}
+
+# held WORKLOAD: true when a run compared holds WORKLOAD's figures (a
+# raw/WORKLOAD that is not empty): none of its awk is loaded otherwise.
+held() {
+	while IFS= read -r hd_d; do
+		[ -n "$hd_d" ] && [ -s "$hd_d/raw/$1" ] && return 0
+	done <<EOF_HELD
+$SMPB_RUNS
+EOF_HELD
+	return 1
 }
 
 # why_folded WORKLOAD N: the why tables of WORKLOAD that had no mark in

@@ -91,8 +91,8 @@ BEGIN {
 		HOGS["hogs"] = h
 }
 
-# title(cfg): the seed's heading of a block.
-function title(cfg,    a, s, w) {
+# bind_title(cfg): the seed's heading of a block.
+function bind_title(cfg,    a, s, w) {
 	split(cfg, a, SUBSEP)
 	s = "; system "
 	if (a[4] > 0)
@@ -115,16 +115,16 @@ function title(cfg,    a, s, w) {
 	return w s
 }
 
-# lines(s): print a run's line, or its lines (SUBSEP between the user
+# bind_lines(s): print a run's line, or its lines (SUBSEP between the user
 # seconds and the migrations), each wrapped to 72 columns if need be.
-function lines(s,    n, a, i) {
+function bind_lines(s,    n, a, i) {
 	n = split(s, a, SUBSEP)
 	for (i = 1; i <= n; i++)
-		fold(a[i])
+		bind_fold(a[i])
 }
 
-# fold(s): s as it is when it fits in 72 columns, else wrapped.
-function fold(s) {
+# bind_fold(s): s as it is when it fits in 72 columns, else wrapped.
+function bind_fold(s) {
 	if (length(s) <= 72)
 		out(s)
 	else
@@ -136,15 +136,15 @@ END {
 	no = keysort("cfgs", ord)
 	for (o = 1; o <= no; o++) {
 		cfg = CFG[ord[o]]
-		fold(title(cfg))
+		bind_fold(bind_title(cfg))
 		for (k = 1; k <= NLINES[cfg]; k++)
-			lines(LINE[cfg, k])
+			bind_lines(LINE[cfg, k])
 		if (NLINES[cfg] < 2 || NW[cfg] == 0)
 			continue
 		s = "median:"
 		for (i = 0; i < NW[cfg]; i++)
 			s = s " " cellm(cfg SUBSEP i, "")
-		fold(s)
+		bind_fold(s)
 	}
 	footnotes("smpb-bind", NKIBS > 1 ? OPTS_SIZES : OPTS)
 	if (ENV["profile"] != "historical") {

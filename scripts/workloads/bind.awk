@@ -110,13 +110,13 @@ function why_table(    n, r, i, k) {
 }
 
 # bind_params(l2): the parsed line's workers, whether bound, hogs and
-# array (array_kib(l2)) into BW, BB, BH and BKIB; false when one is not
+# array (bind_array_kib(l2)) into BW, BB, BH and BKIB; false when one is not
 # a number (reported).
 function bind_params(l2) {
 	BW = ident("workers", "-n", 2)
 	BB = ("bound" in F) ? ident("bound", "-B", 0) : argflag("-B")
 	BH = ident("hogs", "-H", 0)
-	BKIB = array_kib(l2)
+	BKIB = bind_array_kib(l2)
 	return BW != "" && BB != "" && BH != "" && BKIB != ""
 }
 
@@ -128,11 +128,11 @@ function bind_name() {
 	    (F["place"] == "cores" ? ", " BW " per core" : "")
 }
 
-# array_kib(l2): the array of a bind line: "L2" for the seed's size (no
+# bind_array_kib(l2): the array of a bind line: "L2" for the seed's size (no
 # -s: the seed's runs, and smpb-bind's own choice, its L2; or -s of the
 # run's L2, l2 from its env's cache_l2_kib), else its KiB; "" when the
 # line's size is not a number (reported).
-function array_kib(l2,    kib) {
+function bind_array_kib(l2,    kib) {
 	if (argval("-s", "") == "")
 		return "L2"
 	kib = ident("cache_kib", "-s", "")

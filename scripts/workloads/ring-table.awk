@@ -51,15 +51,15 @@ END {
 	for (i = 1; i <= ns; i++)
 		out(sprintf("%" nw "d : %s switches / second", size[i],
 		    cellm("free" SUBSEP size[i], "%.0f")))
-	pinned()
+	ring_pinned()
 	footnotes("smpb-ring", OPTS)
 	exit finish(0)
 }
 
-# pinned(): the block of pinned rings, each placement's figure aligned,
+# ring_pinned(): the block of pinned rings, each placement's figure aligned,
 # its CPUs beside it; PLACES gets what each placement is, for the
 # footnotes.
-function pinned(    n, a, i, pl, sz, v, vw, line) {
+function ring_pinned(    n, a, i, pl, sz, v, vw, line) {
 	n = split(place_list(PLACES_RUN), a, " ")
 	if (n == 0)
 		return

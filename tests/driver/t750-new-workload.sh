@@ -181,6 +181,15 @@ is "$RC" 0 "compare exits 0"
 like "$OUT" '^spin: spins / second, higher is better' "compare sets spin side by side"
 like "$OUT" '^ *2 : +[0-9]+ +\([0-9]+%\) +[0-9]+ +\([0-9]+%\) +([-+][1-9][0-9]*|0)%' \
     "a row of two columns and a change"
+# Runs that hold none of it: compare loads none of its awk, even broken.
+run sh "$SB" compare tests/fixtures/run-a tests/fixtures/run-b
+is "$RC $(printf '%s\n' "$OUT" | grep -c '^spin: ')" "0 0" \
+    "compare of runs without spin: exit 0, no spin table"
+cp "$T/scripts/workloads/spin.awk" "$TMPDIR_T/spin.awk"
+echo 'function (' >>"$T/scripts/workloads/spin.awk"
+run sh "$SB" compare tests/fixtures/run-a tests/fixtures/run-b
+is "$RC" 0 "and with spin's awk broken: it is not loaded"
+cp "$TMPDIR_T/spin.awk" "$T/scripts/workloads/spin.awk"
 run sh "$SB" export "$TMPDIR_T/a"
 is "$RC" 0 "export exits 0"
 is "$(printf '%s\n' "$OUT" | grep -c '^[^,]*,[^,]*,spin,')" 4 "export: every measurement of spin"

@@ -1,7 +1,9 @@
 # t801-static: the static checks (make check): every sh file of the driver
 # and the tests is clean under shellcheck -s sh; every awk program starts
-# with the header that says what it reads and writes; every man page
-# lints clean under mandoc; each page's SYNOPSIS is its program's -h.
+# with the header that says what it reads and writes; a workload's awk
+# names are its own, and every stack that loads them parses; every man
+# page lints clean under mandoc; each page's SYNOPSIS is its program's
+# -h.
 # Needs the programs built (their -h); nothing is run beyond that.
 # shellcheck source=tests/lib.sh
 . tests/lib.sh
@@ -71,6 +73,49 @@ done
 for w in $WORKLOADS; do
 	check "$w: its driver files" test -f "scripts/workloads/$w.sh" \
 	    -a -f "scripts/workloads/$w.awk" -a -f "scripts/workloads/$w-table.awk"
+done
+
+# One namespace: a workload's awk files define its hooks and helpers
+# named <w>_..., and none of their names is a function or a parameter of
+# a shared awk file (awk-names.awk says which and where); and each
+# stack that loads them (its table, its why table, compare, plot) loads
+# under awk, and busybox's where there is one, nothing run.
+A=scripts/awk
+LIBAWK="$A/lib.awk $A/cells.awk $A/text.awk $A/stats.awk $A/why-lib.awk $A/workload.awk"
+SHARED="$LIBAWK $(ls $A/compare*.awk) $A/stat.awk $A/plot-gp.awk $A/plot.awk $A/why.awk"
+printf 'BEGIN { exit 0 } END { exit 0 }\n' >"$TMPDIR_T/parse.awk"
+# stacks W: the stacks of workload W, one a line, their files in order.
+stacks() {
+	W=scripts/workloads/$1
+	printf '%s\n' "$LIBAWK $W.awk $W-table.awk" "$LIBAWK $W.awk $A/why.awk" \
+	    "$LIBAWK $W.awk $A/compare-check.awk $A/stat.awk $A/compare-host.awk $A/compare-verdict.awk $A/compare-table.awk $A/compare-head.awk $A/compare-p.awk $A/compare.awk" \
+	    "$LIBAWK $W.awk $A/plot-gp.awk $A/plot.awk"
+}
+for w in $WORKLOADS; do
+	# shellcheck disable=SC2086 # file lists, split on purpose
+	is "$(LC_ALL=C awk -v workload="$w" -v own="scripts/workloads/$w.awk scripts/workloads/$w-table.awk" \
+	    -f tests/static/awk-names.awk scripts/workloads/$w.awk \
+	    scripts/workloads/$w-table.awk $SHARED </dev/null)" "" \
+	    "$w: its awk names its own, none a shared file's"
+	bad=$(stacks "$w" | while read -r files; do
+		for a in awk busybox_awk; do
+			if [ $a = busybox_awk ]; then
+				need_cmd busybox || continue
+				set -- busybox awk
+			else
+				set -- awk
+			fi
+			args=
+			for f in $files; do
+				args="$args -f $f"
+			done
+			# shellcheck disable=SC2086 # the files, split on purpose
+			err=$(LC_ALL=C "$@" -f "$TMPDIR_T/parse.awk" $args \
+			    </dev/null 2>&1 >/dev/null) ||
+			    printf '%s: %s\n' "$*" "$err"
+		done
+	done)
+	is "$bad" "" "$w: every stack that loads its awk parses"
 done
 
 # Each -h is asked once, kept in a file, and read as often as needed:
