@@ -1,7 +1,8 @@
 # t801-static: the static checks (make check): every sh file of the driver
 # and the tests is clean under shellcheck -s sh; every awk program starts
 # with the header that says what it reads and writes; a workload's awk
-# names are its own, and every stack that loads them parses; every man
+# names are its own, and every stack that loads them parses; every file
+# a comment of the driver or the harness names exists; every man
 # page lints clean under mandoc; each page's SYNOPSIS is its program's
 # -h.
 # Needs the programs built (their -h); nothing is run beyond that.
@@ -117,6 +118,29 @@ for w in $WORKLOADS; do
 	done)
 	is "$bad" "" "$w: every stack that loads its awk parses"
 done
+
+# Every file a comment of the driver or the harness names is here (a
+# header that names a file since removed misleads its reader): each
+# name of an .awk, .sh, .c or .h file on a comment line, a path or a
+# base name, is one of the tree's files.
+known=$(find . -type f ! -path './.git/*' ! -path './tests/tmp/*' |
+    sed 's|^\./||')
+missing=$(find scripts src/lib -type f \( -name '*.awk' -o -name '*.sh' \
+    -o -name '*.[ch]' -o -name smpbench \) | LC_ALL=C sort | while read -r f; do
+	case $f in
+	*.[ch]) pat='^[ /]\*' ;;
+	*) pat='^[ 	]*#' ;;
+	esac
+	# shellcheck disable=SC2016 # a backquote in a pattern, as is
+	grep "$pat" "$f" |
+	    grep -oE '(^|[ ("`,])[a-z][a-z0-9_-]*(/[a-z0-9_.-]+)*\.(awk|sh|c|h)([ ),:;."`]|$)' |
+	    sed 's/^[ ("`,]//; s/[ ),:;."`]$//' | LC_ALL=C sort -u |
+	    while read -r n; do
+		printf '%s\n' "$known" | grep -q "\(^\|/\)$n\$" ||
+		    printf '%s: names %s, which is not here\n' "$f" "$n"
+	done
+done)
+is "$missing" "" "every file a comment of the driver or the harness names is here"
 
 # Each -h is asked once, kept in a file, and read as often as needed:
 # help NAME CMD...: CMD -h into $TMPDIR_T/help-NAME.
