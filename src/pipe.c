@@ -32,8 +32,8 @@
 #include "lib/smpb.h"
 
 static const char usage_text[] =
-    "usage: smpb-pipe [-hlpVW] [-b mib] [-c cpulist] [-L seconds] [-s kib]\n"
-    "                 [-t think]";
+    "usage: smpb-pipe [-hlpVW] [-b mib] [-C cpulist] [-c cpulist] [-L seconds]\n"
+    "                 [-s kib] [-t think]";
 
 static struct {
 	long	budget_mib;		/* -b: MiB to move, 1..65536 (64) */
@@ -59,7 +59,7 @@ parse_args(int argc, char *argv[])
 {
 	int c;
 
-	while ((c = getopt(argc, argv, ":b:c:hlL:ps:t:VW")) != -1) {
+	while ((c = getopt(argc, argv, ":b:C:c:hlL:ps:t:VW")) != -1) {
 		if (opt_shared(c, optarg))
 			continue;
 		switch (c) {
