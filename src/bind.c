@@ -34,7 +34,7 @@
 #define FALLBACK_KIB	1024	/* -s when the L2 size is unknown */
 
 static const char usage_text[] =
-    "usage: smpb-bind [-BhpVW] [-c cpulist] [-H hogs] [-L seconds]\n"
+    "usage: smpb-bind [-BhpVW] [-C cpulist] [-c cpulist] [-H hogs] [-L seconds]\n"
     "                 [-n workers] [-r reps | -T seconds] [-s kib]";
 
 static struct {
@@ -55,7 +55,7 @@ parse_args(int argc, char *argv[])
 	bool counted = false;
 	int c;
 
-	while ((c = getopt(argc, argv, ":Bc:hH:L:n:pr:s:T:VW")) != -1) {
+	while ((c = getopt(argc, argv, ":BC:c:hH:L:n:pr:s:T:VW")) != -1) {
 		if (opt_shared(c, optarg))
 			continue;
 		switch (c) {

@@ -31,8 +31,8 @@
 #include "lib/smpb.h"
 
 static const char usage_text[] =
-    "usage: smpb-herd [-hlpVW] [-c cpulist] [-i iterations] [-L seconds]\n"
-    "                 [-n procs]";
+    "usage: smpb-herd [-hlpVW] [-C cpulist] [-c cpulist] [-i iterations]\n"
+    "                 [-L seconds] [-n procs]";
 
 static struct {
 	long	procs;			/* -n: processes, 1..100000 */
@@ -64,7 +64,7 @@ parse_args(int argc, char *argv[])
 {
 	int c;
 
-	while ((c = getopt(argc, argv, ":c:hi:lL:n:pVW")) != -1) {
+	while ((c = getopt(argc, argv, ":C:c:hi:lL:n:pVW")) != -1) {
 		if (opt_shared(c, optarg))
 			continue;
 		switch (c) {

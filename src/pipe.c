@@ -39,8 +39,8 @@
 #include "lib/smpb.h"
 
 static const char usage_text[] =
-    "usage: smpb-pipe [-hlpVW] [-b mib | -T seconds] [-c cpulist] [-L seconds]\n"
-    "                 [-s kib] [-t think]";
+    "usage: smpb-pipe [-hlpVW] [-b mib | -T seconds] [-C cpulist] [-c cpulist]\n"
+    "                 [-L seconds] [-s kib] [-t think]";
 
 static struct {
 	long	budget_mib;		/* -b: MiB to move, 1..65536 (64) */
@@ -69,7 +69,7 @@ parse_args(int argc, char *argv[])
 	bool budget = false;
 	int c;
 
-	while ((c = getopt(argc, argv, ":b:c:hlL:ps:t:T:VW")) != -1) {
+	while ((c = getopt(argc, argv, ":b:C:c:hlL:ps:t:T:VW")) != -1) {
 		if (opt_shared(c, optarg))
 			continue;
 		switch (c) {

@@ -28,7 +28,7 @@
 #include "lib/smpb.h"
 
 static const char usage_text[] =
-    "usage: smpb-ring [-hlpVW] [-c cpulist] [-i laps | -T seconds]\n"
+    "usage: smpb-ring [-hlpVW] [-C cpulist] [-c cpulist] [-i laps | -T seconds]\n"
     "                 [-L seconds] [-n procs]";
 
 static struct {
@@ -51,7 +51,7 @@ parse_args(int argc, char *argv[])
 	bool timed = false;
 	int c;
 
-	while ((c = getopt(argc, argv, ":c:hi:lL:n:pT:VW")) != -1) {
+	while ((c = getopt(argc, argv, ":C:c:hi:lL:n:pT:VW")) != -1) {
 		if (opt_shared(c, optarg))
 			continue;
 		switch (c) {

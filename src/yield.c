@@ -28,8 +28,8 @@
 #include "lib/smpb.h"
 
 static const char usage_text[] =
-    "usage: smpb-yield [-hPpVW] [-c cpulist] [-L seconds] [-n threads]\n"
-    "                  [-T seconds]";
+    "usage: smpb-yield [-hPpVW] [-C cpulist] [-c cpulist] [-L seconds]\n"
+    "                  [-n threads] [-T seconds]";
 
 static struct {
 	long	threads;		/* -n: workers, 1..100000 */
@@ -42,7 +42,7 @@ parse_args(int argc, char *argv[])
 {
 	int c;
 
-	while ((c = getopt(argc, argv, ":c:hL:n:PpT:VW")) != -1) {
+	while ((c = getopt(argc, argv, ":C:c:hL:n:PpT:VW")) != -1) {
 		if (opt_shared(c, optarg))
 			continue;
 		switch (c) {

@@ -15,8 +15,8 @@
 
 # The common tail of every program's -p line (src/lib/report.c), with
 # and without the kernel's scheduler statistics, and what a -p line is.
-TAIL_NONE="user_s sys_s nvcsw nivcsw minflt cpus_used cpus_seen cpus_pinned sched_stats"
-TAIL_KERNEL="user_s sys_s nvcsw nivcsw minflt cpus_used cpus_seen cpus_pinned run_s wait_s wait_max_s migrations sched_stats"
+TAIL_NONE="user_s sys_s nvcsw nivcsw minflt cpus_used cpus_seen cpus_pinned cpus_confined sched_stats"
+TAIL_KERNEL="user_s sys_s nvcsw nivcsw minflt cpus_used cpus_seen cpus_pinned cpus_confined run_s wait_s wait_max_s migrations sched_stats"
 KV_LINE='^([a-z_0-9]+=(-?[0-9]+(\.[0-9]+)?|[0-9,-]+|none) )+sched_stats=(kernel|none)$'
 
 # tail_keys LINE: the tail's keys a -p line must end with, by its

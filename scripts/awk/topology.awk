@@ -23,6 +23,10 @@
 #				CPUs an unpinned worker or hog may be
 #				balanced to; all the allowed, online ones
 #				where every one is isolated)
+#	topo_confined_cpus=none	(the CPUs every measurement is confined
+#				to, its program's -C: the usable ones where
+#				some allowed, online CPU is isolated; none
+#				where no such CPU is)
 #	topo_placements=free one smt llc xllc node
 #	topo_placements_quick=free one llc node
 #	topo_note=...				(only when something is unknown)
@@ -300,7 +304,8 @@ function pair(kind,    i, j) {
 }
 
 # choose(): the place_ lines, the lists of placements, the note.
-function choose(    n, a, i, k, kinds, nk, p, far, near, list, quick, note) {
+function choose(    n, a, i, k, kinds, nk, p, far, near, list, quick, note,
+    confined) {
 	# Usable: allowed and online, less the isolated, ascending; where
 	# the process may run on isolated CPUs only, those.
 	expand(canon(isolated), iso)
@@ -308,13 +313,22 @@ function choose(    n, a, i, k, kinds, nk, p, far, near, list, quick, note) {
 		ISO[iso[i]] = 1
 	n = expand(canon(allowed), a)
 	NUSE = 0
+	confined = 0
 	for (i = 1; i <= n; i++)
 		if (a[i] in ISON && !(a[i] in ISO))
 			USE[++NUSE] = a[i]
-	if (NUSE == 0)
+		else if (a[i] in ISON)
+			confined = 1
+	# Where the run may use an isolated CPU beside usable ones, every
+	# measurement is confined to the usable ones: a worker forked onto
+	# an isolated CPU, or woken there, would stay, as nothing balances
+	# work off it. Where it may use isolated CPUs only, it runs on them.
+	if (NUSE == 0) {
+		confined = 0
 		for (i = 1; i <= n; i++)
 			if (a[i] in ISON)
 				USE[++NUSE] = a[i]
+	}
 	# xllc stays within a node; without nodes, within a package.
 	for (i = 1; i <= NUSE; i++)
 		HOME[USE[i]] = KNOWN["node"] ? NODE[USE[i]] : PKG[USE[i]]
@@ -339,6 +353,7 @@ function choose(    n, a, i, k, kinds, nk, p, far, near, list, quick, note) {
 	if (KNOWN["core"] && NUSE >= 1)
 		print "place_cores=" firsts()
 	print "topo_usable_cpus=" ranges(USE, NUSE)
+	print "topo_confined_cpus=" (confined ? ranges(USE, NUSE) : "none")
 	quick = "free" (NUSE >= 1 ? " one" : "") (near != "" ? " " near : "")
 	if (far != "" && far != near)
 		quick = quick " " far

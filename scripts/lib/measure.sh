@@ -7,14 +7,14 @@
 # options", the options as the program would get them (-p and -L aside),
 # and say how many measurements that makes and about how long they take
 # (plan).
-# shellcheck disable=SC2154 # topo_env: placement()'s
+# shellcheck disable=SC2154 # topo_env, topo_confined: placement()'s
 dry_run() {
 	dr_pairs=$(printf '%s\n' "$topo_env" | sed -n 's/^place_//p' | tr '\n' ' ')
 	dr_out=
 	for dr_w in $1; do
 		dr_cells=$(cells "$dr_w")
 		dr_out=$dr_out$(printf '%s\n' "$dr_cells" | LC_ALL=C awk -v w="$dr_w" \
-		    -v pairs="$dr_pairs" 'BEGIN {
+		    -v pairs="$dr_pairs" -v confined="$topo_confined" 'BEGIN {
 			n = split(pairs, a, " ")
 			for (i = 1; i <= n; i++) {
 				eq = index(a[i], "=")
@@ -24,7 +24,8 @@ dry_run() {
 		{
 			p = $1
 			sub(/^[^ ]* /, "")
-			print w, p, $0 ((p in cpus) ? " -c " cpus[p] : "")
+			print w, p, $0 (confined != "" ? " -C " confined : "") \
+			    ((p in cpus) ? " -c " cpus[p] : "")
 		}')$NL
 	done
 	to_out printf '%s' "$dr_out"
@@ -101,6 +102,11 @@ measure() {
 	done
 	m_pre="place=$m_place rep=$m_rep argv=$m_argv"
 	m_what="$m_w $*"
+	# Where the run may use isolated CPUs, within the usable ones (see
+	# topology.awk): an unpinned worker or hog that lands on an isolated
+	# CPU stays there. The env says so (topo_confined_cpus); argv, which
+	# names the cell, does not, as the cell is the same.
+	[ -z "$topo_confined" ] || set -- "$@" -C "$topo_confined"
 	if [ "$m_place" != free ]; then
 		place_cpus "$m_place"
 		m_cpus=$place_list

@@ -29,7 +29,9 @@ topology() {
 
 # placement: read the topology; sets topo_env (its env lines),
 # cpus_online, cpus_usable (how many CPUs an unpinned worker may be
-# balanced to: topo_usable, the list), place_<name> (the CPUs of each placement the machine has),
+# balanced to: topo_usable, the list), topo_confined (the CPUs every
+# measurement is confined to, its program's -C; "" for none),
+# place_<name> (the CPUs of each placement the machine has),
 # places_all and places_quick (the placements of the full and the quick
 # profile, free first) and topo_note (what sysfs did not tell).
 # shellcheck disable=SC2034,SC2154 # its variables are for the commands;
@@ -41,6 +43,7 @@ placement() {
 	cpus_online=$cpu_count
 	place_one='' place_smt='' place_llc='' place_spread='' place_xllc=''
 	place_node='' place_cores='' topo_usable='' topo_l2_kib='' topo_llc_kib=''
+	topo_confined=''
 	places_all=free places_quick=free topo_note=
 	while IFS='=' read -r pl_key pl_val; do
 		case $pl_key in
@@ -52,6 +55,7 @@ placement() {
 		place_node) place_node=$pl_val ;;
 		place_cores) place_cores=$pl_val ;;
 		topo_usable_cpus) topo_usable=$pl_val ;;
+		topo_confined_cpus) [ "$pl_val" = none ] || topo_confined=$pl_val ;;
 		topo_placements) places_all=$pl_val ;;
 		topo_placements_quick) places_quick=$pl_val ;;
 		topo_note) topo_note=$pl_val ;;

@@ -88,6 +88,7 @@ struct measure {
 
 int	sys_cpus_online(void);
 int	sys_bind(int cpu);
+int	sys_confine(const int *cpus, int n);
 int	sys_current_cpu(void);
 int	sys_clock_gettime(clockid_t id, struct timespec *ts);
 void	sys_close_from(int low);

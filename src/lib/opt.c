@@ -9,11 +9,18 @@
  * stderr and exit 2:
  *
  *	smpb-ring: -n: 'abc' is not a number (2..100000)
+ *
+ * CPU lists are held to the CPUs the process may run on. Two flags take
+ * one: -c pins each worker to a CPU of its list, round robin; -C confines
+ * the whole program, main, every worker and hog, to the CPUs of its list
+ * and leaves the scheduler to place them there, as it places an unpinned
+ * program on the CPUs of its cpuset.
  */
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "harness.h"
@@ -106,6 +113,8 @@ why_not(int cpu)
 	case CPU_ABSENT:
 		return "there is no such CPU";
 	case CPU_ONLINE:
+		if (shared_opt.nconfined > 0)
+			return "it is not one of -C's CPUs";
 		return "this process may not run on it (affinity or cpuset)";
 	default:
 		return "this process may not run on it";
@@ -179,6 +188,37 @@ bad:
 	    "CPUs 0..%d, at most %d entries)", flag, arg, SMPB_MAXCPU - 1, max);
 }
 
+/*
+ * -C: confine the program to the CPUs of arg, now, while main is its
+ * only thread: every worker and hog made later inherits the set. From
+ * here on the set is what the process may use, so a -c or a second -C
+ * given after is held to it as every list is; a -c given before is
+ * checked again here.
+ */
+static void
+confine(const char *arg)
+{
+	static int cpus[SMPB_MAXCPU];
+	uint64_t set[SMPB_CPU_WORDS];
+	int n, i, err;
+
+	n = opt_cpulist('C', arg, cpus, SMPB_MAXCPU);
+	if ((err = sys_confine(cpus, n)) != 0) {
+		errno = err;
+		die(err == ENOTSUP ? SMPB_EXIT_UNSUPPORTED : SMPB_EXIT_FAIL,
+		    "-C: cannot confine the program to CPUs %s:", arg);
+	}
+	memset(set, 0, sizeof(set));
+	for (i = 0; i < n; i++)
+		set[cpus[i] / 64] |= (uint64_t)1 << (cpus[i] % 64);
+	shared_opt.nconfined = 0;
+	for (i = 0; i < SMPB_CPU_WORDS; i++)
+		for (; set[i] != 0; set[i] &= set[i] - 1)
+			shared_opt.nconfined++;
+	if (shared_opt.ncpus > 0)
+		check_cpus('c', shared_opt.cpus, shared_opt.ncpus);
+}
+
 /* The usage line: on stdout with exit 0 (-h), else on stderr. */
 _Noreturn void
 opt_usage(int status)
@@ -200,7 +240,7 @@ version(void)
 	exit(SMPB_EXIT_OK);
 }
 
-/* The shared flags: -c -h -p -V -L -W. True when c was one of them. */
+/* The shared flags: -c -C -h -p -V -L -W. True when c was one of them. */
 bool
 opt_shared(int c, const char *arg)
 {
@@ -208,6 +248,9 @@ opt_shared(int c, const char *arg)
 	case 'c':
 		shared_opt.ncpus = opt_cpulist('c', arg, shared_opt.cpus,
 		    SMPB_MAXCPU);
+		return true;
+	case 'C':
+		confine(arg);
 		return true;
 	case 'h':
 		opt_usage(SMPB_EXIT_OK);

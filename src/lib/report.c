@@ -12,11 +12,14 @@
  *
  *	[lat_p50_us lat_p90_us lat_p99_us lat_p999_us lat_max_us lat_samples]
  *	user_s sys_s nvcsw nivcsw minflt cpus_used cpus_seen cpus_pinned
- *	[run_s wait_s wait_max_s migrations] sched_stats=kernel|none
+ *	cpus_confined [run_s wait_s wait_max_s migrations]
+ *	sched_stats=kernel|none
  *
  * summed over the workers (wait_max_s: the worker that waited longest;
  * cpus_used: how many CPUs the workers were seen on at their starts and
- * ends, cpus_seen: which, as a cpulist, "none" where the OS cannot tell).
+ * ends, cpus_seen: which, as a cpulist, "none" where the OS cannot tell;
+ * cpus_pinned: the entries of -c, cpus_confined: the CPUs of -C, each
+ * 0 without its flag).
  * The lat_ keys come only with -l (the histograms of hist.c); where the
  * kernel gives no statistics the run_s..migrations keys are absent,
  * never zero, and sched_stats=none says why.
@@ -214,6 +217,7 @@ report_tail(struct team *t)
 	cpus_seen(t, seen);
 	kv_cpus("cpus_seen", seen);
 	kv_int("cpus_pinned", shared_opt.ncpus);
+	kv_int("cpus_confined", shared_opt.nconfined);
 	if (sum.s.valid) {
 		kv_num("run_s", (double)sum.s.run_ns / 1e9, 6);
 		kv_num("wait_s", (double)sum.s.wait_ns / 1e9, 6);

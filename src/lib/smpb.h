@@ -44,16 +44,19 @@ void	sig_setup(unsigned limit_s, bool watch_parent);
 void	sig_check(void);
 
 /*
- * opt.c: the flags every program shares: -h -p -V -L, and -c and -W where
- * the program lists them in its getopt string: their values are
+ * opt.c: the flags every program shares: -h -p -V -L, and -c, -C and -W
+ * where the program lists them in its getopt string: their values are
  * shared_opt's, of type struct shared_opts; opt_shared() parses one and
- * returns true when it consumed the option.
+ * returns true when it consumed the option. -C takes effect as it is
+ * parsed: the program is confined to its CPUs from there on.
  */
 struct shared_opts {
 	bool		parsable;	/* -p: one key=value line */
 	unsigned	limit_s;	/* -L: watchdog seconds, 0 = none */
 	int		cpus[SMPB_MAXCPU]; /* -c: workers' CPUs, round robin */
 	int		ncpus;		/* -c: entries in cpus, 0 = unpinned */
+	int		nconfined;	/* -C: CPUs the program is confined
+					   to, 0 = not confined */
 	bool		watch_parent;	/* -W: end (as on SIGHUP) when the
 					   parent process dies */
 };

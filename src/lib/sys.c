@@ -2,15 +2,16 @@
  * sys.c: every platform difference of the suite, and the only file built
  * with _GNU_SOURCE.
  *
- * Linux: anonymous mappings, sched_setaffinity, sched_getcpu,
- * PR_SET_PDEATHSIG, RUSAGE_THREAD,
+ * Linux: anonymous mappings, sched_setaffinity (a thread's CPU, and the
+ * program's set of CPUs), sched_getcpu, PR_SET_PDEATHSIG, RUSAGE_THREAD,
  * clock_gettime by a system call, kernel.pid_max, close_range, and the L2
  * size from sysfs. FreeBSD: cpuset_setaffinity. Elsewhere the portable
- * fallbacks: binding reports ENOTSUP (exit 4 in the programs), the current
- * CPU is unknown (-1), a thread's CPU time comes from its POSIX CPU-time
- * clock, parent death is noticed by the guardian (guard.c) through EOF on
- * the liveness pipe, and descriptors are closed one by one. The kernel's
- * scheduler statistics are proc.c's: files that are there or not.
+ * fallbacks: binding and confining report ENOTSUP (exit 4 in the
+ * programs), the current CPU is unknown (-1), a thread's CPU time comes
+ * from its POSIX CPU-time clock, parent death is noticed by the guardian
+ * (guard.c) through EOF on the liveness pipe, and descriptors are closed
+ * one by one. The kernel's scheduler statistics are proc.c's: files that
+ * are there or not.
  */
 #if defined(__linux__)
 #define _GNU_SOURCE
@@ -133,6 +134,47 @@ sys_bind(int cpu)
 	    sizeof(set), &set) == 0 ? 0 : errno;
 #else
 	(void)cpu;
+	return ENOTSUP;
+#endif
+}
+
+/*
+ * Confine the program to the n CPUs of cpus (repeats allowed), leaving
+ * the scheduler to place it within them: 0, or an errno (ENOTSUP: can't).
+ * Linux sets the calling thread's affinity, which every process and
+ * thread it makes afterwards inherits: called while main is the
+ * program's only thread, before any worker or hog, it holds for all of
+ * them. FreeBSD sets the process's, every thread of it.
+ */
+int
+sys_confine(const int *cpus, int n)
+{
+#if defined(__linux__)
+	cpu_set_t set;
+	int i;
+
+	CPU_ZERO(&set);
+	for (i = 0; i < n; i++) {
+		if (cpus[i] < 0 || cpus[i] >= CPU_SETSIZE)
+			return EINVAL;
+		CPU_SET(cpus[i], &set);
+	}
+	return sched_setaffinity(0, sizeof(set), &set) == 0 ? 0 : errno;
+#elif defined(__FreeBSD__)
+	cpuset_t set;
+	int i;
+
+	CPU_ZERO(&set);
+	for (i = 0; i < n; i++) {
+		if (cpus[i] < 0 || cpus[i] >= CPU_SETSIZE)
+			return EINVAL;
+		CPU_SET(cpus[i], &set);
+	}
+	return cpuset_setaffinity(CPU_LEVEL_WHICH, CPU_WHICH_PID, -1,
+	    sizeof(set), &set) == 0 ? 0 : errno;
+#else
+	(void)cpus;
+	(void)n;
 	return ENOTSUP;
 #endif
 }

@@ -23,7 +23,8 @@ cat >"$T/src/spin.c" <<'C'
 #include "lib/smpb.h"
 
 static const char usage_text[] =
-    "usage: smpb-spin [-hpVW] [-L seconds] [-n count] [-T seconds]";
+    "usage: smpb-spin [-hpVW] [-C cpulist] [-L seconds] [-n count]\n"
+    "                 [-T seconds]";
 
 int
 main(int argc, char *argv[])
@@ -35,7 +36,7 @@ main(int argc, char *argv[])
 	int c, i;
 
 	prog_init(argv[0], usage_text);
-	while ((c = getopt(argc, argv, ":hL:n:pT:VW")) != -1) {
+	while ((c = getopt(argc, argv, ":C:hL:n:pT:VW")) != -1) {
 		if (opt_shared(c, optarg))
 			continue;
 		if (c == 'n')

@@ -115,8 +115,8 @@ like "$ERR" "^smpb-pipe: -c: CPU 1023 is not available: there is no such CPU \(a
 
 run $PIPE -h
 is "$RC" 0 "-h exits 0"
-is "$OUT" "usage: smpb-pipe [-hlpVW] [-b mib | -T seconds] [-c cpulist] [-L seconds]
-                 [-s kib] [-t think]" "-h prints usage on stdout"
+is "$OUT" "usage: smpb-pipe [-hlpVW] [-b mib | -T seconds] [-C cpulist] [-c cpulist]
+                 [-L seconds] [-s kib] [-t think]" "-h prints usage on stdout"
 is "$ERR" "" "-h: nothing on stderr"
 run $PIPE -V
 is "$RC" 0 "-V exits 0"

@@ -100,8 +100,8 @@ like "$ERR" "^smpb-herd: -c: CPU 1023 is not available: there is no such CPU \(a
 
 run $HERD -h
 is "$RC" 0 "-h exits 0"
-is "$OUT" "usage: smpb-herd [-hlpVW] [-c cpulist] [-i iterations] [-L seconds]
-                 [-n procs]" "-h prints usage on stdout"
+is "$OUT" "usage: smpb-herd [-hlpVW] [-C cpulist] [-c cpulist] [-i iterations]
+                 [-L seconds] [-n procs]" "-h prints usage on stdout"
 is "$ERR" "" "-h: nothing on stderr"
 run $HERD -V
 is "$RC" 0 "-V exits 0"

@@ -94,8 +94,8 @@ EOF_BAD
 
 run $YIELD -h
 is "$RC" 0 "-h exits 0"
-is "$OUT" "usage: smpb-yield [-hPpVW] [-c cpulist] [-L seconds] [-n threads]
-                  [-T seconds]" "-h prints usage on stdout"
+is "$OUT" "usage: smpb-yield [-hPpVW] [-C cpulist] [-c cpulist] [-L seconds]
+                  [-n threads] [-T seconds]" "-h prints usage on stdout"
 is "$ERR" "" "-h: nothing on stderr"
 run $YIELD -V
 is "$RC" 0 "-V exits 0"

@@ -125,7 +125,7 @@ EOF_BAD
 
 run $BIND -h
 is "$RC" 0 "-h exits 0"
-is "$OUT" "usage: smpb-bind [-BhpVW] [-c cpulist] [-H hogs] [-L seconds]
+is "$OUT" "usage: smpb-bind [-BhpVW] [-C cpulist] [-c cpulist] [-H hogs] [-L seconds]
                  [-n workers] [-r reps | -T seconds] [-s kib]" "-h prints usage on stdout"
 run $BIND -V
 is "$RC" 0 "-V exits 0"

@@ -1,6 +1,8 @@
 /*
- * t001-opt: strict numbers, seconds and CPU lists; the shared flags.
- * Every bad input must end the program with status 2 and exactly one line.
+ * t001-opt: strict numbers, seconds and CPU lists; the shared flags, -C
+ * among them, which confines the process to its CPUs as it is read (so
+ * its checks run in children). Every bad input must end the program with
+ * status 2 and exactly one line.
  */
 #include <stdio.h>
 #include <string.h>
@@ -207,6 +209,113 @@ test_common(void)
 	    "-V prints the version: %s", r.out);
 }
 
+/*
+ * -C and -c in a child: up to three flags, each with its argument, given
+ * to opt_shared in order; then the CPUs the process may use, -C's count
+ * and -c's, printed as "cpus=0,1 confined=2 pinned=0".
+ */
+struct flags {
+	char		flag[3];
+	const char	*arg[3];
+};
+
+static void
+call_flags(const void *arg)
+{
+	const struct flags *f = arg;
+	int cpus[SMPB_MAXCPU], n, i;
+
+	shared_opt.ncpus = shared_opt.nconfined = 0;	/* test_common's */
+	for (i = 0; i < 3 && f->flag[i] != '\0'; i++)
+		opt_shared(f->flag[i], f->arg[i]);
+	n = sys_cpus_allowed(cpus, SMPB_MAXCPU);
+	printf("cpus=");
+	for (i = 0; i < n; i++)
+		printf("%s%d", i > 0 ? "," : "", cpus[i]);
+	printf(" confined=%d pinned=%d\n", shared_opt.nconfined,
+	    shared_opt.ncpus);
+}
+
+static void
+test_confine(void)
+{
+	struct child_result r;
+	struct flags f;
+	int allowed[SMPB_MAXCPU], nallowed, a, b;
+	char one[16], other[16], both[32], repeats[48], want[128];
+	size_t i;
+
+	nallowed = sys_cpus_allowed(allowed, SMPB_MAXCPU);
+	a = allowed[0];
+	b = allowed[nallowed - 1];
+	snprintf(one, sizeof(one), "%d", a);
+	snprintf(other, sizeof(other), "%d", b);
+	snprintf(both, sizeof(both), "%d,%d", a, b);
+	snprintf(repeats, sizeof(repeats), "%d,%d-%d,%d", a, a, a, a);
+
+	f = (struct flags){ "C", { one } };
+	child_run(&r, call_flags, &f);
+	snprintf(want, sizeof(want), "cpus=%d confined=1 pinned=0\n", a);
+	ok(r.status == 0 && strcmp(r.out, want) == 0,
+	    "-C %s: the process may use CPU %d alone: %s", one, a, r.out);
+	f = (struct flags){ "C", { repeats } };
+	child_run(&r, call_flags, &f);
+	ok(r.status == 0 && strcmp(r.out, want) == 0,
+	    "-C %s: repeats count once: %s", repeats, r.out);
+	f = (struct flags){ "Cc", { one, one } };
+	child_run(&r, call_flags, &f);
+	snprintf(want, sizeof(want), "cpus=%d confined=1 pinned=1\n", a);
+	ok(r.status == 0 && strcmp(r.out, want) == 0,
+	    "-C %s -c %s: pinned within the set: %s", one, one, r.out);
+
+	snprintf(want, sizeof(want), "%d", SMPB_MAXCPU - 1);
+	f = (struct flags){ "C", { want } };
+	child_run(&r, call_flags, &f);
+	ok(r.status == SMPB_EXIT_USAGE && count_lines(r.err) == 1 &&
+	    strstr(r.err, "smpb-t: -C: CPU 1023 is not available: ") == r.err,
+	    "-C of a CPU this process can't use: exit 2, one line: %s",
+	    r.err);
+	for (i = 0; i < sizeof(bad_cpulists) / sizeof(bad_cpulists[0]); i++) {
+		f = (struct flags){ "C", { bad_cpulists[i] } };
+		child_run(&r, call_flags, &f);
+		ok(r.status == SMPB_EXIT_USAGE && count_lines(r.err) == 1 &&
+		    strncmp(r.err, "smpb-t: -C: '", 13) == 0 &&
+		    r.out[0] == '\0', "-C '%s': exit 2, one line",
+		    bad_cpulists[i]);
+	}
+
+	if (nallowed < 2) {
+		skip("-c outside -C: this process may use one CPU");
+		skip("-C then -c outside it: this process may use one CPU");
+		skip("a second -C outside the first: this process may use "
+		    "one CPU");
+		skip("-C of two CPUs: this process may use one CPU");
+		return;
+	}
+	snprintf(want, sizeof(want), "smpb-t: -c: CPU %d is not available: "
+	    "it is not one of -C's CPUs (allowed here: %d)\n", b, a);
+	f = (struct flags){ "cC", { other, one } };
+	child_run(&r, call_flags, &f);
+	ok(r.status == SMPB_EXIT_USAGE && strcmp(r.err, want) == 0 &&
+	    r.out[0] == '\0', "-c %s -C %s: -c held to the set: %s", other,
+	    one, r.err);
+	f = (struct flags){ "Cc", { one, other } };
+	child_run(&r, call_flags, &f);
+	ok(r.status == SMPB_EXIT_USAGE && strcmp(r.err, want) == 0,
+	    "-C %s -c %s: the same, -c after: %s", one, other, r.err);
+	f = (struct flags){ "CC", { one, other } };
+	child_run(&r, call_flags, &f);
+	ok(r.status == SMPB_EXIT_USAGE && count_lines(r.err) == 1 &&
+	    strstr(r.err, "smpb-t: -C: CPU ") == r.err,
+	    "-C %s -C %s: the second held to the first: %s", one, other,
+	    r.err);
+	f = (struct flags){ "C", { both } };
+	child_run(&r, call_flags, &f);
+	snprintf(want, sizeof(want), "cpus=%d,%d confined=2 pinned=0\n", a, b);
+	ok(r.status == 0 && strcmp(r.out, want) == 0, "-C %s: %s", both,
+	    r.out);
+}
+
 int
 main(void)
 {
@@ -216,5 +325,6 @@ main(void)
 	test_seconds();
 	test_cpulists();
 	test_common();
+	test_confine();
 	return done_testing();
 }

@@ -98,6 +98,15 @@ print_tail(const void *arg)
 	kv_end();
 }
 
+/* The tail of a program run with -c of two entries and -C of three CPUs. */
+static void
+print_confined_tail(const void *arg)
+{
+	shared_opt.ncpus = 2;
+	shared_opt.nconfined = 3;
+	print_tail(arg);
+}
+
 static void
 test_tail(void)
 {
@@ -106,14 +115,19 @@ test_tail(void)
 
 	child_run(&r, print_tail, &valid);
 	is_str(r.out, "user_s=2.000 sys_s=0.500 nvcsw=14 nivcsw=4 minflt=9 "
-	    "cpus_used=2 cpus_seen=0,3 cpus_pinned=0 run_s=0.004000 wait_s=0.000700 "
-	    "wait_max_s=0.000500 migrations=5 sched_stats=kernel\n",
+	    "cpus_used=2 cpus_seen=0,3 cpus_pinned=0 cpus_confined=0 run_s=0.004000 "
+	    "wait_s=0.000700 wait_max_s=0.000500 migrations=5 "
+	    "sched_stats=kernel\n",
 	    "the tail with the kernel's statistics");
 	valid = false;
 	child_run(&r, print_tail, &valid);
 	is_str(r.out, "user_s=2.000 sys_s=0.500 nvcsw=14 nivcsw=4 minflt=9 "
-	    "cpus_used=2 cpus_seen=0,3 cpus_pinned=0 sched_stats=none\n",
+	    "cpus_used=2 cpus_seen=0,3 cpus_pinned=0 cpus_confined=0 "
+	    "sched_stats=none\n",
 	    "without them: the keys absent, never zero");
+	child_run(&r, print_confined_tail, &valid);
+	ok(strstr(r.out, " cpus_pinned=2 cpus_confined=3 sched_stats=none\n")
+	    != NULL, "-c's entries and -C's CPUs: %s", r.out);
 }
 
 /*

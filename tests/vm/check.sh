@@ -89,24 +89,34 @@ check_plan() {
 	    { echo "run -n: $cpl_n measurements said, $cpl_cells cells listed (x5)"; return 1; }
 }
 
-# check_raw: every measurement of the tiny run ran, on usable CPUs (its
-# cpus_seen; a pinned one's within its -c), and smpb-bind's hogs and
-# one-per-core workers are no more than the usable CPUs.
+# check_raw RUN: every measurement of the tiny run RUN ran, on usable
+# CPUs (its cpus_seen; a pinned one's within its -c), confined to them
+# where env says the run was (cpus_confined, their count), and
+# smpb-bind's hogs and one-per-core workers are no more than the usable
+# CPUs.
 check_raw() {
 	cr_usable_n=$(cpus_count "$vm_usable")
 	cr_cores_n=$(cpus_count "$(vm_env place_cores)")
-	for cr_f in "$vc_out"/run/raw/*; do
+	cr_conf=$(vm_env topo_confined_cpus)
+	cr_conf_n=0
+	[ "$cr_conf" = none ] || cr_conf_n=$(cpus_count "$cr_conf")
+	for cr_f in "$1"/raw/*; do
 		[ -f "$cr_f" ] || { echo "run: no raw measurements"; return 1; }
 		while read -r cr_line; do
 			cr_seen=$(printf '%s\n' "$cr_line" | sed -n 's/.* cpus_seen=\([^ ]*\).*/\1/p')
 			cr_pin=$(printf '%s\n' "$cr_line" | sed -n 's/.* cpulist=\([^ ]*\).*/\1/p')
-			cr_what="${cr_f##*/} $(printf '%s\n' "$cr_line" | cut -d ' ' -f 1-3)"
+			cr_cn=$(printf '%s\n' "$cr_line" | sed -n 's/.* cpus_confined=\([^ ]*\).*/\1/p')
+			cr_what="${1##*/} ${cr_f##*/} $(printf '%s\n' "$cr_line" | cut -d ' ' -f 1-3)"
 			case $cr_line in
 			*' exit='*) echo "run: $cr_what failed"; return 1 ;;
 			esac
 			[ -n "$cr_seen" ] || { echo "run: $cr_what: no cpus_seen"; return 1; }
 			cpus_in "$cr_seen" "${cr_pin:-$vm_usable}" || {
 				echo "run: $cr_what ran on $cr_seen, outside ${cr_pin:-the usable $vm_usable}"
+				return 1
+			}
+			[ "$cr_cn" = "$cr_conf_n" ] || {
+				echo "run: $cr_what: cpus_confined=$cr_cn, not $cr_conf_n (env: topo_confined_cpus=$cr_conf)"
 				return 1
 			}
 		done <"$cr_f"
@@ -129,17 +139,25 @@ check_raw() {
 			    place, usable
 			exit 1
 		}
-	}' "$vc_out/run/raw/bind"
+	}' "$1/raw/bind"
 }
 
-# check_run: the tiny run is complete, nothing failed, its lines right.
+# check_run: the tiny runs (vm_runs of them: one in out/run, or several
+# in out/run/1...) are complete, nothing failed, their lines right.
 check_run() {
 	[ "$(cat "$vc_out/run.rc")" = 0 ] ||
 	    { echo "run: exit $(cat "$vc_out/run.rc"): $(grep -v '^smpbench: \[' "$vc_out/run.err" | head -n 1)"; return 1; }
-	[ -f "$vc_out/run/complete" ] || { echo "run: not complete"; return 1; }
-	grep -qx 'failed=0' "$vc_out/run/complete" ||
-	    { echo "run: $(grep failed= "$vc_out/run/complete")"; return 1; }
-	check_raw
+	if [ "$vm_runs" -gt 1 ]; then
+		ck_runs=$(seq 1 "$vm_runs" | sed "s|^|$vc_out/run/|")
+	else
+		ck_runs=$vc_out/run
+	fi
+	for ck_r in $ck_runs; do
+		[ -f "$ck_r/complete" ] || { echo "run: ${ck_r#"$vc_out/"} not complete"; return 1; }
+		grep -qx 'failed=0' "$ck_r/complete" ||
+		    { echo "run: ${ck_r#"$vc_out/"}: $(grep failed= "$ck_r/complete")"; return 1; }
+		check_raw "$ck_r" || return 1
+	done
 }
 
 # check_refuse: -c naming each CPU of vm_refuse: exit 2, one line.

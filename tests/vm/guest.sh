@@ -3,9 +3,11 @@
 # tests/vm/init, after the case's /case.sh), into /out: smpbench env
 # (env, env.err, env.rc), run -n (plan, plan.err, plan.rc) and, for a
 # full case, a tiny run of every workload in every placement, one repeat,
-# saved in /out/run (run.out, run.err, run.rc); for each CPU of
-# vm_refuse, smpb-ring -c CPU (refuse.CPU.rc, .err). Each smpbench command
-# under vm_wrap (taskset -c LIST, where the case asks for it).
+# saved in /out/run (run.out, run.err, run.rc), or, where the case asks
+# for vm_runs of them, in /out/run/1 ... /out/run/N (run -R); for each
+# CPU of vm_refuse, smpb-ring -c CPU (refuse.CPU.rc, .err). Each
+# smpbench command under vm_wrap (taskset -c LIST, where the case asks
+# for it).
 # shellcheck disable=SC2154 # vm_*: the case's (/case.sh)
 
 # in_wrap CMD...: CMD under the case's wrapper.
@@ -21,8 +23,9 @@ vm_guest() {
 	in_wrap sh scripts/smpbench run -n >/out/plan 2>/out/plan.err
 	echo $? >/out/plan.rc
 	if [ "$vm_run" = full ]; then
-		SMPBENCH_SWEEP=tiny in_wrap sh scripts/smpbench run -r 1 -S 0 \
-		    -P all -l "$vm_label" -o /out/run >/out/run.out 2>/out/run.err
+		SMPBENCH_SWEEP=tiny in_wrap sh scripts/smpbench run -r 1 \
+		    -R "$vm_runs" -S 0 -P all -l "$vm_label" -o /out/run \
+		    >/out/run.out 2>/out/run.err
 		echo $? >/out/run.rc
 	fi
 	for vg_c in $vm_refuse; do

@@ -223,6 +223,7 @@ vm_build() {
 #   vm_append         kernel arguments beyond the console's
 #   vm_run            full (env, run -n and a tiny run) or plan (env and
 #                     run -n only)
+#   vm_runs           the tiny runs a full case makes (run -R), default 1
 #   vm_wrap           a command the guest runs smpbench under (taskset)
 #   vm_refuse         CPUs -c must refuse (exit 2, one line)
 #   vm_label          the tiny run's label
@@ -240,6 +241,7 @@ vm_case_reset() {
 	vm_kernel_series=6.12
 	vm_cpus=16 vm_smp=16,sockets=2,cores=4,threads=2 vm_nodes="0-7 8-15"
 	vm_append='' vm_run=full vm_wrap='' vm_refuse='' vm_label='' vm_after=''
+	vm_runs=1
 	vm_online=0-15 vm_usable=0-15
 	vm_topology="2 packages, 8 cores, 2 threads per core, 2 L3 caches of 16 MiB, 2 NUMA nodes"
 	vm_places="one=0 smt=0,1 llc=0,2 node=0,8 cores=0,2,4,6,8,10,12,14"
@@ -250,8 +252,8 @@ vm_case_reset() {
 # vm_case_file: the case's variables and its vm_setup, as the guest
 # sources them (/case.sh).
 vm_case_file() {
-	printf 'vm_run=%s\nvm_wrap=%s\nvm_refuse=%s\nvm_label=%s\n' \
-	    "$vm_run" "'$vm_wrap'" "'$vm_refuse'" "$vm_label"
+	printf 'vm_run=%s\nvm_runs=%s\nvm_wrap=%s\nvm_refuse=%s\nvm_label=%s\n' \
+	    "$vm_run" "$vm_runs" "'$vm_wrap'" "'$vm_refuse'" "$vm_label"
 	# The case's vm_setup, as the shell prints a function, where it
 	# does; else the case file's text of it.
 	sed -n '/^vm_setup() {$/,/^}$/p' "$VM_DIR/cases/$1.sh"
