@@ -15,11 +15,11 @@
 # kernel release when unlabelled, pool into one column), one row per
 # cell (placement and parameters, rows matched by the placement's name):
 # the column's figure and spread, then, from the second column on, the
-# change against the first column and its mark (compare-verdict.awk
-# decides them, compare-table.awk prints them and what they mean); or,
-# with parsable, the same verdicts one key=value line per cell and
-# column (compare-p.awk). When some change rests on one run a side, the
-# first line is "=one-run", for the driver, which says so once.
+# change against the first column and its mark (smpb-stat decides them,
+# through compare-verdict.awk; compare-table.awk prints them); or, with
+# parsable, the same verdicts one key=value line per cell and column
+# (compare-p.awk). What the header and the headline say of the table
+# goes to facts_file (compare-table.awk's facts_out()).
 # On stderr: saved values that are not figures, with file and line; and,
 # when the runs are not comparable (different profiles or parameters,
 # the same run twice), why, unless force is set.
@@ -40,10 +40,12 @@
 # comparable (nothing printed); 5 fewer than two of the runs hold the
 # table; 6 a why table folded into a few words (why_folded()).
 # Needs the awk library (see lib.awk), the workload's hooks and
-# compare-check.awk (what makes runs doubtful or not comparable),
-# stat.awk (smpb-stat), compare-host.awk (the host's own speed),
-# compare-verdict.awk, compare-table.awk, compare-head.awk and
-# compare-p.awk, loaded first.
+# compare-runs.awk (reading the runs), compare-check.awk (what makes
+# runs doubtful or not comparable), stat.awk (smpb-stat, which decides),
+# compare-host.awk (the host's own speed), compare-verdict.awk,
+# compare-table.awk, compare-notes.awk, compare-head.awk,
+# compare-headline.awk and compare-p.awk, loaded first (common.sh's
+# awk_workload).
 
 BEGIN {
 	# A line of compare.sh's own, laid out as the report's are.
@@ -153,83 +155,6 @@ function why_figure(metric) {
 	return why_wait()
 }
 
-# read_runs(): each run's env, state, host file and raw lines. Runs of
-# one name (who()) form a column: COL[j] is run j's, CRUNS[g] counts
-# column g's runs, CRUN[g, k] is its k-th, CNAME[g] its name and
-# LABEL[g] its heading; RUNNAME[j] names run j alone. Cells of cells.awk:
-# j SUBSEP row, a run's repeats; "c" g SUBSEP row, the column's (every
-# repeat of its runs); for unpinned rows, the placement of each repeat
-# of the column: "u" (CPUs used), "o" (run_s over the measured time:
-# CPUs occupied) and "q" (wait_s over it: CPUs' worth queued) g SUBSEP
-# row. The rows in NAME[row] and, sorted, in ROWK[1..NROWK].
-function read_runs(    j, g, line, path, nl, key, v, c, pc) {
-	read_envs()
-	for (j = 1; j <= nruns; j++)
-		if (COL[j])
-			read_host(j, dir[j] "/host")
-	for (j = 1; j <= nruns; j++) {
-		if (!COL[j])
-			continue
-		CUR_L2 = RENV[j, "cache_l2_kib"]
-		g = COL[j]
-		path = dir[j] "/raw/" workload
-		nl = 0
-		while ((getline line < path) > 0) {
-			if (!raw(line, path, ++nl))
-				continue
-			if (metric == "" && F["place"] == FACT["fold_place"]) {
-				fold(g)
-				continue
-			}
-			key = rowkey()
-			if (key == "" || metric != "" && !why_row(key))
-				continue
-			if (F["rep"] + 0 > REPS[j])
-				REPS[j] = F["rep"] + 0
-			if (!(key in ROW)) {
-				ROW[key] = 1
-				keyadd("rows", key)
-				NAME[key] = KEYNAME
-				ROWPLACE[key] = F["place"]
-				FREE[key] = F["place"] == "free"
-			}
-			c = j SUBSEP key
-			if (!((j, key) in PARAM)) {
-				PARAM[j, key] = argrest(SKIP)
-				LFLAG[j, key] = argflag("-l")
-			}
-			if ("exit" in F) {
-				fail(c, F["exit"])
-				continue
-			}
-			COUNT = ""
-			v = metric == "" ? figure() : why_figure(metric)
-			if (COUNT != "" && !((g, COUNT) in COUNTS)) {
-				COUNTS[g, COUNT] = 1
-				CCOUNT[g] = CCOUNT[g] (CCOUNT[g] == "" ? "" : ", ") COUNT
-				if (!(COUNT in ALLCOUNT)) {
-					ALLCOUNT[COUNT] = 1
-					NCOUNT++
-					ONECOUNT = COUNT
-				}
-			}
-			if (v == "") {
-				if (metric == "" || NUM_BAD)
-					BAD[c]++
-				continue
-			}
-			add(c, v)
-			pc = g SUBSEP key
-			add("c" pc, v)
-			if (FREE[key])
-				placed(pc)
-		}
-		close(path)
-	}
-	NROWK = keysort("rows", ROWK)
-	counted()
-}
-
 # why_row(key): 1 when a why table shows the row key: with -v (or -p)
 # every row; else the rows where the workload's own table has a mark, as it
 # left them in tmp/marked.<workload> (compare-table.awk's marked_rows()).
@@ -289,73 +214,6 @@ function counted(    g) {
 	    " scaled to the seed's " FACT["per_count"] "."
 }
 
-# read_envs(): each run's env and state, its name and, where it holds
-# this table's figures (in_table()), its column. Names and headings are
-# the runs' whole set's (labels()), so that every table and the header
-# name a run alike; NHAVE counts the runs in the table.
-function read_envs(    j, k, g, name, line) {
-	nruns = run_dirs(dir)
-	for (j = 1; j <= nruns; j++) {
-		load_env(dir[j] "/env")
-		ENVN[j] = 0
-		for (k in ENV) {
-			RENV[j, k] = ENV[k]
-			ENVKEY[j, ++ENVN[j]] = k
-		}
-		HIST[j] = ENV["profile"] == "historical"
-		name = who()
-		NAMEOF[j] = name
-		if (!(name in NAMEIDX)) {
-			NAMEIDX[name] = ++NNAMES
-			NAMES[NNAMES] = name
-		}
-		RUNK[j] = ++NRUNS_OF[name]
-		if ((getline line < (dir[j] "/complete")) < 0) {
-			INCOMPLETE[j] = "no completion marker"
-			if ((getline line < (dir[j] "/incomplete")) > 0) {
-				# A run's text: printable ASCII, as in load_env.
-				gsub(/[\300-\377]/, "?", line)
-				gsub(/[\001-\037\177-\277]/, "", line)
-				INCOMPLETE[j] = line
-			}
-			close(dir[j] "/incomplete")
-		}
-		close(dir[j] "/complete")
-	}
-	labels()
-	for (j = 1; head && j <= nruns; j++)
-		read_host(j, dir[j] "/host")
-	for (j = 1; j <= nruns; j++) {
-		if (!head && !in_table(j))
-			continue
-		NHAVE++
-		name = NAMEOF[j]
-		for (g = 1; g <= NCOL && CNAME[g] != name; g++)
-			;
-		if (g > NCOL) {
-			NCOL = g
-			CNAME[g] = name
-			LABEL[g] = LBL[name]
-		}
-		COL[j] = g
-		CRUN[g, ++CRUNS[g]] = j
-	}
-}
-
-# in_table(j): 1 when run j holds this table's figures: a line of its
-# raw/<workload>, with the why figure's key for a why table.
-function in_table(j,    path, line, key, found) {
-	path = dir[j] "/raw/" workload
-	key = metric == "p99" ? " lat_p99_us=" : metric == "wait" ? " wait_s" : ""
-	found = 0
-	while (!found && (getline line < path) > 0)
-		if (line != "" && (key == "" || index(line, key) && \
-		    line !~ / exit=/))
-			found = 1
-	close(path)
-	return found
-}
-
 # placed(pc): the placement of the parsed line, a repeat of the column's
 # cell pc: CPUs used, and, where the kernel gave its statistics, CPUs
 # occupied and queued over the measured time (the workload's span_s()).
@@ -368,84 +226,6 @@ function placed(pc,    t, v) {
 		add("o" pc, v / t)
 	if ((v = num("wait_s")) != "")
 		add("q" pc, v / t)
-}
-
-# read_host(j, path): run j's host drift over this workload, the line
-# of its host file that names the workload, into HOST[j, key]. No file,
-# or no such line (older runs): nothing, and nothing is said of it.
-function read_host(j, path,    line, n, i, a, eq, h) {
-	while ((getline line < path) > 0) {
-		HOST_FILE[j] = 1
-		if (index(line " ", "workload=" workload " ") != 1)
-			continue
-		HAS_HOST[j] = 1
-		n = split(line, a, " ")
-		for (i = 2; i <= n; i++) {
-			eq = index(a[i], "=")
-			if (eq > 1) {
-				h = substr(a[i], eq + 1)
-				if (h ~ /^[a-z0-9.,_+-]+$/)
-					HOST[j, substr(a[i], 1, eq - 1)] = h
-			}
-		}
-	}
-	close(path)
-}
-
-# labels(): each name's heading, LBL[name], and each run's name,
-# RUNNAME[j]: its heading, with "#k" after it where several runs share
-# the name; POOLED lists those names, POOLBY says whether by label or
-# kernel release. A heading is the whole name, never cut: where a name
-# is longer than 16 characters, the start that every name shares (up to
-# a - . _ or +) is left out and said once in the header (PREFIX); where
-# a heading would still be longer than 24, the columns are headed A, B,
-# C... (LETTERS), each named in full in the header.
-function labels(    g, j, pre, name) {
-	pre = shared_start()
-	for (g = 1; g <= NNAMES; g++)
-		if (length(NAMES[g]) - length(pre) > 24)
-			LETTERS = 1
-	for (g = 1; g <= NNAMES; g++) {
-		name = NAMES[g]
-		LBL[name] = LETTERS ? letter(g) : substr(name, length(pre) + 1)
-		if (NRUNS_OF[name] > 1)
-			POOLED = POOLED ", " LBL[name] " " NRUNS_OF[name] " runs"
-	}
-	for (j = 1; j <= nruns; j++) {
-		name = NAMEOF[j]
-		RUNNAME[j] = LBL[name] (NRUNS_OF[name] > 1 ? "#" RUNK[j] : "")
-		if (NRUNS_OF[name] > 1)
-			POOLBY[RENV[j, "label"] != "" ? "label" : "kernel"] = 1
-	}
-	if (!LETTERS)
-		PREFIX = pre
-}
-
-# shared_start(): the start every column's name shares, up to and with
-# its last - . _ or +, leaving each name something after it; "" when
-# there is one column, when no name is longer than 16 characters, or
-# when what they share is shorter than 4 characters.
-function shared_start(    g, pre, long, i) {
-	if (NNAMES < 2)
-		return ""
-	pre = NAMES[1]
-	long = 0
-	for (g = 1; g <= NNAMES; g++) {
-		if (length(NAMES[g]) > 16)
-			long = 1
-		while (pre != "" && (substr(NAMES[g], 1, length(pre)) != pre ||
-		    length(NAMES[g]) == length(pre)))
-			pre = substr(pre, 1, length(pre) - 1)
-	}
-	for (i = length(pre); i > 0 && substr(pre, i, 1) !~ /[-._+]/; i--)
-		;
-	pre = substr(pre, 1, i)
-	return long && length(pre) >= 4 ? pre : ""
-}
-
-# letter(g): the g-th column's letter, A to Z, then A27, A28...
-function letter(g) {
-	return g <= 26 ? substr("ABCDEFGHIJKLMNOPQRSTUVWXYZ", g, 1) : "A" g
 }
 
 # place_order(p): where rows of placement p go: as place_rank() has it,

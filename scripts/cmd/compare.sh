@@ -55,8 +55,9 @@ cmd_compare() {
 	cc_dirs=$(SNAP_FILES="env host complete incomplete" run_dirs "$@") ||
 	    runs_failed
 	# shellcheck disable=SC2086 # the workloads, split on purpose
-	need_lib compare compare-check compare-host compare-verdict \
-	    compare-table compare-head compare-p stat $WORKLOADS
+	need_lib compare compare-runs compare-check compare-host \
+	    compare-verdict compare-table compare-notes compare-head \
+	    compare-headline compare-p stat $WORKLOADS
 	SMPB_RUNS=$cc_dirs$NL
 	export SMPB_RUNS
 	# compare's own files, in the snapshot's private directory, which the
