@@ -20,72 +20,89 @@
 # of the column: "u" (CPUs used), "o" (run_s over the measured time:
 # CPUs occupied) and "q" (wait_s over it: CPUs' worth queued) g SUBSEP
 # row. The rows in NAME[row] and, sorted, in ROWK[1..NROWK].
-function read_runs(    j, g, line, path, nl, key, v, c, pc) {
+function read_runs(    j) {
 	read_envs()
 	for (j = 1; j <= nruns; j++)
 		if (COL[j])
 			read_host(j, dir[j] "/host")
-	for (j = 1; j <= nruns; j++) {
-		if (!COL[j])
-			continue
-		CUR_L2 = RENV[j, "cache_l2_kib"]
-		g = COL[j]
-		path = dir[j] "/raw/" workload
-		nl = 0
-		while ((getline line < path) > 0) {
-			if (!raw(line, path, ++nl))
-				continue
-			if (metric == "" && F["place"] == FACT["fold_place"]) {
-				fold(g)
-				continue
-			}
-			key = rowkey()
-			if (key == "" || metric != "" && !why_row(key))
-				continue
-			if (F["rep"] + 0 > REPS[j])
-				REPS[j] = F["rep"] + 0
-			if (!(key in ROW)) {
-				ROW[key] = 1
-				keyadd("rows", key)
-				NAME[key] = KEYNAME
-				ROWPLACE[key] = F["place"]
-				FREE[key] = F["place"] == "free"
-			}
-			c = j SUBSEP key
-			if (!((j, key) in PARAM)) {
-				PARAM[j, key] = argrest(SKIP)
-				LFLAG[j, key] = argflag("-l")
-			}
-			if ("exit" in F) {
-				fail(c, F["exit"])
-				continue
-			}
-			COUNT = ""
-			v = metric == "" ? figure() : why_figure(metric)
-			if (COUNT != "" && !((g, COUNT) in COUNTS)) {
-				COUNTS[g, COUNT] = 1
-				CCOUNT[g] = CCOUNT[g] (CCOUNT[g] == "" ? "" : ", ") COUNT
-				if (!(COUNT in ALLCOUNT)) {
-					ALLCOUNT[COUNT] = 1
-					NCOUNT++
-					ONECOUNT = COUNT
-				}
-			}
-			if (v == "") {
-				if (metric == "" || NUM_BAD)
-					BAD[c]++
-				continue
-			}
-			add(c, v)
-			pc = g SUBSEP key
-			add("c" pc, v)
-			if (FREE[key])
-				placed(pc)
-		}
-		close(path)
-	}
+	for (j = 1; j <= nruns; j++)
+		if (COL[j])
+			read_raw(j)
 	NROWK = keysort("rows", ROWK)
 	counted()
+}
+
+# read_raw(j): run j's raw lines of the workload, each a repeat of its
+# row (a row that cannot differ folded; a why table's rows, those its
+# workload marked), its options, and the count its figure is for.
+function read_raw(j,    g, line, path, nl, key, v, c) {
+	CUR_L2 = RENV[j, "cache_l2_kib"]
+	g = COL[j]
+	path = dir[j] "/raw/" workload
+	nl = 0
+	while ((getline line < path) > 0) {
+		if (!raw(line, path, ++nl))
+			continue
+		if (metric == "" && F["place"] == FACT["fold_place"]) {
+			fold(g)
+			continue
+		}
+		key = rowkey()
+		if (key == "" || metric != "" && !why_row(key))
+			continue
+		if (F["rep"] + 0 > REPS[j])
+			REPS[j] = F["rep"] + 0
+		new_row(key)
+		c = j SUBSEP key
+		if (!((j, key) in PARAM)) {
+			PARAM[j, key] = argrest(SKIP)
+			LFLAG[j, key] = argflag("-l")
+		}
+		if ("exit" in F) {
+			fail(c, F["exit"])
+			continue
+		}
+		COUNT = ""
+		v = metric == "" ? figure() : why_figure(metric)
+		count_of(g)
+		if (v == "") {
+			if (metric == "" || NUM_BAD)
+				BAD[c]++
+			continue
+		}
+		add(c, v)
+		add("c" g SUBSEP key, v)
+		if (FREE[key])
+			placed(g SUBSEP key)
+	}
+	close(path)
+}
+
+# new_row(key): the row of the parsed line, kept the first time: its
+# heading, placement, and whether it is unpinned.
+function new_row(key) {
+	if (key in ROW)
+		return
+	ROW[key] = 1
+	keyadd("rows", key)
+	NAME[key] = KEYNAME
+	ROWPLACE[key] = F["place"]
+	FREE[key] = F["place"] == "free"
+}
+
+# count_of(g): the count the parsed line's figure is for (COUNT, the
+# workload's figure() sets it), kept for column g and in all: counted()
+# says the table's unit from them.
+function count_of(g) {
+	if (COUNT == "" || (g, COUNT) in COUNTS)
+		return
+	COUNTS[g, COUNT] = 1
+	CCOUNT[g] = CCOUNT[g] (CCOUNT[g] == "" ? "" : ", ") COUNT
+	if (!(COUNT in ALLCOUNT)) {
+		ALLCOUNT[COUNT] = 1
+		NCOUNT++
+		ONECOUNT = COUNT
+	}
 }
 
 # read_envs(): each run's env and state, its name and, where it holds

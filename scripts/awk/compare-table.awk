@@ -198,7 +198,7 @@ function print_table(    nr, i, kw, first, last, wd) {
 # runs that the header says once for every table ("=doubt"), and a
 # file, tmp/marked.<workload>, when a cell of it is marked, so that
 # its why tables are printed.
-function facts_out(    g, m, f, i, v, n, k) {
+function facts_out(    g, m, f, k) {
 	f = facts_file
 	if (f == "")
 		return
@@ -232,34 +232,38 @@ function facts_out(    g, m, f, i, v, n, k) {
 			print "=host-unknown " CNAME[g] "\t" workload "\t" \
 			    host_unknown_why(g) >> f
 	}
-	for (g = 2; g <= NCOL; g++) {
-		split("", n)
-		for (i = 1; i <= NROWK; i++) {
-			v = RVERD[i, g]
-			if (!RHAS[i, g] || !RHAS[i, 1] || RTINY[i, g] == 2)
-				continue
-			if (v == "few" || v == "refused")
-				n["few"]++
-			else
-				n["tested"]++
-			if (v == "changed" || v == "doubtful") {
-				n[v == "doubtful" ? "doubtful" : RDIR[i, g]]++
-				print "=cell\t" workload "\t" g "\t" i "\t" \
-				    NAME[ROWK[i]] "\t" (v == "doubtful" ? "doubtful" : \
-				    RDIR[i, g]) "\t" RCHT[i, g] "\t" ROWPLACE[ROWK[i]] >> f
-			} else if (v == "placement")
-				n["placement"]++
-		}
-		print "=col\t" g "\t" CNAME[g] "\t" LABEL[g] "\t" n["tested"] + 0 \
-		    "\t" n["worse"] + 0 "\t" n["better"] + 0 "\t" \
-		    n["placement"] + 0 "\t" n["doubtful"] + 0 "\t" n["few"] + 0 >> f
-		if (n["worse"] + n["better"] + n["placement"] + n["doubtful"])
-			MARKED = 1
-	}
+	for (g = 2; g <= NCOL; g++)
+		col_facts(g, f)
 	for (k = 1; k <= NPROB; k++)
 		if (PSAY[k] != "")
 			print "=doubt\t" PSAY[k] "\t" workload >> f
 	marked_rows()
+}
+
+# col_facts(g, f): column g's cells of the workload's own table, into
+# the facts file f: those tested, worse, better, placed, in doubt and
+# with too few repeats ("=col"), and each marked cell ("=cell"), for
+# the headline.
+function col_facts(g, f,    i, v, n) {
+	for (i = 1; i <= NROWK; i++) {
+		v = RVERD[i, g]
+		if (!RHAS[i, g] || !RHAS[i, 1] || RTINY[i, g] == 2)
+			continue
+		if (v == "few" || v == "refused")
+			n["few"]++
+		else
+			n["tested"]++
+		if (v == "changed" || v == "doubtful") {
+			n[v == "doubtful" ? "doubtful" : RDIR[i, g]]++
+			print "=cell\t" workload "\t" g "\t" i "\t" \
+			    NAME[ROWK[i]] "\t" (v == "doubtful" ? "doubtful" : \
+			    RDIR[i, g]) "\t" RCHT[i, g] "\t" ROWPLACE[ROWK[i]] >> f
+		} else if (v == "placement")
+			n["placement"]++
+	}
+	print "=col\t" g "\t" CNAME[g] "\t" LABEL[g] "\t" n["tested"] + 0 \
+	    "\t" n["worse"] + 0 "\t" n["better"] + 0 "\t" \
+	    n["placement"] + 0 "\t" n["doubtful"] + 0 "\t" n["few"] + 0 >> f
 }
 
 # marked_rows(): the rows of the workload's own table where a column
