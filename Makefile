@@ -36,6 +36,8 @@ LIBOBJ = src/lib/clock.o src/lib/guard.o src/lib/hist.o src/lib/io.o \
 # (t801 holds the two lists together). A program is bin/smpb-NAME, built
 # from src/NAME.c by the one rule below, and its page is src/NAME.1: a
 # new one is a word in BIN and its line "bin/smpb-NAME: src/NAME.c".
+# What every program shares is one page, src/common.7, installed as
+# smpb-common(7).
 BIN = bin/smpb-bind bin/smpb-herd bin/smpb-hog bin/smpb-pipe bin/smpb-ring \
 	bin/smpb-yield
 # smpb-stat, the statistics and the decisions of compare (src/stat.1): a
@@ -196,6 +198,8 @@ install: $(BIN) $(STAT) $(SNAP) $(FLOOR)
 	mkdir -p $(DESTDIR)$(MANPREFIX)/man7
 	sed 's/^\.Os smpbench$$/.Os smpbench $(VERSION)/' scripts/smpbench.7 \
 	    > $(DESTDIR)$(MANPREFIX)/man7/smpbench.7
+	sed 's/^\.Os smpbench$$/.Os smpbench $(VERSION)/' src/common.7 \
+	    > $(DESTDIR)$(MANPREFIX)/man7/smpb-common.7
 	cp -f $(STAT) $(DESTDIR)$(LIBEXECDIR)/smpb-stat
 	sed 's/^\.Os smpbench$$/.Os smpbench $(VERSION)/' src/stat.1 \
 	    > $(DESTDIR)$(MANPREFIX)/man1/smpb-stat.1
@@ -212,7 +216,8 @@ uninstall:
 		rm -f $(DESTDIR)$(MANPREFIX)/man1/$${m#scripts/}; \
 	done
 	rm -f $(DESTDIR)$(PREFIX)/bin/smpbench \
-	    $(DESTDIR)$(MANPREFIX)/man7/smpbench.7
+	    $(DESTDIR)$(MANPREFIX)/man7/smpbench.7 \
+	    $(DESTDIR)$(MANPREFIX)/man7/smpb-common.7
 	rm -rf $(DESTDIR)$(LIBEXECDIR) $(DESTDIR)$(PREFIX)/share/smpbench
 	rm -f $(DESTDIR)$(MANPREFIX)/man1/smpb-stat.1 \
 	    $(DESTDIR)$(MANPREFIX)/man1/smpb-snap.1
