@@ -37,15 +37,11 @@ main(int argc, char *argv[])
 	int c, i;
 
 	prog_init(argv[0], usage_text);
-	while ((c = getopt(argc, argv, ":C:hL:n:pT:VW")) != -1) {
-		if (opt_shared(c, optarg))
-			continue;
+	while ((c = opt_next(argc, argv, ":C:hL:n:pT:VW")) != -1) {
 		if (c == 'n')
 			n = opt_num('n', optarg, 1, 64);
-		else if (c == 'T')
-			seconds = opt_seconds('T', optarg, 0.001, 60);
 		else
-			opt_bad(c);
+			seconds = opt_seconds('T', optarg, 0.001, 60);
 	}
 	opt_no_operands(argc, argv);
 	sig_setup(shared_opt.limit_s, shared_opt.watch_parent);
