@@ -36,6 +36,8 @@ LIBOBJ = src/lib/clock.o src/lib/guard.o src/lib/hist.o src/lib/io.o \
 # (t801 holds the two lists together). A program is bin/smpb-NAME, built
 # from src/NAME.c by the one rule below, and its page is src/NAME.1: a
 # new one is a word in BIN and its line "bin/smpb-NAME: src/NAME.c".
+# What every program shares is one page, src/common.7, installed as
+# smpb-common(7).
 BIN = bin/smpb-bind bin/smpb-herd bin/smpb-hog bin/smpb-pipe bin/smpb-ring \
 	bin/smpb-yield
 # smpb-stat, the statistics and the decisions of compare (src/stat.1): a
@@ -44,11 +46,12 @@ BIN = bin/smpb-bind bin/smpb-herd bin/smpb-hog bin/smpb-pipe bin/smpb-ring \
 # workers. Its numerics, statmath.o, and its decisions, judge.o, are
 # linked by their unit tests too.
 STAT = bin/smpb-stat
-STATOBJ = src/stat.o src/judge.o src/statmath.o
+STATOBJ = src/stat.o src/judge.o src/statmath.o src/helper.o
 STATLIBS = -lm
 # smpb-snap, the copies of saved runs the driver reads (src/snap.1):
-# installed beside smpb-stat.
+# installed beside smpb-stat. The two share their start, helper.o.
 SNAP = bin/smpb-snap
+SNAPOBJ = src/snap.o src/helper.o
 # The driver, scripts/smpbench, is installed in $(PREFIX)/bin, and its
 # files in $(LIBEXECDIR) as they are under scripts/: every file of the
 # directories DRIVERDIRS (a file added to one is installed with them:
@@ -92,16 +95,18 @@ bin/smpb-pipe: src/pipe.c
 bin/smpb-ring: src/ring.c
 bin/smpb-yield: src/yield.c
 
-# smpb-stat's rules: its objects, the program, its unit test.
+# smpb-stat's and smpb-snap's rules: their objects, the programs,
+# smpb-stat's unit test.
 $(STATOBJ): src/statmath.h src/judge.h
+$(STATOBJ) $(SNAPOBJ): src/helper.h
 
 $(STAT): $(STATOBJ)
 	@mkdir -p bin
 	$(CC) $(LDFLAGS) -o $@ $(STATOBJ) $(STATLIBS)
 
-$(SNAP): src/snap.c
+$(SNAP): $(SNAPOBJ)
 	@mkdir -p bin
-	$(CC) $(CFLAGS) $(CPPFLAGS) $(LDFLAGS) -o $@ src/snap.c
+	$(CC) $(LDFLAGS) -o $@ $(SNAPOBJ)
 
 tests/unit/t020-stat: tests/unit/t020-stat.c tests/unit/stat-ref.h \
     src/statmath.o src/statmath.h tests/tap.h
@@ -196,6 +201,8 @@ install: $(BIN) $(STAT) $(SNAP) $(FLOOR)
 	mkdir -p $(DESTDIR)$(MANPREFIX)/man7
 	sed 's/^\.Os smpbench$$/.Os smpbench $(VERSION)/' scripts/smpbench.7 \
 	    > $(DESTDIR)$(MANPREFIX)/man7/smpbench.7
+	sed 's/^\.Os smpbench$$/.Os smpbench $(VERSION)/' src/common.7 \
+	    > $(DESTDIR)$(MANPREFIX)/man7/smpb-common.7
 	cp -f $(STAT) $(DESTDIR)$(LIBEXECDIR)/smpb-stat
 	sed 's/^\.Os smpbench$$/.Os smpbench $(VERSION)/' src/stat.1 \
 	    > $(DESTDIR)$(MANPREFIX)/man1/smpb-stat.1
@@ -212,7 +219,8 @@ uninstall:
 		rm -f $(DESTDIR)$(MANPREFIX)/man1/$${m#scripts/}; \
 	done
 	rm -f $(DESTDIR)$(PREFIX)/bin/smpbench \
-	    $(DESTDIR)$(MANPREFIX)/man7/smpbench.7
+	    $(DESTDIR)$(MANPREFIX)/man7/smpbench.7 \
+	    $(DESTDIR)$(MANPREFIX)/man7/smpb-common.7
 	rm -rf $(DESTDIR)$(LIBEXECDIR) $(DESTDIR)$(PREFIX)/share/smpbench
 	rm -f $(DESTDIR)$(MANPREFIX)/man1/smpb-stat.1 \
 	    $(DESTDIR)$(MANPREFIX)/man1/smpb-snap.1

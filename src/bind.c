@@ -52,12 +52,9 @@ enum { RES_ACCESSES, RES_SUM };
 static void
 parse_args(int argc, char *argv[])
 {
-	bool counted = false;
 	int c;
 
-	while ((c = getopt(argc, argv, ":BC:c:hH:L:n:pr:s:T:VW")) != -1) {
-		if (opt_shared(c, optarg))
-			continue;
+	while ((c = opt_next(argc, argv, ":BC:c:hH:L:n:pr:s:T:VW")) != -1) {
 		switch (c) {
 		case 'B':
 			opt.bind = true;
@@ -70,7 +67,6 @@ parse_args(int argc, char *argv[])
 			break;
 		case 'r':
 			opt.reps = opt_num('r', optarg, 1, 10000000000000LL);
-			counted = true;
 			break;
 		case 's':
 			opt.kib = (long)opt_num('s', optarg, 1, 1048576);
@@ -78,13 +74,9 @@ parse_args(int argc, char *argv[])
 		case 'T':
 			opt.seconds = opt_seconds('T', optarg, 0.001, 86400);
 			break;
-		default:
-			opt_bad(c);
 		}
 	}
-	if (counted && opt.seconds > 0)
-		die(SMPB_EXIT_USAGE, "-r and -T exclude each other "
-		    "(see %s -h)", prog_name);
+	opt_exclusive('r', 'T');
 	opt_no_operands(argc, argv);
 	if (opt.bind && !sys_can_bind())
 		die(SMPB_EXIT_UNSUPPORTED, "-B: this system cannot bind "

@@ -64,9 +64,7 @@ parse_args(int argc, char *argv[])
 {
 	int c;
 
-	while ((c = getopt(argc, argv, ":C:c:hi:lL:n:pVW")) != -1) {
-		if (opt_shared(c, optarg))
-			continue;
+	while ((c = opt_next(argc, argv, ":C:c:hi:lL:n:pVW")) != -1) {
 		switch (c) {
 		case 'i':
 			opt.iterations = opt_num('i', optarg, 1,
@@ -79,8 +77,6 @@ parse_args(int argc, char *argv[])
 		case 'n':
 			opt.procs = (long)opt_num('n', optarg, 1, 100000);
 			break;
-		default:
-			opt_bad(c);
 		}
 	}
 	opt_no_operands(argc, argv);

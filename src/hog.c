@@ -49,17 +49,9 @@ parse_args(int argc, char *argv[])
 {
 	int c;
 
-	while ((c = getopt(argc, argv, ":hL:pT:V")) != -1) {
-		if (opt_shared(c, optarg))
-			continue;
-		switch (c) {
-		case 'T':
+	while ((c = opt_next(argc, argv, ":hL:pT:V")) != -1)
+		if (c == 'T')
 			opt.seconds = opt_seconds('T', optarg, 0.001, 86400);
-			break;
-		default:
-			opt_bad(c);
-		}
-	}
 	if (shared_opt.parsable && opt.seconds == 0)
 		die(SMPB_EXIT_USAGE, "-p: needs -T, the seconds to time "
 		    "(see %s -h)", prog_name);

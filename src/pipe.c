@@ -66,19 +66,15 @@ enum { WRITER, READER };
 static void
 parse_args(int argc, char *argv[])
 {
-	bool budget = false;
 	int c;
 
-	while ((c = getopt(argc, argv, ":b:C:c:hlL:ps:t:T:VW")) != -1) {
-		if (opt_shared(c, optarg))
-			continue;
+	while ((c = opt_next(argc, argv, ":b:C:c:hlL:ps:t:T:VW")) != -1) {
 		switch (c) {
 		case 'l':
 			opt.latency = true;
 			break;
 		case 'b':
 			opt.budget_mib = (long)opt_num('b', optarg, 1, 65536);
-			budget = true;
 			break;
 		case 'T':
 			opt.seconds = opt_seconds('T', optarg, 0.001, 86400);
@@ -89,13 +85,9 @@ parse_args(int argc, char *argv[])
 		case 't':
 			opt.think = (long)opt_num('t', optarg, 1, 1000000);
 			break;
-		default:
-			opt_bad(c);
 		}
 	}
-	if (budget && opt.seconds > 0)
-		die(SMPB_EXIT_USAGE, "-b and -T exclude each other "
-		    "(see %s -h)", prog_name);
+	opt_exclusive('b', 'T');
 	opt_no_operands(argc, argv);
 }
 

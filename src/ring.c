@@ -48,12 +48,9 @@ struct link {
 static void
 parse_args(int argc, char *argv[])
 {
-	bool timed = false;
 	int c;
 
-	while ((c = getopt(argc, argv, ":C:c:hi:lL:n:pT:VW")) != -1) {
-		if (opt_shared(c, optarg))
-			continue;
+	while ((c = opt_next(argc, argv, ":C:c:hi:lL:n:pT:VW")) != -1) {
 		switch (c) {
 		case 'i':
 			opt.laps = opt_num('i', optarg, 1, 1000000000000LL);
@@ -66,15 +63,10 @@ parse_args(int argc, char *argv[])
 			break;
 		case 'T':
 			opt.seconds = opt_seconds('T', optarg, 0.001, 86400);
-			timed = true;
 			break;
-		default:
-			opt_bad(c);
 		}
 	}
-	if (timed && opt.laps > 0)
-		die(SMPB_EXIT_USAGE, "-i and -T exclude each other "
-		    "(see %s -h)", prog_name);
+	opt_exclusive('i', 'T');
 	opt_no_operands(argc, argv);
 }
 

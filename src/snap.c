@@ -20,17 +20,13 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
-/* Exit statuses (besides 0): as smpb-stat's. */
-#define SNAP_EXIT_FAIL	1	/* a source not copied, output unwritten */
-#define SNAP_EXIT_USAGE	2	/* bad option or operand */
-#define SNAP_EXIT_PIPE	(128 + SIGPIPE)	/* the reader went away */
+#include "helper.h"
 
 /* The block a copy is read in, and what it may hold beyond MAX. */
 #define BLOCK	65536u
@@ -44,17 +40,10 @@ struct tally {
 };
 
 static _Noreturn void
-usage_error(const char *what, const char *arg)
-{
-	fprintf(stderr, "smpb-snap: %s '%s' (see smpb-snap -h)\n", what, arg);
-	exit(SNAP_EXIT_USAGE);
-}
-
-static _Noreturn void
 copy_failed(const char *source, const char *why)
 {
 	fprintf(stderr, "smpb-snap: %s: %s\n", source, why);
-	exit(SNAP_EXIT_FAIL);
+	exit(HELPER_EXIT_FAIL);
 }
 
 /*
@@ -66,7 +55,7 @@ flush_out(void)
 {
 	if (fflush(stdout) == EOF) {
 		if (errno == EPIPE)
-			_exit(SNAP_EXIT_PIPE);
+			_exit(HELPER_EXIT_PIPE);
 		copy_failed("standard output", strerror(errno));
 	}
 }
@@ -79,11 +68,11 @@ max_of(const char *text)
 	unsigned long long max;
 
 	if (*text < '0' || *text > '9')
-		usage_error("MAX is not a number of bytes:", text);
+		helper_usage_error("MAX is not a number of bytes:", text);
 	errno = 0;
 	max = strtoull(text, &end, 10);
 	if (errno != 0 || *end != '\0' || max > ULLONG_MAX - BLOCK)
-		usage_error("MAX is not a number of bytes:", text);
+		helper_usage_error("MAX is not a number of bytes:", text);
 	return max;
 }
 
@@ -177,32 +166,15 @@ snap(unsigned long long max, const char *source, const char *copy)
 int
 main(int argc, char *argv[])
 {
-	int c;
+	int first = helper_start(argc, argv, "smpb-snap", usage_text,
+	    flush_out);
 
-	/* A reader gone is EPIPE, whatever the SIGPIPE inherited. */
-	signal(SIGPIPE, SIG_IGN);
-	while ((c = getopt(argc, argv, ":hV")) != -1) {
-		switch (c) {
-		case 'h':
-			printf("%s\n", usage_text);
-			flush_out();
-			return 0;
-		case 'V':
-			printf("smpb-snap (smpbench) %s\n", SMPB_VERSION);
-			flush_out();
-			return 0;
-		default:
-			fprintf(stderr, "smpb-snap: -%c: unknown option (see "
-			    "smpb-snap -h)\n", optopt);
-			return SNAP_EXIT_USAGE;
-		}
-	}
-	if ((argc - optind) % 3 != 0)
-		usage_error("operands come in threes, MAX SOURCE COPY: not",
-		    argv[argc - 1]);
-	for (int i = optind; i < argc; i += 3)
+	if ((argc - first) % 3 != 0)
+		helper_usage_error("operands come in threes, MAX SOURCE COPY: "
+		    "not", argv[argc - 1]);
+	for (int i = first; i < argc; i += 3)
 		(void)max_of(argv[i]);
-	for (int i = optind; i < argc; i += 3)
+	for (int i = first; i < argc; i += 3)
 		snap(max_of(argv[i]), argv[i + 1], argv[i + 2]);
 	return 0;
 }

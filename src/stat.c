@@ -22,7 +22,6 @@
  */
 #include <errno.h>
 #include <math.h>
-#include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -30,6 +29,7 @@
 #include <strings.h>
 #include <unistd.h>
 
+#include "helper.h"
 #include "judge.h"
 #include "statmath.h"
 
@@ -39,11 +39,6 @@
 #define VALUES_CAP	1000000u
 /* The longest ID. */
 #define ID_CAP		64u
-
-/* Exit statuses (besides 0): as the workload programs' SMPB_EXIT_*. */
-#define STAT_EXIT_FAIL	1	/* input unread, output unwritten, no memory */
-#define STAT_EXIT_USAGE	2	/* bad option or operand */
-#define STAT_EXIT_PIPE	(128 + SIGPIPE)	/* the reader went away */
 
 static const char usage_text[] = "usage: smpb-stat [-hV]";
 
@@ -108,14 +103,14 @@ static _Noreturn void
 fail(const char *what)
 {
 	fprintf(stderr, "smpb-stat: %s: %s\n", what, strerror(errno));
-	exit(STAT_EXIT_FAIL);
+	exit(HELPER_EXIT_FAIL);
 }
 
 static _Noreturn void
 out_of_memory(void)
 {
 	fputs("smpb-stat: out of memory\n", stderr);
-	exit(STAT_EXIT_FAIL);
+	exit(HELPER_EXIT_FAIL);
 }
 
 /*
@@ -128,7 +123,7 @@ static _Noreturn void
 write_failed(void)
 {
 	if (errno == EPIPE)
-		_exit(STAT_EXIT_PIPE);
+		_exit(HELPER_EXIT_PIPE);
 	fail("cannot write the output");
 }
 
@@ -631,31 +626,11 @@ serve_line(char *line, size_t len, bool over)
 int
 main(int argc, char *argv[])
 {
-	int c;
+	int first;
 
-	/* A reader gone is EPIPE, whatever the SIGPIPE inherited. */
-	signal(SIGPIPE, SIG_IGN);
-	while ((c = getopt(argc, argv, ":hV")) != -1) {
-		switch (c) {
-		case 'h':
-			printf("%s\n", usage_text);
-			flush_out();
-			return 0;
-		case 'V':
-			printf("smpb-stat (smpbench) %s\n", SMPB_VERSION);
-			flush_out();
-			return 0;
-		default:
-			fprintf(stderr, "smpb-stat: -%c: unknown option (see "
-			    "smpb-stat -h)\n", optopt);
-			return STAT_EXIT_USAGE;
-		}
-	}
-	if (optind < argc) {
-		fprintf(stderr, "smpb-stat: unexpected operand '%s' (see "
-		    "smpb-stat -h)\n", argv[optind]);
-		return STAT_EXIT_USAGE;
-	}
+	if ((first = helper_start(argc, argv, "smpb-stat", usage_text,
+	    flush_out)) < argc)
+		helper_usage_error("unexpected operand", argv[first]);
 	while (read_line())
 		serve_line(in.line, in.len, in.over);
 	flush_out();

@@ -42,9 +42,7 @@ parse_args(int argc, char *argv[])
 {
 	int c;
 
-	while ((c = getopt(argc, argv, ":C:c:hL:n:PpT:VW")) != -1) {
-		if (opt_shared(c, optarg))
-			continue;
+	while ((c = opt_next(argc, argv, ":C:c:hL:n:PpT:VW")) != -1) {
 		switch (c) {
 		case 'n':
 			opt.threads = (long)opt_num('n', optarg, 1, 100000);
@@ -55,8 +53,6 @@ parse_args(int argc, char *argv[])
 		case 'T':
 			opt.seconds = opt_seconds('T', optarg, 0.001, 86400);
 			break;
-		default:
-			opt_bad(c);
 		}
 	}
 	opt_no_operands(argc, argv);

@@ -152,6 +152,7 @@ void	kv_word(const char *key, const char *word);
 void	kv_cpus(const char *key, const uint64_t *set);
 size_t	kv_cpulist(char *buf, size_t size, const uint64_t *set);
 int	opt_cpulist(int flag, const char *arg, int *cpus, int max);
+bool	opt_shared(int c, const char *arg);
 _Noreturn void opt_usage(int status);
 
 /* proc.c, measure.c -------------------------------------------------------- */

@@ -15,6 +15,11 @@
  * the whole program, main, every worker and hog, to the CPUs of its list
  * and leaves the scheduler to place them there, as it places an unpinned
  * program on the CPUs of its cpuset.
+ *
+ * A program reads its options with opt_next, which gives it its own
+ * flags and takes the rest, checks how its own go together, then calls
+ * opt_no_operands: every program refuses a bad flag, two that exclude
+ * each other and an operand in the same words, and in that order.
  */
 #include <errno.h>
 #include <limits.h>
@@ -26,6 +31,9 @@
 #include "harness.h"
 
 struct shared_opts shared_opt = { .parsable = false, .limit_s = 600 };
+
+/* The flags opt_next has seen, for opt_exclusive. */
+static bool given[UCHAR_MAX + 1];
 
 /* Largest -L: a week. */
 #define LIMIT_MAX_S	604800
@@ -271,17 +279,42 @@ opt_shared(int c, const char *arg)
 	}
 }
 
-/* getopt returned '?' or ':' (the option string starts with ':'). */
-_Noreturn void
-opt_bad(int c)
+/*
+ * The program's next own flag, as getopt returns it, with its argument
+ * in optarg; -1 once the options are over. The shared flags are taken
+ * here. A flag the option string does not hold and a missing argument
+ * (getopt's '?' and ':': the string starts with ':') end the program,
+ * exit 2.
+ */
+int
+opt_next(int argc, char *argv[], const char *optstring)
 {
-	if (c == ':')
-		die(SMPB_EXIT_USAGE, "-%c: needs an argument (see %s -h)",
-		    optopt, prog_name);
-	die(SMPB_EXIT_USAGE, "-%c: unknown option (see %s -h)", optopt,
-	    prog_name);
+	int c;
+
+	while ((c = getopt(argc, argv, optstring)) != -1) {
+		if (c == ':')
+			die(SMPB_EXIT_USAGE, "-%c: needs an argument "
+			    "(see %s -h)", optopt, prog_name);
+		if (c == '?')
+			die(SMPB_EXIT_USAGE, "-%c: unknown option (see %s -h)",
+			    optopt, prog_name);
+		given[(unsigned char)c] = true;
+		if (!opt_shared(c, optarg))
+			return c;
+	}
+	return -1;
 }
 
+/* Flags a and b exclude each other: both given is an error, exit 2. */
+void
+opt_exclusive(int a, int b)
+{
+	if (given[(unsigned char)a] && given[(unsigned char)b])
+		die(SMPB_EXIT_USAGE, "-%c and -%c exclude each other "
+		    "(see %s -h)", a, b, prog_name);
+}
+
+/* After the options: an operand is an error, exit 2. */
 void
 opt_no_operands(int argc, char *argv[])
 {

@@ -44,10 +44,13 @@ void	sig_setup(unsigned limit_s, bool watch_parent);
 void	sig_check(void);
 
 /*
- * opt.c: the flags every program shares: -h -p -V -L, and -c, -C and -W
- * where the program lists them in its getopt string: their values are
- * shared_opt's, of type struct shared_opts; opt_shared() parses one and
- * returns true when it consumed the option. -C takes effect as it is
+ * opt.c: the program's options. opt_next() returns its own flags one by
+ * one, as getopt does, and takes the flags every program shares itself:
+ * -h -p -V -L, and -c, -C and -W where the program lists them in its
+ * getopt string; their values are shared_opt's, of type struct
+ * shared_opts. A bad flag ends the program (exit 2), and so do two that
+ * exclude each other (opt_exclusive) and an operand (opt_no_operands,
+ * once the program has checked its flags). -C takes effect as it is
  * parsed: the program is confined to its CPUs from there on.
  */
 struct shared_opts {
@@ -64,8 +67,8 @@ extern struct shared_opts shared_opt;
 
 long long opt_num(int flag, const char *arg, long long lo, long long hi);
 double	opt_seconds(int flag, const char *arg, double lo, double hi);
-bool	opt_shared(int c, const char *arg);
-_Noreturn void opt_bad(int c);
+int	opt_next(int argc, char *argv[], const char *optstring);
+void	opt_exclusive(int a, int b);
 void	opt_no_operands(int argc, char *argv[]);
 
 /* sys.c: what a program asks of the platform itself. */

@@ -63,9 +63,7 @@ parse_args(int argc, char *argv[], const char *opts)
 {
 	int c;
 
-	while ((c = getopt(argc, argv, opts)) != -1) {
-		if (opt_shared(c, optarg))
-			continue;
+	while ((c = opt_next(argc, argv, opts)) != -1) {
 		switch (c) {
 		case 'i':
 			count = opt_num(c, optarg, 1, 1000000000000LL);
@@ -73,8 +71,6 @@ parse_args(int argc, char *argv[], const char *opts)
 		case 'n':
 			procs = opt_num(c, optarg, 1, 1000000);
 			break;
-		default:
-			opt_bad(c);
 		}
 	}
 	opt_no_operands(argc, argv);

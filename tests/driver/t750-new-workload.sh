@@ -1,6 +1,7 @@
 # t750-new-workload: a workload is added where tests/README says, and
 # nowhere else: in a copy of the tree, a made-up one, spin (a trivial C
-# program on the harness, its page, its hooks and table, one line of
+# program on the harness, its page, which holds its own options and keys
+# alone and lints clean, its hooks and table, one line of
 # scripts/workloads/LIST and two of the Makefile), is built by make and
 # swept, shown, compared, exported and plotted by the driver, whose
 # other files are left as they are.
@@ -36,15 +37,11 @@ main(int argc, char *argv[])
 	int c, i;
 
 	prog_init(argv[0], usage_text);
-	while ((c = getopt(argc, argv, ":C:hL:n:pT:VW")) != -1) {
-		if (opt_shared(c, optarg))
-			continue;
+	while ((c = opt_next(argc, argv, ":C:hL:n:pT:VW")) != -1) {
 		if (c == 'n')
 			n = opt_num('n', optarg, 1, 64);
-		else if (c == 'T')
-			seconds = opt_seconds('T', optarg, 0.001, 60);
 		else
-			opt_bad(c);
+			seconds = opt_seconds('T', optarg, 0.001, 60);
 	}
 	opt_no_operands(argc, argv);
 	sig_setup(shared_opt.limit_s, shared_opt.watch_parent);
@@ -61,8 +58,70 @@ main(int argc, char *argv[])
 	return SMPB_EXIT_OK;
 }
 C
-printf '.Dd December 1, 2026\n.Dt SMPB-SPIN 1\n.Os smpbench\n.Sh NAME\n.Nm smpb-spin\n.Nd spin\n' \
-    >"$T/src/spin.1"
+# Its page: its own options and keys; smpb-common(7) has the rest.
+cat >"$T/src/spin.1" <<'MAN'
+.Dd December 2, 2026
+.Dt SMPB-SPIN 1
+.Os smpbench
+.Sh NAME
+.Nm smpb-spin
+.Nd spin for a time and count the spins
+.Sh SYNOPSIS
+.Nm
+.Op Fl hpVW
+.Op Fl C Ar cpulist
+.Op Fl L Ar seconds
+.Op Fl n Ar count
+.Op Fl T Ar seconds
+.Sh DESCRIPTION
+.Nm
+spins for
+.Ar seconds
+and counts its spins.
+.Pp
+The options
+.Fl C , h , L , p , V
+and
+.Fl W
+are described in
+.Xr smpb-common 7 ;
+the others are:
+.Bl -tag -width Ds
+.It Fl n Ar count
+A count to print, 1 to 64; default 1.
+.It Fl T Ar seconds
+Spin for
+.Ar seconds
+(0.001 to 60); default 0.05.
+.El
+.Sh OUTPUT
+One line of
+.Ql key=value
+pairs, with or without
+.Fl p ,
+in this order:
+.Bl -tag -width spins_per_s
+.It Cm count
+the count of
+.Fl n
+.It Cm wall_s
+seconds it spun
+.It Cm spins_per_s
+spins a second
+.El
+.Sh EXIT STATUS
+Those of every program, in
+.Xr smpb-common 7 .
+.Sh SEE ALSO
+.Xr smpb-common 7 ,
+.Xr smpbench 7
+MAN
+if need_cmd mandoc; then
+	is "$(mandoc -Tlint -W warning "$T/src/spin.1" 2>&1)" "" \
+	    "its page lints clean"
+else
+	t_skip "mandoc is not installed"
+fi
 sed 's/^bind$/&\nspin/' scripts/workloads/LIST >"$T/scripts/workloads/LIST"
 # The Makefile's two lines: a word in BIN, its line of sources.
 awk '{ print } /^bin\/smpb-yield: / { print "bin/smpb-spin: src/spin.c" }' \

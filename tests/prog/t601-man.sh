@@ -1,8 +1,13 @@
 # t601-man: every program's man page names smpbench(7) in its SEE ALSO,
-# and its OUTPUT section names every key its -p line prints (smpb-stat's:
-# every key of its answers; smpb-snap's: each word of its line); those keys are in the page only, not in
-# README. (Each page's lint and its SYNOPSIS against -h are make check's:
-# tests/static/t801-static.sh.)
+# and each of the programs smpb-common(7) (src/common.7), which holds
+# what they share; every key a program's -p line prints, with -l too
+# where it takes it, is defined once: in its page, or, for the keys every
+# program prints (the -l latencies, the tail from user_s on), in
+# smpb-common(7), in the order the line has them; no program's page
+# repeats a line of smpb-common(7); smpb-stat's OUTPUT documents every
+# key of its answers, smpb-snap's each word of its line; README shows
+# none of the keys. (Each page's lint and its SYNOPSIS against -h are
+# make check's: tests/static/t801-static.sh.)
 # shellcheck source=tests/lib.sh
 . tests/lib.sh
 
@@ -46,6 +51,21 @@ snap_words() {
 	    "$1: OUTPUT documents each word of smpb-snap's line"
 }
 
+COMMON=src/common.7
+
+# defined KEY PAGE...: how many times the pages define KEY, as an item
+# of a tag list (.It Cm KEY, or one of a list: .It Cm a , KEY).
+defined() {
+	d_key=$1
+	shift
+	cat "$@" | grep -Ec "^\.It Cm ([a-z0-9_]+ , )*$d_key( ,|\$)"
+}
+
+# smpb-common(7) defines the latencies and the tail, in the line's order.
+is "$(sed -n 's/^\.It Cm //p' "$COMMON" | sed 's/ , / /g' | tr '\n' ' ')" \
+    "$LAT_KEYS $TAIL_KERNEL " \
+    "$COMMON: the -l keys and the tail, in the order of a -p line"
+
 for page in src/*.1; do
 	name=${page##*/}
 	name=${name%.1}
@@ -61,21 +81,33 @@ for page in src/*.1; do
 		snap_words "$page" "$prog"
 		continue
 	fi
+	is "$(sed -n '/^\.Sh SEE ALSO/,/^\.Sh/p' "$page" | grep -c '^\.Xr smpb-common 7')" 1 \
+	    "$page: SEE ALSO names smpb-common(7)"
+	# A line of 30 characters or more is text, not a macro alone.
+	awk 'length($0) >= 30' "$page" | LC_ALL=C sort -u >"$TMPDIR_T/lines"
+	is "$(awk 'length($0) >= 30' "$COMMON" | LC_ALL=C sort -u |
+	    LC_ALL=C comm -12 - "$TMPDIR_T/lines" | head -n 3)" "" \
+	    "$page: repeats no line of $COMMON"
 	args=$(quick_args "$name")
 	if [ -z "$args" ]; then
 		t_result 1 "t601-man knows how to run smpb-$name quickly"
 		continue
 	fi
+	# With -l where the program takes it: its flags, from -h's first
+	# bracket.
+	case $("$prog" -h | sed -n '1s/^usage: [^ ]* \[-\([A-Za-z]*\)\].*/\1/p') in
+	*l*) args="-l $args" ;;
+	esac
 	# Numbered keys (user_s_0, user_s_1) are documented once, as user_s_k.
 	# shellcheck disable=SC2086
 	keys=$($prog -p $args | tr ' ' '\n' | sed 's/=.*//; s/_[0-9][0-9]*$/_k/' |
 	    uniq)
-	missing=
+	wrong=
 	for key in $keys; do
-		grep -Eq "^\.It Cm ([a-z_]+ , )*$key( ,|$)" "$page" ||
-		    missing="$missing $key"
+		n=$(defined "$key" "$page" "$COMMON")
+		[ "$n" -eq 1 ] || wrong="$wrong $key:$n"
 	done
-	is "$missing" "" "$page: OUTPUT documents every -p key"
+	is "$wrong" "" "$page: every -p key defined once, here or in $COMMON"
 	in_readme=
 	for key in $keys; do
 		grep -Eq "(^|[^a-z_])$key=" README && in_readme="$in_readme $key"

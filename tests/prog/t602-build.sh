@@ -69,6 +69,8 @@ check "installs smpb-snap beside the driver's files" \
     test -x "$dest/opt/smpb/libexec/smpbench/smpb-snap"
 check "installs its page" test -f "$dest/opt/smpb/share/man/man1/smpb-snap.1"
 check "installs the concepts page" test -f "$dest/opt/smpb/share/man/man7/smpbench.7"
+check "installs the page of what the programs share" \
+    test -f "$dest/opt/smpb/share/man/man7/smpb-common.7"
 like "$(grep '^\.Os' "$dest/opt/smpb/share/man/man1/smpb-ring.1")" \
     '^\.Os smpbench [0-9]+\.[0-9]+' "the page carries the version"
 run make uninstall DESTDIR="$dest" PREFIX=/opt/smpb

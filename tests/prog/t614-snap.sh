@@ -2,7 +2,8 @@
 # plain file copied and counted (bytes, NULs, control bytes, lines); a
 # link, a fifo (without waiting on it) and a device refused; no more
 # than MAX and a 64 KiB block copied; the first failure ends it, exit 1,
-# after the lines of the copies made; bad operands exit 2.
+# after the lines of the copies made; bad operands and options exit 2,
+# in one line; -h and -V, as smpb-stat's.
 # shellcheck source=tests/lib.sh
 . tests/lib.sh
 snap=bin/smpb-snap
@@ -42,13 +43,20 @@ run $snap 100 "$T/f" "$T/f.copy"
 is "$RC:$ERR" "1:smpb-snap: $T/f.copy: File exists" "a copy that exists is not written over"
 
 run $snap 100 "$T/f"
-is "$RC" 2 "operands not in threes: exit 2"
+is "$RC:$ERR" "2:smpb-snap: operands come in threes, MAX SOURCE COPY: not '$T/f' (see smpb-snap -h)" \
+    "operands not in threes: exit 2, said"
 run $snap x "$T/f" "$T/x"
 is "$RC:$ERR" "2:smpb-snap: MAX is not a number of bytes: 'x' (see smpb-snap -h)" \
     "a MAX that is no number: exit 2, said"
 check "and nothing copied" test ! -e "$T/x"
 run $snap -x
-is "$RC" 2 "an unknown option: exit 2"
+is "$RC:$ERR" "2:smpb-snap: -x: unknown option (see smpb-snap -h)" \
+    "an unknown option: exit 2, one line"
+run $snap -h
+is "$RC:$OUT" "0:usage: smpb-snap [-hV] [--] [max source copy ...]" \
+    "-h: usage on stdout, exit 0"
+run $snap -V
+like "$RC:$OUT" '^0:smpb-snap \(smpbench\) [0-9]+\.[0-9]+' "-V: version, exit 0"
 run $snap -- 100 "$T/f" "$T/dash"
 is "$RC" 0 "-- ends the options"
 done_testing

@@ -196,7 +196,7 @@ is "$wide" "" "every -h is within 80 columns"
 if need_cmd mandoc; then
 	# One mandoc over every page; each message names its page, and each
 	# page's check is held to its own messages.
-	pages=$(printf '%s\n' scripts/*.[17] src/*.1)
+	pages=$(printf '%s\n' scripts/*.[17] src/*.[17])
 	# shellcheck disable=SC2086 # the page list, split on purpose
 	mandoc -Tlint -W warning $pages >"$TMPDIR_T/lint" 2>&1
 	for page in $pages; do

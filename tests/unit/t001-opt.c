@@ -1,8 +1,9 @@
 /*
  * t001-opt: strict numbers, seconds and CPU lists; the shared flags, -C
  * among them, which confines the process to its CPUs as it is read (so
- * its checks run in children). Every bad input must end the program with
- * status 2 and exactly one line.
+ * its checks run in children); opt_next, which gives a program its own
+ * flags and refuses bad ones and operands, and opt_exclusive. Every bad
+ * input must end the program with status 2 and exactly one line.
  */
 #include <stdio.h>
 #include <string.h>
@@ -316,6 +317,79 @@ test_confine(void)
 	    r.out);
 }
 
+/*
+ * A command line for opt_next, parsed in a child, which prints each own
+ * flag it is given (with its argument), then -p and -L as it took them;
+ * with exclusive, the two flags that exclude each other are checked,
+ * then the operands, as a program does.
+ */
+struct cmdline {
+	const char	*optstring;
+	const char	*exclusive;
+	const char	*argv[8];
+};
+
+static void
+call_next(const void *arg)
+{
+	const struct cmdline *cl = arg;
+	char *argv[8];
+	int argc, c;
+
+	shared_opt.parsable = false;	/* test_common's */
+	shared_opt.limit_s = 600;
+	for (argc = 0; cl->argv[argc] != NULL; argc++)
+		argv[argc] = (char *)cl->argv[argc];
+	argv[argc] = NULL;
+	while ((c = opt_next(argc, argv, cl->optstring)) != -1)
+		printf("%c%s ", c, c == 'n' ? optarg : "");
+	if (cl->exclusive != NULL)
+		opt_exclusive(cl->exclusive[0], cl->exclusive[1]);
+	opt_no_operands(argc, argv);
+	printf("p=%d L=%u\n", shared_opt.parsable, shared_opt.limit_s);
+}
+
+static const struct {
+	struct cmdline	cl;
+	int		status;
+	const char	*out, *err;
+} cmdlines[] = {
+	{ { ":hL:ln:p", NULL, { "t", "-p", "-n", "3", "-l", "-L", "9" } },
+	  0, "n3 l p=1 L=9\n", "" },
+	{ { ":n:", NULL, { "t" } }, 0, "p=0 L=600\n", "" },
+	{ { ":n:", NULL, { "t", "-x" } }, 2, "",
+	  "smpb-t: -x: unknown option (see smpb-t -h)\n" },
+	{ { ":n:", NULL, { "t", "-c", "0" } }, 2, "",
+	  "smpb-t: -c: unknown option (see smpb-t -h)\n" },
+	{ { ":n:", NULL, { "t", "-n" } }, 2, "",
+	  "smpb-t: -n: needs an argument (see smpb-t -h)\n" },
+	{ { ":n:", NULL, { "t", "-n", "3", "extra" } }, 2, "n3 ",
+	  "smpb-t: unexpected operand 'extra' (see smpb-t -h)\n" },
+	{ { ":n:", NULL, { "t", "--", "-n" } }, 2, "",
+	  "smpb-t: unexpected operand '-n' (see smpb-t -h)\n" },
+	{ { ":ilT:", "iT", { "t", "-T", "2" } }, 0, "T p=0 L=600\n", "" },
+	{ { ":ilT:", "iT", { "t", "-i", "-l", "-T", "2" } }, 2, "i l T ",
+	  "smpb-t: -i and -T exclude each other (see smpb-t -h)\n" },
+	{ { ":ilT:", "iT", { "t", "-i", "-T", "2", "x" } }, 2, "i T ",
+	  "smpb-t: -i and -T exclude each other (see smpb-t -h)\n" },
+};
+
+static void
+test_next(void)
+{
+	struct child_result r;
+	size_t i;
+
+	for (i = 0; i < sizeof(cmdlines) / sizeof(cmdlines[0]); i++) {
+		child_run(&r, call_next, &cmdlines[i].cl);
+		ok(r.status == cmdlines[i].status &&
+		    strcmp(r.out, cmdlines[i].out) == 0 &&
+		    strcmp(r.err, cmdlines[i].err) == 0,
+		    "opt_next, command line %zu: exit %d and its output, as "
+		    "the table has them", i, cmdlines[i].status);
+	}
+}
+
 int
 main(void)
 {
@@ -326,5 +400,6 @@ main(void)
 	test_cpulists();
 	test_common();
 	test_confine();
+	test_next();
 	return done_testing();
 }
