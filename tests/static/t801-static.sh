@@ -123,23 +123,38 @@ done
 # header that names a file since removed misleads its reader): each
 # name of an .awk, .sh, .c or .h file on a comment line, a path or a
 # base name, is one of the tree's files.
-known=$(find . -type f ! -path './.git/*' ! -path './tests/tmp/*' |
-    sed 's|^\./||')
-missing=$(find scripts src/lib -type f \( -name '*.awk' -o -name '*.sh' \
-    -o -name '*.[ch]' -o -name smpbench \) | LC_ALL=C sort | while read -r f; do
-	case $f in
-	*.[ch]) pat='^[ /]\*' ;;
-	*) pat='^[ 	]*#' ;;
-	esac
-	# shellcheck disable=SC2016 # a backquote in a pattern, as is
-	grep "$pat" "$f" |
-	    grep -oE '(^|[ ("`,])[a-z][a-z0-9_-]*(/[a-z0-9_.-]+)*\.(awk|sh|c|h)([ ),:;."`]|$)' |
-	    sed 's/^[ ("`,]//; s/[ ),:;."`]$//' | LC_ALL=C sort -u |
-	    while read -r n; do
-		printf '%s\n' "$known" | grep -q "\(^\|/\)$n\$" ||
-		    printf '%s: names %s, which is not here\n' "$f" "$n"
-	done
-done)
+find . -type f ! -path './.git/*' ! -path './tests/tmp/*' |
+    sed 's|^\./||' >"$TMPDIR_T/known"
+# shellcheck disable=SC2046 # the files, split on purpose
+missing=$(LC_ALL=C awk -v known="$TMPDIR_T/known" '
+	BEGIN {
+		while ((getline f < known) > 0) {
+			HERE[f] = 1
+			n = split(f, part, "/")
+			for (i = 2; i <= n; i++) {
+				s = part[i]
+				for (k = i + 1; k <= n; k++)
+					s = s "/" part[k]
+				HERE[s] = 1
+			}
+		}
+	}
+	FNR == 1 { c = FILENAME ~ /\.[ch]$/ ? "^[ /]\\*" : "^[ \t]*#" }
+	$0 ~ c {
+		s = $0
+		while (match(s, /[a-z][a-z0-9_-]*(\/[a-z0-9_.-]+)*\.(awk|sh|c|h)([^a-zA-Z0-9_]|$)/)) {
+			n = substr(s, RSTART, RLENGTH)
+			sub(/[^a-zA-Z0-9_]$/, "", n)
+			pre = RSTART > 1 ? substr(s, RSTART - 1, 1) : " "
+			s = substr(s, RSTART + RLENGTH)
+			if (pre !~ /[ ("`,]/ || (FILENAME SUBSEP n) in SAID)
+				continue
+			SAID[FILENAME, n] = 1
+			if (!(n in HERE))
+				printf "%s: names %s, which is not here\n", FILENAME, n
+		}
+	}' $(find scripts src/lib -type f \( -name '*.awk' -o -name '*.sh' \
+    -o -name '*.[ch]' -o -name smpbench \) | LC_ALL=C sort))
 is "$missing" "" "every file a comment of the driver or the harness names is here"
 
 # Each -h is asked once, kept in a file, and read as often as needed:
