@@ -18,36 +18,11 @@ stat_path() {
 }
 
 cmd_compare() {
-	opt_force=0
-	opt_parsable=0
-	opt_threshold=2
-	opt_verbose=0
-	opt_workload=
-	opt_bad=
-	cc_opts=:fhpt:vw:
-	opt_order "$cc_opts" ${1+"$@"}
-	# shellcheck disable=SC2154 # opt_words: opt_order's
+	compare_options ${1+"$@"}
+	# The operands, after the options compare_options read (opt_order
+	# put them first).
 	eval "set -- $opt_words"
-	OPTIND=1
-	while getopts "$cc_opts" opt; do
-		case $opt in
-		f) opt_force=1 ;;
-		p) opt_parsable=1 ;;
-		t) opt_threshold=$OPTARG ;;
-		v) opt_verbose=1 ;;
-		w) opt_workload=$OPTARG ;;
-		h) opt_bad=h; break ;;
-		*) opt_bad=$opt${OPTARG-}; break ;;
-		esac
-	done
-	opt_check compare "$cc_opts" "$opt_bad"
 	shift $((OPTIND - 1))
-	cc_t=$(percent "$opt_threshold") ||
-	    usage_error "compare: -t: '$(printable "$opt_threshold")' is not a percentage (0..100)"
-	if [ -n "$opt_workload" ]; then
-		is_workload "$opt_workload" ||
-		    usage_error "compare: -w: '$(printable "$opt_workload")' is not a workload ($WORKLOADS)"
-	fi
 	[ $# -ge 1 ] || usage_error "compare: which saved runs?"
 	cc_stat=$(stat_path) ||
 	    die 1 "compare: smpb-stat, its statistics program, is not built (run make)"
@@ -73,9 +48,64 @@ cmd_compare() {
 	4) exit 1 ;;
 	*) die 1 "cannot compare these runs" ;;
 	esac
-	# Each table (a workload's figure, then its why figures where it has
-	# a mark, or with -v or -p), into a file of its own, in order; what
-	# each says of itself for the header and the headline, into facts.
+	compare_tables
+	[ "$cc_n" -gt 0 ] || [ "$cc_status" -ne 0 ] || [ -z "$opt_workload" ] ||
+	    die 1 "compare: $opt_workload was not saved in two of these runs"
+	[ "$cc_n" -gt 0 ] || [ "$cc_status" -ne 0 ] ||
+	    die 1 "compare: no workload was saved in two of these runs"
+	# The header once, the headline, the tables; with the hooks of a
+	# workload the runs hold.
+	cc_w=$cc_first
+	compare_awk -v head=1 -v facts_file="$cc_tmp/facts" \
+	    -v headline="$cc_tmp/headline" >"$cc_tmp/head" </dev/null ||
+	    die 1 "cannot compare these runs"
+	compare_print
+	return "$cc_status"
+}
+
+# compare_options ARGS...: compare's options, into opt_force,
+# opt_parsable, opt_verbose, opt_workload and cc_t (the threshold, a
+# percentage); opt_words, ARGS with the options first (opt_order), and
+# OPTIND past them. A bad one is a usage error.
+compare_options() {
+	opt_force=0
+	opt_parsable=0
+	opt_threshold=2
+	opt_verbose=0
+	opt_workload=
+	opt_bad=
+	cc_opts=:fhpt:vw:
+	opt_order "$cc_opts" ${1+"$@"}
+	# shellcheck disable=SC2154 # opt_words: opt_order's
+	eval "set -- $opt_words"
+	OPTIND=1
+	while getopts "$cc_opts" opt; do
+		case $opt in
+		f) opt_force=1 ;;
+		p) opt_parsable=1 ;;
+		t) opt_threshold=$OPTARG ;;
+		v) opt_verbose=1 ;;
+		w) opt_workload=$OPTARG ;;
+		h) opt_bad=h; break ;;
+		*) opt_bad=$opt${OPTARG-}; break ;;
+		esac
+	done
+	opt_check compare "$cc_opts" "$opt_bad"
+	cc_t=$(percent "$opt_threshold") ||
+	    usage_error "compare: -t: '$(printable "$opt_threshold")' is not a percentage (0..100)"
+	if [ -n "$opt_workload" ]; then
+		is_workload "$opt_workload" ||
+		    usage_error "compare: -w: '$(printable "$opt_workload")' is not a workload ($WORKLOADS)"
+	fi
+}
+
+# compare_tables: each table (a workload's figure, then its why figures
+# where it has a mark, or with -v or -p), into a file of its own, in
+# order, of each workload a run holds; what each says of itself for the
+# header and the headline, into facts. Sets cc_n (the tables),
+# cc_status (1 where some data was bad or a workload not comparable) and
+# cc_first (the first workload held).
+compare_tables() {
 	cc_n=0
 	cc_status=0
 	cc_first=
@@ -97,18 +127,6 @@ cmd_compare() {
 		done
 		why_folded "$cc_w" "$((cc_n + 1))" && cc_n=$((cc_n + 1))
 	done
-	[ "$cc_n" -gt 0 ] || [ "$cc_status" -ne 0 ] || [ -z "$opt_workload" ] ||
-	    die 1 "compare: $opt_workload was not saved in two of these runs"
-	[ "$cc_n" -gt 0 ] || [ "$cc_status" -ne 0 ] ||
-	    die 1 "compare: no workload was saved in two of these runs"
-	# The header once, the headline, the tables; with the hooks of a
-	# workload the runs hold.
-	cc_w=$cc_first
-	compare_awk -v head=1 -v facts_file="$cc_tmp/facts" \
-	    -v headline="$cc_tmp/headline" >"$cc_tmp/head" </dev/null ||
-	    die 1 "cannot compare these runs"
-	compare_print
-	return "$cc_status"
 }
 
 # compare_awk ARGS...: compare.awk with the options of this compare
