@@ -21,6 +21,7 @@ cmd_compare() {
 	compare_options ${1+"$@"}
 	# The operands, after the options compare_options read (opt_order
 	# put them first).
+	# shellcheck disable=SC2154 # opt_words: opt_order's
 	eval "set -- $opt_words"
 	shift $((OPTIND - 1))
 	[ $# -ge 1 ] || usage_error "compare: which saved runs?"

@@ -162,6 +162,13 @@ cmd_plot() {
 $cp_pics
 EOF_PICS
 	done
+	plot_render
+}
+
+# plot_render: draw the plots written (cp_names, in cp_dir) with
+# gnuplot, each picture's path on stdout; without gnuplot, the command
+# that would draw them, and a line that says so.
+plot_render() {
 	if ! command -v gnuplot >/dev/null 2>&1; then
 		cp_cmd="cd $(shell_quote "$cp_dir") &&"
 		cp_cmd="$cp_cmd gnuplot"

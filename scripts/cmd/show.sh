@@ -51,41 +51,47 @@ cmd_show() {
 	need_lib $WORKLOADS context why
 	# Each table is printed as soon as it is made (to_out: output that is
 	# lost is a failure), a blank line between tables and between runs.
-	cs_first=1
+	cs_sep=
 	cs_status=0
 	for cs_d in "$@"; do
-		cs_d=$(path_arg "$cs_d")
+		show_run "$(path_arg "$cs_d")"
 		cs_sep=$NL
-		[ "$cs_first" -eq 1 ] && cs_sep=
-		cs_first=0
-		if [ "$opt_rebuild" -eq 1 ] || [ ! -f "$cs_d/tables" ]; then
-			for cs_w in $(run_workloads "$cs_d"); do
-				cs_out=$(make_table "$cs_d" "$cs_w")
-				case $? in
-				0) ;;
-				3) cs_status=1 ;;
-				*) die 1 "cannot make the $cs_w table" ;;
-				esac
-				to_out printf '%s%s\n' "$cs_sep" "$cs_out"
-				cs_sep=$NL
-			done
-		else
-			cs_out=$(show_tables "$cs_d") || die 1 "cannot read $cs_d/tables"
-			to_out printf '%s%s\n' "$cs_sep" "$cs_out"
-			if [ ! -f "$cs_d/complete" ]; then
-				show_unsaved "$cs_d"
-				case $? in
-				0) ;;
-				1) cs_status=1 ;;
-				*) die 1 "cannot make the tables $cs_d did not save" ;;
-				esac
-			fi
-		fi
-		# The context, when the run has one, starts with a blank line.
-		cs_out=$(show_context "$cs_d") || die 1 "cannot read $cs_d/env"
-		[ -z "$cs_out" ] || to_out printf '%s\n' "$cs_out"
-		note_incomplete "$cs_d"
 	done
 	return "$cs_status"
+}
+
+# show_run DIR: the tables of the run DIR, after cs_sep (a blank line
+# between runs): made again from its raw lines (-r, or where it saved
+# none), else as it saved them, with those of the workloads it did not
+# save where it is incomplete; then its context. cs_status 1 where a
+# saved value was bad.
+show_run() {
+	if [ "$opt_rebuild" -eq 1 ] || [ ! -f "$1/tables" ]; then
+		for cs_w in $(run_workloads "$1"); do
+			cs_out=$(make_table "$1" "$cs_w")
+			case $? in
+			0) ;;
+			3) cs_status=1 ;;
+			*) die 1 "cannot make the $cs_w table" ;;
+			esac
+			to_out printf '%s%s\n' "$cs_sep" "$cs_out"
+			cs_sep=$NL
+		done
+	else
+		cs_out=$(show_tables "$1") || die 1 "cannot read $1/tables"
+		to_out printf '%s%s\n' "$cs_sep" "$cs_out"
+		if [ ! -f "$1/complete" ]; then
+			show_unsaved "$1"
+			case $? in
+			0) ;;
+			1) cs_status=1 ;;
+			*) die 1 "cannot make the tables $1 did not save" ;;
+			esac
+		fi
+	fi
+	# The context, when the run has one, starts with a blank line.
+	cs_out=$(show_context "$1") || die 1 "cannot read $1/env"
+	[ -z "$cs_out" ] || to_out printf '%s\n' "$cs_out"
+	note_incomplete "$1"
 }
 

@@ -194,6 +194,13 @@ cmd_validate() {
 	*) usage_error "SMPBENCH_SWEEP: '$(printable "$SMPBENCH_SWEEP")' is not tiny, quick or full" ;;
 	esac
 	v_runs=${v_runs_asked:-$v_runs}
+	validate_runs
+}
+
+# validate_runs: the runs of validate, each side in turn, into a
+# private directory, then its table.
+# shellcheck disable=SC2154 # loadavg: load_avg's (lib/machine.sh)
+validate_runs() {
 	need_lib validate
 	v_tools
 	v_work=

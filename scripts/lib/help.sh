@@ -13,8 +13,13 @@ COMMANDS="run show compare plot export validate env"
 # continued, with spaces), a line "--", then its options.
 command_text() {
 	case $1 in
-	run)
-		cat <<EOF
+	run | show | compare | plot | export | validate | env) "help_$1" ;;
+	esac
+}
+
+# help_CMD: CMD's text, as command_text gives it.
+help_run() {
+	cat <<EOF
 run [-fnq] [-l label] [-m note] [-o dir] [-P placements]
     [-R runs] [-r repeats] [-S seconds] [workload ...]
 --
@@ -42,9 +47,10 @@ run         sweep each workload, repeat every cell, print its table,
             under SMPBENCH_SWEEP=tiny)
   workload  $WORKLOADS (default: all that are built)
 EOF
-		;;
-	show)
-		cat <<'EOF'
+}
+
+help_show() {
+	cat <<'EOF'
 show [-r] dir ...
 --
 show        print a saved run's tables, then its kernel's context
@@ -52,9 +58,10 @@ show        print a saved run's tables, then its kernel's context
             (default: print them as saved, and those an incomplete
             run did not save)
 EOF
-		;;
-	compare)
-		cat <<'EOF'
+}
+
+help_compare() {
+	cat <<'EOF'
 compare [-fpv] [-t threshold] [-w workload] dir ...
 --
 compare     set each workload of saved runs side by side, runs of one
@@ -68,40 +75,42 @@ compare     set each workload of saved runs side by side, runs of one
             marked ones')
   -w name   one workload's tables (default: every workload's)
 EOF
-		;;
-	plot)
-		cat <<'EOF'
+}
+
+help_plot() {
+	cat <<'EOF'
 plot [-o dir] dir ...
 --
 plot        draw the runs with gnuplot, one PNG per workload
   -o dir    where the plots go, a new directory (default: a new
             plots/ here, or plots-2/...)
 EOF
-		;;
-	export)
-		cat <<'EOF'
+}
+
+help_export() {
+	cat <<'EOF'
 export dir ...
 --
 export      print every measurement of the runs as CSV
 EOF
-		;;
-	validate)
-		cat <<'EOF'
+}
+
+help_validate() {
+	cat <<'EOF'
 validate [-r runs]
 --
 validate    measure smpbench against the floor, one table
   -r N      runs of each side, 2 to 100 (default: 10)
 EOF
-		;;
-	env)
-		cat <<'EOF'
+}
+
+help_env() {
+	cat <<'EOF'
 env
 --
 env         print what a run would record; warn about what makes
             figures unreliable
 EOF
-		;;
-	esac
 }
 
 # usage_lines CMD: CMD's usage lines, "smpbench CMD ...", continued
