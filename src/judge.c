@@ -175,28 +175,10 @@ figs_free(struct figs *f)
 	f->n = f->cap = 0;
 }
 
-static int
-cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
-
 static void
 figs_sort(struct figs *f)
 {
-	if (f->n > 1)
-		qsort(f->v, f->n, sizeof(*f->v), cmp_double);
-}
-
-/* The median of the sorted a[0..n-1], n >= 1. */
-static double
-median_sorted(const double *a, size_t n)
-{
-	if (n % 2)
-		return a[n / 2];
-	return (a[n / 2 - 1] + a[n / 2]) / 2;
+	sm_sort(f->v, f->n);
 }
 
 /* The median of f (sorted in place), n >= 1. */
@@ -204,7 +186,7 @@ static double
 figs_median(struct figs *f)
 {
 	figs_sort(f);
-	return median_sorted(f->v, f->n);
+	return sm_median_sorted(f->v, f->n);
 }
 
 /* --- the words of a line -------------------------------------------- */
@@ -814,8 +796,8 @@ jg_bimodal(const double *a, size_t n, struct jg_bimodal *b)
 		return false;
 	b->nlow = bk + 1;
 	b->nhigh = n - bk - 1;
-	b->lowmed = median_sorted(a, bk + 1);
-	b->highmed = median_sorted(a + bk + 1, n - bk - 1);
+	b->lowmed = sm_median_sorted(a, bk + 1);
+	b->highmed = sm_median_sorted(a + bk + 1, n - bk - 1);
 	return true;
 }
 
@@ -836,16 +818,16 @@ jg_canary_units(const double *t, size_t n, bool by_runs, double *units,
 		return 0;
 	}
 	memcpy(w, t, n * sizeof(*w));
-	qsort(w, n, sizeof(*w), cmp_double);
-	mid = median_sorted(w, n);
+	sm_sort(w, n);
+	mid = sm_median_sorted(w, n);
 	for (i = 0; i < n; i++)
 		if (t[i] <= 3 * mid && t[i] * 3 >= mid)
 			v[m++] = t[i];
 	if (by_runs) {
 		if (m > 0 && k < cap) {
 			memcpy(w, v, m * sizeof(*w));
-			qsort(w, m, sizeof(*w), cmp_double);
-			units[k++] = median_sorted(w, m);
+			sm_sort(w, m);
+			units[k++] = sm_median_sorted(w, m);
 		}
 	} else {
 		b = (m + 9) / 10;
@@ -855,8 +837,8 @@ jg_canary_units(const double *t, size_t n, bool by_runs, double *units,
 		    i += b) {
 			for (nw = 0, j = i; j < i + b && j < m; j++)
 				w[nw++] = v[j];
-			qsort(w, nw, sizeof(*w), cmp_double);
-			units[k++] = median_sorted(w, nw);
+			sm_sort(w, nw);
+			units[k++] = sm_median_sorted(w, nw);
 		}
 	}
 	free(v);

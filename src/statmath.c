@@ -47,6 +47,13 @@ cmp_double(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
+void
+sm_sort(double *a, size_t n)
+{
+	if (n > 1)
+		qsort(a, n, sizeof(*a), cmp_double);
+}
+
 /* A sorted copy of x[0..n-1], or NULL when memory is short. */
 static double *
 sorted_copy(const double *x, size_t n)
@@ -56,13 +63,12 @@ sorted_copy(const double *x, size_t n)
 	if (a == NULL)
 		return NULL;
 	memcpy(a, x, n * sizeof(*a));
-	qsort(a, n, sizeof(*a), cmp_double);
+	sm_sort(a, n);
 	return a;
 }
 
-/* The median of the sorted a[0..n-1], n >= 1. */
-static double
-median_sorted(const double *a, size_t n)
+double
+sm_median_sorted(const double *a, size_t n)
 {
 	if (n % 2)
 		return a[n / 2];
@@ -542,7 +548,7 @@ hl_sorted(double *a, size_t nx, double *b, size_t ny, bool logs,
 		e = common_exponent(a, nx, b, ny);
 		rescale(a, nx, e);
 		rescale(b, ny, e);
-		if ((centre = median_sorted(a, nx)) == 0)
+		if ((centre = sm_median_sorted(a, nx)) == 0)
 			return SM_ZERO_CENTRE;
 	}
 	na = thin(a, nx, SM_HL_MAX_SIDE);
@@ -564,7 +570,7 @@ hl_sorted(double *a, size_t nx, double *b, size_t ny, bool logs,
 		free(d);
 		return SM_NO_MEMORY;
 	}
-	out->est = to_change(median_sorted(d, nd), logs, centre);
+	out->est = to_change(sm_median_sorted(d, nd), logs, centre);
 	out->lo = to_change(d[k - 1], logs, centre);
 	out->hi = to_change(d[nd - k], logs, centre);
 	out->p = mw.p;

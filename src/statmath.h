@@ -77,6 +77,11 @@ enum sm_why	sm_welch(const double *, size_t, const double *, size_t, bool,
 enum sm_why	sm_yuen(const double *, size_t, const double *, size_t, bool,
 		    double, double, struct sm_shift *);
 
+/* Sorting figures, and the median of sorted ones (n >= 1), for the
+ * decisions of judge.c too. */
+void	sm_sort(double *, size_t);
+double	sm_median_sorted(const double *, size_t);
+
 /* The distributions underneath, for the unit tests. */
 double	sm_ibeta(double, double, double);
 double	sm_t_sf2(double, double);
