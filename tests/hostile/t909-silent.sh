@@ -5,12 +5,17 @@
 # 32 it works. Never 2, never nothing (12 and 13 used to exit 1 with
 # nothing said, 11 exit 2). A limit under which the shell cannot open a
 # script (a script of one line fails too) is the shell's, and counted
-# apart.
-# shellcheck disable=SC2086 # $sh is a command line, split on purpose
+# apart. Then a TMPDIR that is full (a tmpfs of its own, filled): compare
+# says that a copy it reads the runs from cannot be written, and why,
+# naming the run's file, not blaming it; with no room even for the list
+# of the runs, it says so. The tmpfs is mounted in a mount namespace of
+# its own (unshare -m as root, unshare -rm otherwise); that part skips
+# where neither can mount, unless SMPB_MOUNT_REQUIRED=1 (CI).
+# shellcheck disable=SC2086 # $sh and $NS are command lines, split on purpose
 # shellcheck disable=SC2016 # code run by sh -c, expanded as it runs
 # shellcheck source=tests/lib.sh
 . tests/lib.sh
-long_battery "every command under every shell at every 'ulimit -n'"
+long_battery "every command under every shell at every 'ulimit -n', and a full TMPDIR"
 SB=$PWD/scripts/smpbench
 FIX=$PWD/tests/fixtures
 T=$TMPDIR_T
@@ -73,5 +78,49 @@ is "$usage" 0 "short of descriptors: no exit 2"
 is "$silent" 0 "a failure says why"
 is "$wrong" 0 "under 32: exit 1 and one line, the limit"
 is "$failed" 0 "at 32: every command works"
+
+# A full TMPDIR.
+need_cmd unshare || { t_skip "no unshare(1) to mount a tmpfs of the test's own"; done_testing; }
+MNT=$T/mnt
+mkdir "$MNT"
+NS=
+for ns in "unshare -m" "unshare -rm"; do
+	if $ns sh -c 'mount -t tmpfs -o size=64k smpbench-test "$1"' sh "$MNT" \
+	    2>/dev/null; then
+		NS=$ns
+		break
+	fi
+done
+if [ -z "$NS" ]; then
+	why="cannot mount a tmpfs (needs root, or user namespaces for unshare -rm)"
+	if [ "${SMPB_MOUNT_REQUIRED:-0}" = 1 ]; then
+		t_result 1 "$why"
+		done_testing
+	fi
+	t_skip "$why"
+	done_testing
+fi
+
+# full KIB: in the namespace, a tmpfs of 64 KiB on MNT, KIB of it filled
+# (all of it: 64), then compare of two runs with TMPDIR in it; its status
+# and stderr in full.rc and full.err.
+full() {
+	$NS sh -c 'mount -t tmpfs -o size=64k smpbench-test "$1" || exit 1
+		head -c "$2" /dev/zero >"$1/fill" 2>/dev/null
+		TMPDIR=$1 sh "$3" compare "$4" "$5" >/dev/null 2>"$6.err"
+		echo $? >"$6.rc"' sh "$MNT" "$(($1 * 1024))" "$SB" "$FIX/run-a" \
+	    "$FIX/run-b" "$T/full"
+	RC=$(cat "$T/full.rc")
+	slurp "$T/full.err"
+	ERR=$SLURPED
+}
+# Room for the list of the runs (a page), none for a copy.
+full 60
+is "$RC" 1 "a full TMPDIR: compare exits 1"
+like "$ERR" "^smpbench: $FIX/run-a/[a-z]+: its copy, which is read, cannot be written in $MNT \\(No space left on device\\)\$" \
+    "and says, in one line, that a copy of a run's file cannot be written, and why"
+full 64
+is "$RC $ERR" "1 smpbench: the copies saved runs are read from cannot be written in $MNT (No space left on device)" \
+    "no room at all: said so in one line"
 
 done_testing
