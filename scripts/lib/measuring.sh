@@ -32,6 +32,7 @@ MEASURING_MAX=64
 # measuring_dir: the directory of this user's entries, made when missing,
 # into measuring_dir_; false, with the reason in md_why, when it cannot
 # be used safely.
+# shellcheck disable=SC2154 # uid_me: user_id's (lib/dirs.sh)
 measuring_dir() {
 	user_id
 	md_uid=$uid_me
@@ -56,13 +57,6 @@ measuring_dir() {
 	fi
 	measuring_dir_=$md
 	[ -z "$md_why" ]
-}
-
-# user_id: this user's id, in uid_me: one id -u for the command (never
-# taken from the environment).
-uid_me=
-user_id() {
-	[ -n "${uid_me:-}" ] || uid_me=$(id -u)
 }
 
 # dir_private DIR UID: nothing when DIR (a directory, not a link) is

@@ -91,16 +91,20 @@ run_dirs() {
 # messages name the run as it was named (printable, and warn() in
 # lib.awk, turn one into the other: SMPB_SNAP/names).
 
-# snap_begin: make SMPB_SNAP, private, in TMPDIR (or /tmp), removed
-# when the driver exits (smpbench_exit), and find smpb-snap (SNAP_PROG,
-# empty when it is not built: run_snapshot says so, once a run is to be
-# read).
+# snap_begin: make SMPB_SNAP, private, in TMPDIR (or /tmp) when it is a
+# directory to write into (dir_safe, lib/dirs.sh: no other user can
+# swap the snapshot, or what is copied into it), removed when the driver
+# exits (smpbench_exit); and find smpb-snap (SNAP_PROG, empty when it is
+# not built: run_snapshot says so, once a run is to be read).
+# shellcheck disable=SC2154 # ds_why: dir_safe's (lib/dirs.sh)
 snap_begin() {
 	SNAP_PROG=
 	for sb_p in "$SMPB_LIB/smpb-snap" "$SMPB_TOP/bin/smpb-snap"; do
 		[ -f "$sb_p" ] && [ -x "$sb_p" ] && { SNAP_PROG=$sb_p; break; }
 	done
 	sb_tmp=${TMPDIR:-/tmp}
+	dir_safe "$sb_tmp" ||
+	    die 1 "TMPDIR: refused: $ds_why (saved runs are read from copies made there)"
 	sb_out=$(umask 077 && mktemp -d "$sb_tmp/smpbench-read.XXXXXX" 2>&1) ||
 	    die 1 "cannot make a temporary directory in $sb_tmp (${sb_out##*: })"
 	SMPB_SNAP=$sb_out
