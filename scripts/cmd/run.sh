@@ -279,18 +279,15 @@ run_finish() {
 # Say where they are and how to compare them; false when a measurement
 # of one failed.
 # shellcheck disable=SC2034 # the state of lib/record.sh, for each run
+# shellcheck disable=SC2154 # od_made: out_dir's (lib/record.sh)
 run_series() {
 	ser_series=
 	if [ "$runs" -gt 1 ] && [ -n "$opt_out" ]; then
 		ser_series=$(path_arg "$opt_out")
-		if ! mkdir "$ser_series" 2>/dev/null; then
-			if [ ! -d "$ser_series" ]; then
-				mkdir -p "$(dirname "$ser_series")" 2>/dev/null
-				ser_err=$(mkdir "$ser_series" 2>&1) ||
-				    die 1 "cannot create $opt_out: ${ser_err##*: }"
-			elif ! only_work "$ser_series" || [ -e "$ser_series/.work" ]; then
-				die 1 "-o $opt_out: exists and is not empty"
-			fi
+		out_dir "$ser_series" "-o $opt_out"
+		if [ "$od_made" -eq 0 ] && { ! only_work "$ser_series" ||
+		    [ -e "$ser_series/.work" ]; }; then
+			die 1 "-o $opt_out: exists and is not empty"
 		fi
 	fi
 	ser_k=1 ser_ok=0 ser_dirs=
@@ -368,5 +365,9 @@ cmd_run() {
 		dry_run "$cr_todo"
 		return 0
 	fi
+	# What a run makes, none but its user can write, whatever the umask
+	# allows: a directory of it open to others could be swapped while the
+	# run writes in it (out_dir would refuse it).
+	umask go-w
 	run_series
 }

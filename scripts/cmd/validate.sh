@@ -154,7 +154,7 @@ v_tools() {
 	fi
 }
 
-# shellcheck disable=SC2154 # loadavg: load_avg's
+# shellcheck disable=SC2154 # loadavg, ds_why: load_avg's, dir_safe's
 cmd_validate() {
 	opt_runs=
 	opt_r_set=0
@@ -207,6 +207,9 @@ validate_runs() {
 	trap 'validate_abort 130 "validate: interrupted by SIGINT"' INT
 	trap 'validate_abort 143 "validate: interrupted by SIGTERM"' TERM
 	trap 'validate_abort 129 "validate: interrupted by SIGHUP"' HUP
+	# Its files, in TMPDIR when no other user can swap them (dir_safe).
+	dir_safe "${TMPDIR:-/tmp}" ||
+	    validate_abort 1 "TMPDIR: refused: $ds_why (validate's files are made there)"
 	v_work=$(mktemp -d "${TMPDIR:-/tmp}/smpbench-validate.XXXXXX") ||
 	    validate_abort 1 "validate: cannot make a temporary directory"
 	progress_on

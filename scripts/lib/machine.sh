@@ -59,7 +59,7 @@ cpulist_expand() {
 # reads the machine on every run, and a $(...) is a process.
 
 # What the driver asks once and keeps (host_names, host_tck; user_id in
-# lib/measuring.sh), never taken from the environment.
+# lib/dirs.sh), never taken from the environment.
 host_name='' kernel_release='' clk_tck=''
 
 # host_names: the host's name and the kernel's release, in host_name

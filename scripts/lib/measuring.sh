@@ -6,17 +6,21 @@
 # SMPBENCH_LOCKDIR, or smpbench-runs-UID in TMPDIR (or /tmp), made mode
 # 0700 and refused (with one warning, other_runs unknown) when it is a
 # link, not a directory, not the user's own, or open to anyone else, or
-# when its parent is writable by others without being sticky. Nothing is
-# written anywhere else, and everything in it is made by mkdir (atomic,
-# never through a link, never opening a fifo) or by a write to a new name
-# then mv. A run's entry is the directory PID (the driver's pid) holding:
+# when the directory it is in is not one to write into (dir_safe, in
+# lib/dirs.sh: that directory, or one on the way to it, is another
+# user's or open to others without being sticky). Then no other user can
+# swap it, or anything in it, while a run uses it. Nothing is written
+# anywhere else, and everything in it is made by mkdir (atomic, never
+# through a link, never opening a fifo) or by a write to a new name then
+# mv. A run's entry is the directory PID (the driver's pid) holding:
 # info, one line "since=TIME dir=DIR"; measuring/, while it measures (not
 # while it waits for a quiet machine); seen-by-PID/, the marks left by
 # the runs that saw it measure, so that each learns of the other even
 # when one came and went between the other's looks. An entry whose
 # process is gone, or is no longer an smpbench run, is stale: removed by
-# the next run that looks (the user's own). At most MEASURING_MAX
-# entries are looked at, whatever the directory holds.
+# the next run that looks, when it has the shape a run gives it and is
+# the user's own (entry_remove); anything else is left as it is. At most
+# MEASURING_MAX entries are looked at, whatever the directory holds.
 #
 # Runs of other users are looked for among the processes (ps): one of
 # another user whose command line is "smpbench run" is warned of, and
@@ -31,7 +35,9 @@ MEASURING_MAX=64
 
 # measuring_dir: the directory of this user's entries, made when missing,
 # into measuring_dir_; false, with the reason in md_why, when it cannot
-# be used safely.
+# be used safely: the directory it is in is not one to write into
+# (dir_safe), or it is not this user's own, private, not a link.
+# shellcheck disable=SC2154 # uid_me, ds_why: user_id's, dir_safe's
 measuring_dir() {
 	user_id
 	md_uid=$uid_me
@@ -41,8 +47,11 @@ measuring_dir() {
 	/*) ;;
 	*) md=$PWD/$md ;;
 	esac
-	md_why=$(dir_parent "$md")
-	if [ -z "$md_why" ] && [ ! -e "$md" ] && [ ! -h "$md" ]; then
+	md_why=
+	md_parent=${md%/*}
+	if ! dir_safe "${md_parent:-/}"; then
+		md_why="$md: $ds_why"
+	elif [ ! -e "$md" ] && [ ! -h "$md" ]; then
 		mkdir -m 0700 "$md" 2>/dev/null
 	fi
 	if [ -n "$md_why" ]; then
@@ -56,13 +65,6 @@ measuring_dir() {
 	fi
 	measuring_dir_=$md
 	[ -z "$md_why" ]
-}
-
-# user_id: this user's id, in uid_me: one id -u for the command (never
-# taken from the environment).
-uid_me=
-user_id() {
-	[ -n "${uid_me:-}" ] || uid_me=$(id -u)
 }
 
 # dir_private DIR UID: nothing when DIR (a directory, not a link) is
@@ -84,17 +86,28 @@ dir_private() {
 	fi
 }
 
-# dir_parent DIR: nothing when the directory DIR is in cannot be written
-# by others (or is sticky, as /tmp is: none can then rename or remove
-# what another made); else why not.
-dir_parent() {
-	dp_parent=${1%/*}
-	# shellcheck disable=SC2012 # ls -ld: the mode, POSIX
-	dp_ls=$(LC_ALL=C ls -ld "${dp_parent:-/}/" 2>/dev/null)
-	case $dp_ls in
-	d????????[tT]* | d????[!w]??[!w]*) ;;
-	*) printf '%s is in a directory others can write\n' "$1" ;;
-	esac
+# entry_remove ENTRY [OWN]: remove a run's entry, when it has the shape
+# a run gives it: a directory, not a link, of this user's (known when
+# OWN is given: this run's own), holding its info and empty directories,
+# measuring/ and the marks seen-by-PID/. Each is removed by name, the
+# directories by rmdir, which removes no link's target and no directory
+# that holds anything: what has another shape stays, and so does the
+# entry that holds it.
+# shellcheck disable=SC2154 # uid_me: user_id's (lib/dirs.sh)
+entry_remove() {
+	[ -d "$1" ] && [ ! -h "$1" ] || return 0
+	if [ $# -lt 2 ]; then
+		# shellcheck disable=SC2012 # ls -ldn: the owner, POSIX
+		er_ls=$(LC_ALL=C ls -ldn "$1" 2>/dev/null)
+		set -f
+		# shellcheck disable=SC2086 # the fields of ls, split on purpose
+		set -- "$1" $er_ls
+		set +f
+		[ "${4:-}" = "$uid_me" ] || return 0
+	fi
+	rm -f "$1/info" "$1/info.new" 2>/dev/null
+	rmdir "$1/measuring" "$1"/seen-by-* "$1" 2>/dev/null
+	return 0
 }
 
 # measuring_begin DIR: enter this run (measuring into DIR), as waiting,
@@ -117,14 +130,17 @@ measuring_begin() {
 		return 0
 	fi
 	measuring_entry=$measuring_dir_/$$
-	rm -rf "$measuring_entry" 2>/dev/null
+	# One left by an earlier process of this pid.
+	entry_remove "$measuring_entry"
 	if ! mkdir "$measuring_entry" 2>/dev/null; then
 		other_runs_note="cannot make an entry in $measuring_dir_"
 		measuring_entry=
 		return 0
 	fi
-	printf 'since=%s dir=%s\n' "$(date -u +%Y-%m-%dT%H:%M:%SZ)" \
-	    "$measuring_run" >"$measuring_entry/info.new" 2>/dev/null &&
+	{
+		printf 'since=%s dir=%s\n' "$(date -u +%Y-%m-%dT%H:%M:%SZ)" \
+		    "$measuring_run" >"$measuring_entry/info.new"
+	} 2>/dev/null &&
 	    mv -f "$measuring_entry/info.new" "$measuring_entry/info" 2>/dev/null
 	other_runs=0
 	return 0
@@ -143,7 +159,7 @@ measuring_state() {
 
 # measuring_end: remove this run's entry and the marks left in it.
 measuring_end() {
-	[ -n "${measuring_entry:-}" ] && rm -rf "$measuring_entry" 2>/dev/null
+	[ -n "${measuring_entry:-}" ] && entry_remove "$measuring_entry" own
 	measuring_entry=
 	return 0
 }
@@ -182,7 +198,7 @@ measuring_check() {
 			'' | *[!0-9]* | "$$") continue ;;
 			esac
 			if ! is_measuring "$mc_pid"; then
-				rm -rf "$mc_e" 2>/dev/null
+				entry_remove "$mc_e"
 				continue
 			fi
 			[ -d "$mc_e/measuring" ] || continue

@@ -175,25 +175,19 @@ on_signal() {
 
 # make_run_dir: make the run's directory (or take the one -o names, if it
 # is empty) and claim it; sets run_dir, run_work, and run_made=1 when
-# this run made the directory.
+# this run made the directory. Runs are saved only where no other user
+# can redirect what a run writes (out_dir).
 # shellcheck disable=SC2154 # host_name...: host_names's, sanitise_v's
 make_run_dir() {
 	if [ -n "$opt_out" ]; then
 		run_dir=$(path_arg "$opt_out")
-		if mkdir "$run_dir" 2>/dev/null; then
-			run_made=1
-		elif [ ! -d "$run_dir" ]; then
-			mkdir -p "$(dirname "$run_dir")" 2>/dev/null
-			mrd_err=$(mkdir "$run_dir" 2>&1) ||
-			    die 1 "cannot create $opt_out: ${mrd_err##*: }"
-			run_made=1
-		fi
+		out_dir "$run_dir" "-o $opt_out"
+		run_made=$od_made
 		claim_run_dir "-o $opt_out"
 		return 0
 	fi
 	mrd_res=$(path_arg "$SMPB_RESULTS")
-	mrd_err=$(mkdir -p "$mrd_res" 2>&1) ||
-	    die 1 "cannot create $SMPB_RESULTS: ${mrd_err##*: }"
+	out_dir "$mrd_res" "$SMPB_RESULTS"
 	host_names
 	sanitise_v "$host_name"
 	mrd_name=$(date +%Y-%m-%d-%H%M%S)-$sane
@@ -205,6 +199,8 @@ make_run_dir() {
 	fi
 	mrd_try=$mrd_name
 	mrd_k=1
+	# A new name in a directory of results checked by out_dir: the run's
+	# own, once mkdir has made it, whoever else can make names there.
 	until mrd_err=$(mkdir "$mrd_res/$mrd_try" 2>&1); do
 		if [ ! -e "$mrd_res/$mrd_try" ] || [ "$mrd_k" -ge 99 ]; then
 			die 1 "cannot create $SMPB_RESULTS/$mrd_try: ${mrd_err##*: }"
@@ -215,6 +211,45 @@ make_run_dir() {
 	run_dir=$mrd_res/$mrd_try
 	run_made=1
 	claim_run_dir "$run_dir"
+}
+
+# out_dir DIR NAME: make DIR, and the directories above it, where it is
+# missing (od_made=1 when this command made DIR), to save runs in; die,
+# in one line naming it NAME, when it cannot be made, or is not a
+# directory to write into (dir_safe, lib/dirs.sh: another user could
+# swap it, or what a run makes in it, during the run). The part of the
+# way that is there is looked at before anything is made; a DIR that
+# was not there is looked at too once made, where another may have made
+# it, or a directory above it, first: in a directory open to others
+# (sticky, as /tmp), or when mkdir found it made.
+# shellcheck disable=SC2154 # ds_why, ds_open: dir_safe's (lib/dirs.sh)
+out_dir() {
+	od_made=0
+	od_p=$1
+	until [ -e "$od_p" ] || [ -h "$od_p" ]; do
+		case $od_p in
+		*/*) od_p=${od_p%/*} ;;
+		*) od_p=. ;;
+		esac
+		[ -n "$od_p" ] || od_p=/
+	done
+	ds_open=0
+	if [ -d "$od_p" ] && ! dir_safe "$od_p"; then
+		die 1 "$2: refused: $ds_why"
+	fi
+	if mkdir "$1" 2>/dev/null; then
+		od_made=1
+	elif [ ! -d "$1" ]; then
+		mkdir -p "$(dirname "$1")" 2>/dev/null
+		od_err=$(mkdir "$1" 2>&1) ||
+		    die 1 "cannot create ${2#-o }: ${od_err##*: }"
+		od_made=1
+	fi
+	if [ "$od_p" != "$1" ] && { [ "$od_made" -eq 0 ] || [ "$ds_open" -eq 1 ]; } &&
+	    ! dir_safe "$1"; then
+		die 1 "$2: refused: $ds_why"
+	fi
+	return 0
 }
 
 # claim_run_dir NAME: make run_dir this run's own (NAME in messages), or

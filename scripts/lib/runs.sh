@@ -91,18 +91,31 @@ run_dirs() {
 # messages name the run as it was named (printable, and warn() in
 # lib.awk, turn one into the other: SMPB_SNAP/names).
 
-# snap_begin: make SMPB_SNAP, private, removed when the driver exits
-# (smpbench_exit), and find smpb-snap (SNAP_PROG, empty when it is not
-# built: run_snapshot says so, once a run is to be read).
+# snap_begin: make SMPB_SNAP, private, in TMPDIR (or /tmp) when it is a
+# directory to write into (dir_safe, lib/dirs.sh: no other user can
+# swap the snapshot, or what is copied into it), removed when the driver
+# exits (smpbench_exit); and find smpb-snap (SNAP_PROG, empty when it is
+# not built: run_snapshot says so, once a run is to be read).
+# shellcheck disable=SC2154 # ds_why: dir_safe's (lib/dirs.sh)
 snap_begin() {
 	SNAP_PROG=
 	for sb_p in "$SMPB_LIB/smpb-snap" "$SMPB_TOP/bin/smpb-snap"; do
 		[ -f "$sb_p" ] && [ -x "$sb_p" ] && { SNAP_PROG=$sb_p; break; }
 	done
-	SMPB_SNAP=$(umask 077 && mktemp -d "${TMPDIR:-/tmp}/smpbench-read.XXXXXX") ||
-	    die 1 "cannot make a temporary directory in ${TMPDIR:-/tmp}"
+	sb_tmp=${TMPDIR:-/tmp}
+	dir_safe "$sb_tmp" ||
+	    die 1 "TMPDIR: refused: $ds_why (saved runs are read from copies made there)"
+	sb_out=$(umask 077 && mktemp -d "$sb_tmp/smpbench-read.XXXXXX" 2>&1) ||
+	    die 1 "cannot make a temporary directory in $sb_tmp (${sb_out##*: })"
+	SMPB_SNAP=$sb_out
 	export SMPB_SNAP
-	: >"$SMPB_SNAP/names"
+	{ : >"$SMPB_SNAP/names"; } 2>/dev/null || snap_lost "$SMPB_SNAP/names"
+}
+
+# snap_lost FILE: die, saying that FILE of the snapshot cannot be
+# written, and why (a full TMPDIR...): the runs read are not to blame.
+snap_lost() {
+	die 1 "the copies saved runs are read from cannot be written in ${TMPDIR:-/tmp} ($(why_unwritable "$1"))"
 }
 
 # snap_names TEXT: TEXT with each snapshot's path (SMPB_SNAP/names, one
@@ -170,7 +183,8 @@ run_snapshot() {
 	rs_snap=$SMPB_SNAP/$rs_k.$$
 	[ -d "$rs_snap/raw" ] || mkdir -p "$rs_snap/raw" 2>/dev/null ||
 	    die 1 "cannot make a temporary directory in $SMPB_SNAP"
-	printf '%s\t%s\n' "$rs_snap" "$1" >>"$SMPB_SNAP/names"
+	{ printf '%s\t%s\n' "$rs_snap" "$1" >>"$SMPB_SNAP/names"; } 2>/dev/null ||
+	    snap_lost "$SMPB_SNAP/names"
 	rs_dir=$1
 	rs_files=$2
 	set -f
@@ -181,15 +195,40 @@ run_snapshot() {
 	done
 	set +f
 	[ $# -gt 0 ] || return 0
-	rs_out=$("$SNAP_PROG" -- "$@" 2>/dev/null)
+	# Its lines, each starting with a count, then, when a file failed,
+	# the line that says which and why ("smpb-snap: FILE: WHY"); what
+	# else comes is the shell's, that could not start it.
+	rs_all=$("$SNAP_PROG" -- "$@" 2>&1)
 	rs_rc=$?
+	rs_out='' rs_err=''
+	while [ -n "$rs_all" ]; do
+		rs_l=${rs_all%%"$NL"*}
+		case $rs_all in
+		*"$NL"*) rs_all=${rs_all#*"$NL"} ;;
+		*) rs_all= ;;
+		esac
+		case $rs_l in
+		[0-9]*) rs_out=$rs_out$rs_l$NL ;;
+		"smpb-snap: "*) rs_err=$rs_l ;;
+		esac
+	done
+	rs_out=${rs_out%"$NL"}
 	[ -z "$rs_out" ] || SNAP_STATS=$SNAP_STATS$rs_out$NL
 	[ "$rs_rc" -eq 0 ] && return 0
-	[ -n "$rs_out" ] || can_fork || no_process
-	# The file that failed: the one after those copied.
+	[ -n "$rs_out$rs_err" ] || can_fork || no_process
+	# The file that failed: the one after those copied; its copy, when
+	# smpb-snap names it (the snapshot cannot be written), else the run's
+	# file itself.
 	count_lines "$rs_out"
 	shift $((line_count * 3 + 1))
-	die 1 "$(printable "$1"): cannot be read: refused"
+	rs_why=${rs_err##*: }
+	rs_err=${rs_err#smpb-snap: }
+	case ${rs_err%: *} in
+	"$2")
+		die 1 "$(printable "$1"): its copy, which is read, cannot be written in ${TMPDIR:-/tmp} (${rs_why:-write error})"
+		;;
+	esac
+	die 1 "$(printable "$1"): cannot be read${rs_why:+ ($rs_why)}: refused"
 }
 
 # snap_stats TEXT RAW: of SNAP_STATS's copies, the text files' (env, the

@@ -105,7 +105,7 @@ as_other rm -f "$L"
 mkdir "$T/open"
 chmod 0777 "$T/open"
 TMPDIR=$T/open smpbench_run "$T/d"
-is "$RC $(one_line)" "0 smpbench: warning: $T/open/smpbench-runs-0 is in a directory others can write: other runs are not looked for (other_runs=unknown)" \
+is "$RC $(one_line)" "0 smpbench: warning: $T/open/smpbench-runs-0: $T/open can be written by others than its owner (drwxrwxrwx): other runs are not looked for (other_runs=unknown)" \
     "in a directory others can write: refused in one line"
 is "$(ls -A "$T/open" | wc -l | tr -d ' ')" 0 "and nothing made in it"
 

@@ -1,4 +1,4 @@
-# t907-vm-host: make vmtest's host side (tests/vm/lib.sh, tests/vm/run)
+# t910-vm-host: make vmtest's host side (tests/vm/lib.sh, tests/vm/run)
 # on a host that cannot be trusted, with a fake qemu and no real boot.
 # The kernels' cache is used only where no other user can have put a
 # kernel: a cache of nobody's with a kernel planted in it, one others

@@ -1,0 +1,133 @@
+# shellcheck shell=sh
+# lib/dirs.sh: the directories the driver writes into: a run's (-o,
+# SMPBENCH_RESULTS), the runs in progress' (SMPBENCH_LOCKDIR) and TMPDIR,
+# where saved runs are copied to be read. Sourced by smpbench.
+#
+# A directory is written into only when no other user can change what
+# its path leads to, then or later: it, and every directory on the way
+# from / to it, as named and as its links resolve, is this user's or
+# root's, and none of them can be written by another than its owner (its
+# group or others) unless it is sticky, as /tmp is, where none can rename
+# or remove what another made; a link on the way is this user's or
+# root's. Root is trusted by every user, as for /tmp; for root, a
+# directory of another user's is refused like one open to all. What is
+# so checked cannot be swapped during a command, by anyone but root: what
+# the driver then makes in it by mkdir is its own, and so is what it
+# writes there, whatever happens meanwhile in the directories of others.
+
+# user_id: this user's id, in uid_me: one id -u for the command (never
+# taken from the environment).
+uid_me=
+user_id() {
+	[ -n "${uid_me:-}" ] || uid_me=$(id -u)
+}
+
+# dir_safe DIR: true when DIR is a directory to write into, as above;
+# else false, with why not, in one line, in ds_why. ds_open is 1 when DIR
+# itself is sticky and open to others (they may make names in it first).
+# A look costs one ls for the whole way, and one cd in a subshell where
+# a link is on it.
+# shellcheck disable=SC2034 # ds_why, ds_open: for the caller
+dir_safe() {
+	ds_why='' ds_open=0
+	user_id
+	ds_d=$1
+	case $ds_d in
+	/*) ;;
+	*) ds_d=$PWD/$ds_d ;;
+	esac
+	# The way as named, each directory or link on it, from / down; and
+	# where a link is on it, the way it resolves to, too.
+	set -f
+	set -- /
+	ds_link=0
+	ds_real=$ds_d ds_named=/
+	ds_ways=$ds_d
+	while [ -n "$ds_ways" ]; do
+		ds_rest=${ds_ways#/} ds_pre='' ds_ways=''
+		while [ -n "$ds_rest" ]; do
+			ds_c=${ds_rest%%/*}
+			case $ds_rest in
+			*/*) ds_rest=${ds_rest#*/} ;;
+			*) ds_rest= ;;
+			esac
+			[ -n "$ds_c" ] || continue
+			ds_pre=$ds_pre/$ds_c
+			[ -h "$ds_pre" ] && ds_link=1
+			set -- "$@" "$ds_pre"
+		done
+		# DIR as ls names it, without a trailing or doubled /.
+		[ "$ds_link" -eq 2 ] || ds_named=${ds_pre:-/}
+		if [ "$ds_link" -eq 1 ]; then
+			ds_link=2
+			ds_ways=$(cd -P "$ds_d" 2>/dev/null && pwd -P) || {
+				set +f
+				ds_why="$ds_d: cannot be entered"
+				return 1
+			}
+			ds_real=$ds_ways
+		fi
+	done
+	set +f
+	[ -d "$ds_d" ] || { ds_why="$ds_d is not a directory"; return 1; }
+	# shellcheck disable=SC2012 # ls -ldn: the mode and owner, POSIX
+	ds_ls=$(LC_ALL=C ls -ldnq -- "$@" 2>/dev/null)
+	ds_n=$#
+	ds_ifs=$IFS
+	IFS=$NL
+	set -f
+	# shellcheck disable=SC2086 # a line a name, split on purpose
+	set -- $ds_ls
+	set +f
+	IFS=$ds_ifs
+	if [ "$#" -ne "$ds_n" ]; then
+		ds_why="$ds_d: the directories on its way cannot all be looked at"
+		return 1
+	fi
+	for ds_line; do
+		# The name: the line less its first eight fields (mode, links,
+		# owner, group, size and the date's three).
+		ds_name=$ds_line
+		ds_k=0
+		while [ "$ds_k" -lt 8 ]; do
+			ds_name=${ds_name#"${ds_name%%[ ]*}"}
+			ds_name=${ds_name#"${ds_name%%[! ]*}"}
+			ds_k=$((ds_k + 1))
+		done
+		set -f
+		# shellcheck disable=SC2086 # the fields of ls, split on purpose
+		set -- $ds_line
+		set +f
+		case $1 in
+		l*) ds_name=${ds_name% -> *} ;;
+		esac
+		if [ "$3" != "$uid_me" ] && [ "$3" != 0 ]; then
+			case $1 in
+			l*) ds_why="$ds_name is a link owned by uid $3, not this user or root" ;;
+			*) ds_why="$ds_name is owned by uid $3, not this user or root" ;;
+			esac
+			return 1
+		fi
+		case $1 in
+		l*) ;;
+		d????????[tT]*)
+			case $1 in
+			d????w* | d???????w*)
+				[ "$ds_name" != "$ds_named" ] &&
+				    [ "$ds_name" != "$ds_real" ] || ds_open=1
+				;;
+			esac
+			;;
+		d????w* | d???????w*)
+			ds_why="$ds_name can be written by others than its owner ($1)"
+			return 1
+			;;
+		d*) ;;
+		*)
+			ds_why="$ds_name is not a directory"
+			return 1
+			;;
+		esac
+	done
+	return 0
+}
