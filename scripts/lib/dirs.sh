@@ -70,8 +70,16 @@ dir_safe() {
 	done
 	set +f
 	[ -d "$ds_d" ] || { ds_why="$ds_d is not a directory"; return 1; }
+	# A line of ls a directory: a name on the way with a newline in it
+	# is refused before (busybox's ls, a guest's, has no -q to mask it).
+	case $ds_d$ds_real in
+	*"$NL"*)
+		ds_why="$ds_d: a directory on its way has a newline in its name"
+		return 1
+		;;
+	esac
 	# shellcheck disable=SC2012 # ls -ldn: the mode and owner, POSIX
-	ds_ls=$(LC_ALL=C ls -ldnq -- "$@" 2>/dev/null)
+	ds_ls=$(LC_ALL=C QUOTING_STYLE=literal ls -ldn -- "$@" 2>/dev/null)
 	ds_n=$#
 	ds_ifs=$IFS
 	IFS=$NL

@@ -155,12 +155,14 @@ smpbench: to set them beside another kernel's runs: smpbench compare $out/1 $out
 done
 
 # A second run in the default place, with the same label: the ring, 2
-# repeats, with busybox's awk for every awk program (POSIX awk only) and,
-# under script(1), stderr on a terminal: a one-line [k/n] counter.
+# repeats, with busybox's awk for every awk program (POSIX awk only) and
+# its ls (a guest's, as make vmtest boots: no ls -q) and, under
+# script(1), stderr on a terminal: a one-line [k/n] counter.
 bbawk=0
 if need_cmd busybox && busybox awk 'BEGIN { exit 0 }' 2>/dev/null; then
 	mkdir "$TMPDIR_T/bbawk"
 	ln -s "$(command -v busybox)" "$TMPDIR_T/bbawk/awk"
+	ln -s "$(command -v busybox)" "$TMPDIR_T/bbawk/ls"
 	bbawk=1
 	T_PATH=$TMPDIR_T/bbawk:$PATH
 else
