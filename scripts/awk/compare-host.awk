@@ -83,13 +83,21 @@ function host_short(g,    d) {
 	    " (" pct0(HSP_LO[g]) " to " pct0(HSP_HI[g]) ")"
 }
 
+# host_past(v): a raised threshold v, in percent, as the note prints
+# it: to the point, or to a tenth where the point is the threshold
+# itself ("+2.3%", not a "+2%" that says nothing).
+function host_past(v,    s) {
+	s = sprintf("%.0f", v)
+	return s + 0 > threshold ? s : sprintf("%.1f", v)
+}
+
 # host_note(g): the line under a table that says how large a change
 # column g takes to be marked, where its host raised that (the header
 # says how the host ran), else "": "Marked in a2 only past +6% and
 # -97%: as far as its host's own change of speed could move herd."
 function host_note(g,    s, up, down) {
-	up = RISE[g] > threshold ? sprintf("%.0f", RISE[g]) : ""
-	down = FALL[g] > threshold ? sprintf("%.0f", FALL[g]) : ""
+	up = RISE[g] > threshold ? host_past(RISE[g]) : ""
+	down = FALL[g] > threshold ? host_past(FALL[g]) : ""
 	if (up == "" && down == "")
 		return ""
 	if (up != "" && up == down)

@@ -172,6 +172,12 @@ for s in $SHELLS; do
 	check "$s: its limit, 1 - 1 / 1.3" awk \
 	    -v l="$(pkey "$OUT" 2 rdown20 limit_pct)" 'BEGIN { exit !(l > 22 && l < 25) }'
 	is "$(pkey "$OUT" 2 rup20 verdict)" changed "$s: 20% higher: marked"
+	# A raised limit that rounds to the threshold (-t) is said to the
+	# tenth: the note says how far it was raised, not the threshold.
+	rl=$(pkey "$OUT" 2 rdown20 limit_pct)
+	run $sh $SB compare -t "${rl%.*}" "$T/rbase" "$T/rdown20"
+	like "$(printf '%s\n' "$OUT" | tr -s ' \n' '  ')" "A fall is marked in rdown20 only past -${rl%?}%:" \
+	    "$s: a limit of $rl% under -t ${rl%.*}: said to the tenth"
 
 	# A timing that lost a time slice, three times as slow, among sixty:
 	# the hosts are still alike.
