@@ -154,7 +154,7 @@ run_traps() {
 
 # run_hold: hold SIGINT, SIGTERM and SIGHUP instead: the one that comes
 # is kept in run_held ("NAME STATUS") for on_signal, after run_traps.
-# shellcheck disable=SC2034 # run_held: for run_begin (cmd/run.sh)
+# shellcheck disable=SC2034 # run_held: for run_save_env (cmd/run.sh)
 run_hold() {
 	run_held=
 	trap 'run_held="INT 130"' INT
