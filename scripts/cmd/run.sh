@@ -44,7 +44,7 @@ run_check_options() {
 	tiny | quick | full) ;;
 	*) usage_error "SMPBENCH_SWEEP: '$(printable "$sweep")' is not tiny, quick or full" ;;
 	esac
-	# shellcheck disable=SC2034 # watchdog: measure's (lib/measure.sh)
+	# shellcheck disable=SC2034 # watchdog: measure_program's (lib/measure.sh)
 	{
 		watchdog=$WATCHDOG_QUICK
 		[ "$sweep" = full ] && watchdog=$WATCHDOG_FULL
