@@ -214,54 +214,24 @@ function size_text(k) {
 }
 
 # summary(): the topology= line and the topo_ lines.
-function summary(    i, c, dies, cores, tpc, n, llcs, kmin, kmax, nodes_n, s,
-    llc_text, llc_groups, size, level, key) {
+function summary(    i, dies, cores, tpc, llcs, llc_groups, size, level,
+    nodes_n, s) {
 	# Dies: a die_id is counted within its package.
 	for (i = 1; i <= NON; i++)
 		DIEKEY[ON[i]] = PKG[ON[i]] ":" DIE[ON[i]]
 	PACKAGES = count("pkg", PKG)
 	dies = KNOWN["pkg"] ? count("pkg", DIEKEY) : "unknown"
 	cores = count("core", CORE)
-	tpc = "unknown"
-	if (KNOWN["core"]) {
-		tpc = 0
-		for (i = 1; i <= NON; i++) {
-			key = CORE[ON[i]]
-			if (++n[key] > tpc)
-				tpc = n[key]
-		}
-	}
+	tpc = threads_per_core()
 	llcs = count("llc", LLC)
 	llc_groups = GROUPS
-	size = level = "unknown"
-	if (KNOWN["llc"]) {
-		kmin = kmax = LLCKIB[ON[1]]
-		level = LLCLEVEL[ON[1]]
-		for (i = 2; i <= NON; i++) {
-			c = ON[i]
-			if (LLCKIB[c] < kmin) kmin = LLCKIB[c]
-			if (LLCKIB[c] > kmax) kmax = LLCKIB[c]
-			if (LLCLEVEL[c] != level) level = "mixed"
-		}
-		size = kmin == kmax ? kmin : kmin "-" kmax
-		if (kmin == "")
-			size = "unknown"
-	}
+	level = llc_level()
+	size = llc_size()
 	nodes_n = count("node", NODE)
 	s = plural(PACKAGES, "package") ", " plural(cores, "core") ", "
 	s = s (tpc == "unknown" ? "threads per core unknown" : \
 	    tpc " thread" (tpc == 1 ? "" : "s") " per core") ", "
-	if (llcs == "unknown")
-		llc_text = "last-level caches unknown"
-	else {
-		llc_text = llcs " " (level ~ /^[0-9]+$/ ? "L" level " " : \
-		    "last-level ") "cache" (llcs == 1 ? "" : "s")
-		if (size ~ /^[0-9]+$/)
-			llc_text = llc_text " of " size_text(size)
-		else if (size != "unknown")
-			llc_text = llc_text " of " size " KiB"
-	}
-	s = s llc_text ", "
+	s = s llc_text(llcs, level, size) ", "
 	s = s (nodes_n == "unknown" ? "NUMA nodes unknown" : \
 	    plural(nodes_n, "NUMA node"))
 	print "topology=" s
@@ -277,6 +247,62 @@ function summary(    i, c, dies, cores, tpc, n, llcs, kmin, kmax, nodes_n, s,
 	print "topo_llc_cpus=" (llcs == "unknown" ? "unknown" : llc_groups)
 	count("node", NODE)
 	print "topo_node_cpus=" (nodes_n == "unknown" ? "unknown" : GROUPS)
+}
+
+# threads_per_core(): the most online CPUs of one core, or "unknown".
+function threads_per_core(    i, n, key, tpc) {
+	if (!KNOWN["core"])
+		return "unknown"
+	tpc = 0
+	for (i = 1; i <= NON; i++) {
+		key = CORE[ON[i]]
+		if (++n[key] > tpc)
+			tpc = n[key]
+	}
+	return tpc
+}
+
+# llc_level(): the level of the online CPUs' last-level caches, "mixed"
+# when they differ, or "unknown".
+function llc_level(    i, level) {
+	if (!KNOWN["llc"])
+		return "unknown"
+	level = LLCLEVEL[ON[1]]
+	for (i = 2; i <= NON; i++)
+		if (LLCLEVEL[ON[i]] != level)
+			level = "mixed"
+	return level
+}
+
+# llc_size(): the size in KiB of the online CPUs' last-level caches, as
+# "MIN-MAX" when they differ, or "unknown".
+function llc_size(    i, c, kmin, kmax, size) {
+	if (!KNOWN["llc"])
+		return "unknown"
+	kmin = kmax = LLCKIB[ON[1]]
+	for (i = 2; i <= NON; i++) {
+		c = ON[i]
+		if (LLCKIB[c] < kmin) kmin = LLCKIB[c]
+		if (LLCKIB[c] > kmax) kmax = LLCKIB[c]
+	}
+	size = kmin == kmax ? kmin : kmin "-" kmax
+	if (kmin == "")
+		size = "unknown"
+	return size
+}
+
+# llc_text(llcs, level, size): the last-level caches, as the topology=
+# line says them: "4 L3 caches of 16 MiB", "last-level caches unknown".
+function llc_text(llcs, level, size,    t) {
+	if (llcs == "unknown")
+		return "last-level caches unknown"
+	t = llcs " " (level ~ /^[0-9]+$/ ? "L" level " " : \
+	    "last-level ") "cache" (llcs == 1 ? "" : "s")
+	if (size ~ /^[0-9]+$/)
+		t = t " of " size_text(size)
+	else if (size != "unknown")
+		t = t " of " size " KiB"
+	return t
 }
 
 # fits(kind, a, b): whether CPUs a and b make the placement kind.
@@ -304,10 +330,38 @@ function pair(kind,    i, j) {
 }
 
 # choose(): the place_ lines, the lists of placements, the note.
-function choose(    n, a, i, k, kinds, nk, p, far, near, list, quick, note,
-    confined) {
-	# Usable: allowed and online, less the isolated, ascending; where
-	# the process may run on isolated CPUs only, those.
+function choose(    i, list, quick, note, confined) {
+	confined = usable_cpus()
+	# xllc stays within a node; without nodes, within a package.
+	for (i = 1; i <= NUSE; i++)
+		HOME[USE[i]] = KNOWN["node"] ? NODE[USE[i]] : PKG[USE[i]]
+	list = place_lines()
+	if (KNOWN["core"] && NUSE >= 1)
+		print "place_cores=" firsts()
+	print "topo_usable_cpus=" ranges(USE, NUSE)
+	print "topo_confined_cpus=" (confined ? ranges(USE, NUSE) : "none")
+	quick = "free" (NUSE >= 1 ? " one" : "") (NEAR != "" ? " " NEAR : "")
+	if (FAR != "" && FAR != NEAR)
+		quick = quick " " FAR
+	print "topo_placements=" list
+	print "topo_placements_quick=" quick
+	note = ""
+	if (!KNOWN["llc"] && NUSE >= 2)
+		note = "last-level caches unknown: no llc or xllc placement" \
+		    (index(list, "spread") ? ", spread (two cores) instead" : "")
+	if (!KNOWN["core"] && NUSE >= 2)
+		note = (note == "" ? "" : note "; ") \
+		    "cores unknown: no smt placement, spread may be two threads" \
+		    " of one core"
+	if (note != "")
+		print "topo_note=" note
+}
+
+# usable_cpus(): USE[1..NUSE], the usable CPUs: allowed and online, less
+# the isolated, ascending; where the process may run on isolated CPUs
+# only, those. Return 1 when the run is to be confined to them (-C): it
+# may use isolated CPUs beside them.
+function usable_cpus(    n, a, i, confined) {
 	expand(canon(isolated), iso)
 	for (i in iso)
 		ISO[iso[i]] = 1
@@ -329,14 +383,19 @@ function choose(    n, a, i, k, kinds, nk, p, far, near, list, quick, note,
 			if (a[i] in ISON)
 				USE[++NUSE] = a[i]
 	}
-	# xllc stays within a node; without nodes, within a package.
-	for (i = 1; i <= NUSE; i++)
-		HOME[USE[i]] = KNOWN["node"] ? NODE[USE[i]] : PKG[USE[i]]
+	return confined
+}
+
+# place_lines(): print the place_ lines of the placements that exist here,
+# nearest first; return their list, free first; NEAR, the nearest on
+# two cores, and FAR, the farthest ("" where there is none).
+function place_lines(    list, kinds, nk, k, p) {
 	list = "free"
 	if (NUSE >= 1) {
 		print "place_one=" USE[1]
 		list = list " one"
 	}
+	NEAR = FAR = ""
 	nk = split("smt llc spread xllc node", kinds, " ")
 	for (k = 1; k <= nk; k++) {
 		if (!usable(kinds[k]))
@@ -346,29 +405,11 @@ function choose(    n, a, i, k, kinds, nk, p, far, near, list, quick, note,
 			continue
 		print "place_" kinds[k] "=" p
 		list = list " " kinds[k]
-		far = kinds[k]
-		if (near == "" && kinds[k] != "smt")
-			near = kinds[k]
+		FAR = kinds[k]
+		if (NEAR == "" && kinds[k] != "smt")
+			NEAR = kinds[k]
 	}
-	if (KNOWN["core"] && NUSE >= 1)
-		print "place_cores=" firsts()
-	print "topo_usable_cpus=" ranges(USE, NUSE)
-	print "topo_confined_cpus=" (confined ? ranges(USE, NUSE) : "none")
-	quick = "free" (NUSE >= 1 ? " one" : "") (near != "" ? " " near : "")
-	if (far != "" && far != near)
-		quick = quick " " far
-	print "topo_placements=" list
-	print "topo_placements_quick=" quick
-	note = ""
-	if (!KNOWN["llc"] && NUSE >= 2)
-		note = "last-level caches unknown: no llc or xllc placement" \
-		    (index(list, "spread") ? ", spread (two cores) instead" : "")
-	if (!KNOWN["core"] && NUSE >= 2)
-		note = (note == "" ? "" : note "; ") \
-		    "cores unknown: no smt placement, spread may be two threads" \
-		    " of one core"
-	if (note != "")
-		print "topo_note=" note
+	return list
 }
 
 # firsts(): the first usable CPU of each core, as a cpulist.

@@ -44,7 +44,7 @@ run_check_options() {
 	tiny | quick | full) ;;
 	*) usage_error "SMPBENCH_SWEEP: '$(printable "$sweep")' is not tiny, quick or full" ;;
 	esac
-	# shellcheck disable=SC2034 # watchdog: measure's (lib/measure.sh)
+	# shellcheck disable=SC2034 # watchdog: measure_program's (lib/measure.sh)
 	{
 		watchdog=$WATCHDOG_QUICK
 		[ "$sweep" = full ] && watchdog=$WATCHDOG_FULL
@@ -123,12 +123,7 @@ run_begin() {
 	# Nor does a stdout closed from the start: it is /dev/null from here
 	# on, so that no file the run opens takes its place.
 	out_open || { exec >/dev/null; out_closed=2; }
-	# Count the measurements, for the progress line and the markers.
-	run_total=0
-	for cr_w in $cr_todo; do
-		count_lines "$(cells "$cr_w")"
-		run_total=$((run_total + line_count * $(workload_repeats "$cr_w")))
-	done
+	run_count
 	check_limits
 
 	make_run_dir
@@ -144,9 +139,28 @@ run_begin() {
 	settle "$settle_bound"
 	measuring_state measuring
 	measuring_check "at the start"
-	# From the env's capture until it is saved a signal is held: the run
-	# is then removed, or kept with its env and a marker, never left with
-	# an env alone (run_hold).
+	run_save_env "$1"
+	run_say_start
+	run_start_clock
+}
+
+# run_count: count the run's measurements, in run_total, for the
+# progress line and the markers.
+# shellcheck disable=SC2154 # line_count: count_lines's
+run_count() {
+	run_total=0
+	for cr_w in $cr_todo; do
+		count_lines "$(cells "$cr_w")"
+		run_total=$((run_total + line_count * $(workload_repeats "$cr_w")))
+	done
+}
+
+# run_save_env K: take the run's env and save it in the run (K: the
+# run's number in the series, for its id). From the env's capture until
+# it is saved a signal is held: the run is then removed, or kept with its
+# env and a marker, never left with an env alone (run_hold).
+# shellcheck disable=SC2154 # places: choose_places's (lib/topology.sh)
+run_save_env() {
 	run_hold
 	cr_env=$(
 		capture_env
@@ -163,6 +177,13 @@ run_begin() {
 	run_traps
 	# shellcheck disable=SC2086 # the signal and its status
 	[ -z "$run_held" ] || on_signal $run_held
+}
+
+# run_say_start: the warnings of the run's env, and where the run is
+# saved (on a terminal).
+# shellcheck disable=SC2154 # places_all, cpus_online: lib/topology.sh's;
+# allowed_cpus: allowed_list's (lib/machine.sh)
+run_say_start() {
 	env_warnings <"$run_dir/env"
 	# One CPU online is warned about above; one allowed of several is not.
 	case $places_all in
@@ -175,7 +196,12 @@ run_begin() {
 	esac
 	[ "$tty" -eq 1 ] &&
 	    say "$sweep run of $cr_todo, saving in $run_dir"
+}
 
+# run_start_clock: the start of the measuring: the time, and the CPU
+# time of the run and of the machine, for load_other; no failure yet,
+# no table yet.
+run_start_clock() {
 	run_failed=0
 	run_start=$(date +%s)
 	# For load_other: the run's own CPU time (in this shell: a subshell

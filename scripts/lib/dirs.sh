@@ -25,8 +25,8 @@ user_id() {
 # dir_safe DIR: true when DIR is a directory to write into, as above;
 # else false, with why not, in one line, in ds_why. ds_open is 1 when DIR
 # itself is sticky and open to others (they may make names in it first).
-# A look costs one ls for the whole way, and one cd in a subshell where
-# a link is on it.
+# A look costs one ls for the whole way (dir_way_safe), and one cd in a
+# subshell where a link is on it.
 # shellcheck disable=SC2034 # ds_why, ds_open: for the caller
 dir_safe() {
 	ds_why='' ds_open=0
@@ -78,6 +78,14 @@ dir_safe() {
 		return 1
 		;;
 	esac
+	dir_way_safe "$@"
+}
+
+# dir_way_safe NAME...: dir_safe's look at the directories and links on
+# the way (NAME..., none with a newline): true when each is safe
+# (dir_entry_safe), as one ls sees them; else false, with ds_why.
+# shellcheck disable=SC2034 # ds_why, ds_open: dir_safe's, for its caller
+dir_way_safe() {
 	# shellcheck disable=SC2012 # ls -ldn: the mode and owner, POSIX
 	ds_ls=$(LC_ALL=C QUOTING_STYLE=literal ls -ldn -- "$@" 2>/dev/null)
 	ds_n=$#
@@ -93,49 +101,59 @@ dir_safe() {
 		return 1
 	fi
 	for ds_line; do
-		# The name: the line less its first eight fields (mode, links,
-		# owner, group, size and the date's three).
-		ds_name=$ds_line
-		ds_k=0
-		while [ "$ds_k" -lt 8 ]; do
-			ds_name=${ds_name#"${ds_name%%[ ]*}"}
-			ds_name=${ds_name#"${ds_name%%[! ]*}"}
-			ds_k=$((ds_k + 1))
-		done
-		set -f
-		# shellcheck disable=SC2086 # the fields of ls, split on purpose
-		set -- $ds_line
-		set +f
-		case $1 in
-		l*) ds_name=${ds_name% -> *} ;;
-		esac
-		if [ "$3" != "$uid_me" ] && [ "$3" != 0 ]; then
-			case $1 in
-			l*) ds_why="$ds_name is a link owned by uid $3, not this user or root" ;;
-			*) ds_why="$ds_name is owned by uid $3, not this user or root" ;;
-			esac
-			return 1
-		fi
-		case $1 in
-		l*) ;;
-		d????????[tT]*)
-			case $1 in
-			d????w* | d???????w*)
-				[ "$ds_name" != "$ds_named" ] &&
-				    [ "$ds_name" != "$ds_real" ] || ds_open=1
-				;;
-			esac
-			;;
-		d????w* | d???????w*)
-			ds_why="$ds_name can be written by others than its owner ($1)"
-			return 1
-			;;
-		d*) ;;
-		*)
-			ds_why="$ds_name is not a directory"
-			return 1
-			;;
-		esac
+		dir_entry_safe "$ds_line" || return 1
 	done
+	return 0
+}
+
+# dir_entry_safe LINE: true when LINE, ls -ldn's of a name on the way, is
+# of a directory or link of this user's or root's, and the directory is
+# open to no other than its owner, unless it is sticky (ds_open 1 when
+# DIR itself is so open); else false, with ds_why.
+# shellcheck disable=SC2034 # ds_why, ds_open: dir_safe's, for its caller
+dir_entry_safe() {
+	# The name: the line less its first eight fields (mode, links,
+	# owner, group, size and the date's three).
+	ds_name=$1
+	ds_k=0
+	while [ "$ds_k" -lt 8 ]; do
+		ds_name=${ds_name#"${ds_name%%[ ]*}"}
+		ds_name=${ds_name#"${ds_name%%[! ]*}"}
+		ds_k=$((ds_k + 1))
+	done
+	set -f
+	# shellcheck disable=SC2086 # the fields of ls, split on purpose
+	set -- $1
+	set +f
+	case $1 in
+	l*) ds_name=${ds_name% -> *} ;;
+	esac
+	if [ "$3" != "$uid_me" ] && [ "$3" != 0 ]; then
+		case $1 in
+		l*) ds_why="$ds_name is a link owned by uid $3, not this user or root" ;;
+		*) ds_why="$ds_name is owned by uid $3, not this user or root" ;;
+		esac
+		return 1
+	fi
+	case $1 in
+	l*) ;;
+	d????????[tT]*)
+		case $1 in
+		d????w* | d???????w*)
+			[ "$ds_name" != "$ds_named" ] &&
+			    [ "$ds_name" != "$ds_real" ] || ds_open=1
+			;;
+		esac
+		;;
+	d????w* | d???????w*)
+		ds_why="$ds_name can be written by others than its owner ($1)"
+		return 1
+		;;
+	d*) ;;
+	*)
+		ds_why="$ds_name is not a directory"
+		return 1
+		;;
+	esac
 	return 0
 }

@@ -92,7 +92,7 @@ kv_value_ok() {
 
 # measure WORKLOAD PLACE REP OPTIONS...: run one measurement and add its
 # raw line, the program's -p line or exit=N, to the run.
-# shellcheck disable=SC2154 # run_work: the run's (lib/record.sh)
+# shellcheck disable=SC2154 # topo_confined: placement()'s (lib/topology.sh)
 measure() {
 	m_w=$1 m_place=$2 m_rep=$3
 	shift 3
@@ -115,6 +115,16 @@ measure() {
 		set -- "$@" -c "$m_cpus"
 	fi
 	m_lost="the measurement $m_what (run $m_rep)"
+	measure_program ${1+"$@"}
+	measure_save
+}
+
+# measure_program OPTIONS...: run the measurement's program (m_prog) with
+# OPTIONS..., after its progress line (on a terminal): its output in
+# run_work/out and err, its status in m_rc.
+# shellcheck disable=SC2154 # run_work: the run's (lib/record.sh); m_prog,
+# watchdog: cmd/run.sh's
+measure_program() {
 	if [ "$tty" -eq 1 ]; then
 		progress_left "$m_w" "$run_done_w"
 		progress "[$((run_done + 1))/$run_total, $left_text] $m_what"
@@ -136,6 +146,14 @@ measure() {
 	m_rc=$?
 	run_child=
 	run_done=$((run_done + 1)) run_done_w=$((run_done_w + 1))
+}
+
+# measure_save: add the measurement's raw line to the run: the program's
+# -p line, when it exited 0 with one good line; else exit=N, and what it
+# said, as not supported here (exit 4, said once a workload) or as a
+# failure (counted, warned about and added to the run's errors).
+# shellcheck disable=SC2154 # run_work: the run's (lib/record.sh)
+measure_save() {
 	read_line "$run_work/out"
 	m_line=$rl_line
 	if [ "$m_rc" -eq 0 ]; then

@@ -15,7 +15,7 @@ run_work=
 run_child=
 run_current=
 run_done=0
-# shellcheck disable=SC2034 # counted by measure(), for progress_left()
+# shellcheck disable=SC2034 # counted by measure_program(), for progress_left()
 run_done_w=0
 run_total=0
 run_made=0
@@ -23,7 +23,7 @@ run_saved=0
 out_closed=0
 
 # publish: copy the workload's raw lines (and the errors) into the run.
-# shellcheck disable=SC2154 # m_lost: measure()'s (cmd/run.sh)
+# shellcheck disable=SC2154 # m_lost: measure()'s (lib/measure.sh)
 publish() {
 	write_atomic "$run_dir/raw/$run_current" <"$run_work/raw" ||
 	    write_lost "$run_dir/raw/$run_current" "$m_lost"
@@ -154,7 +154,7 @@ run_traps() {
 
 # run_hold: hold SIGINT, SIGTERM and SIGHUP instead: the one that comes
 # is kept in run_held ("NAME STATUS") for on_signal, after run_traps.
-# shellcheck disable=SC2034 # run_held: for run_begin (cmd/run.sh)
+# shellcheck disable=SC2034 # run_held: for run_save_env (cmd/run.sh)
 run_hold() {
 	run_held=
 	trap 'run_held="INT 130"' INT

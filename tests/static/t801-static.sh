@@ -1,6 +1,7 @@
 # t801-static: the static checks (make check): every sh file of the driver
 # and the tests is clean under shellcheck -s sh; every awk program starts
-# with the header that says what it reads and writes; a workload's awk
+# with the header that says what it reads and writes; no file of the
+# driver is over 450 lines, nor a function of one over 60; a workload's awk
 # names are its own, and every stack that loads them parses; every file
 # a comment of the driver or the harness names exists; every man
 # page lints clean under mandoc; each page's SYNOPSIS is its program's
@@ -55,6 +56,37 @@ for f in $(find scripts -name '*.awk' | LC_ALL=C sort); do
 	   printf '#   got:  %s\n#   want: /^# %s: /\n' "$first" "${f##*/}" ;;
 	esac
 done
+
+# Sizes: no file of the driver (smpbench, lib/, cmd/, awk/, workloads/)
+# over 450 lines, and no function of one, sh (NAME() {) or awk (function
+# NAME(...) {), over 60 lines after the one that names it, down to its
+# closing brace at the start of a line: past them a file or a function
+# is split into parts named for what they do (tests/README). One awk
+# over them all, naming each file and function too long.
+# shellcheck disable=SC2046 # the files, split on purpose
+sizes=$(LC_ALL=C awk -v max_file=450 -v max_fn=60 '
+	function file_size() {
+		if (last != "" && last_n > max_file)
+			printf "%s: %d lines, over %d\n", last, last_n, max_file
+	}
+	FNR == 1 { file_size(); fn = "" }
+	{ last = FILENAME; last_n = FNR }
+	(FILENAME ~ /\.awk$/ && /^function[ \t]+[A-Za-z_][A-Za-z0-9_]*[ \t]*\(/) ||
+	    (FILENAME !~ /\.awk$/ && /^[A-Za-z_][A-Za-z0-9_]*[ \t]*\(\)/) {
+		fn = $0
+		sub(/^function[ \t]+/, "", fn)
+		sub(/[ \t]*\(.*/, "", fn)
+		fn_at = FNR
+	}
+	/^}/ && fn != "" {
+		if (FNR - fn_at > max_fn)
+			printf "%s: %s(): %d lines, over %d\n", FILENAME, fn,
+			    FNR - fn_at, max_fn
+		fn = ""
+	}
+	END { file_size() }' scripts/smpbench $(find scripts/lib scripts/cmd \
+    scripts/awk scripts/workloads -type f | LC_ALL=C sort))
+is "$sizes" "" "no file of the driver over 450 lines, no function of one over 60"
 
 # The Makefile's programs are the workloads of scripts/workloads/LIST
 # and hog, each with its line bin/smpb-NAME: src/NAME.c, its source and
