@@ -31,9 +31,35 @@ tail_keys() {
 
 # The workloads, in order, as the driver reads them (the one list,
 # scripts/workloads/LIST), and every program: each workload's and hog.
+# TEST_WORKLOADS, where it is set, keeps of LIST only the workloads it
+# names: t750 runs the tests that loop over the workloads so, on its
+# made-up one alone.
 WORKLOADS=$(sed '/^#/d; /^$/d' scripts/workloads/LIST | tr '\n' ' ')
+if [ -n "${TEST_WORKLOADS:-}" ]; then
+	w_keep=
+	for w_w in $WORKLOADS; do
+		case " $TEST_WORKLOADS " in
+		*" $w_w "*) w_keep="$w_keep$w_w " ;;
+		esac
+	done
+	WORKLOADS=$w_keep
+fi
 WORKLOADS=${WORKLOADS% }
 PROGRAMS="$WORKLOADS hog"
+
+# wl_fact WORKLOAD NAME: the fact NAME_<w> that the workload's file,
+# scripts/workloads/<w>.sh, sets (empty where it sets none), read as the
+# driver's workload_fact reads it. The tests' own facts (see
+# scripts/workloads/pipe.sh): test_quick, the program's arguments for a
+# short -p run; test_long, for a run that lasts until it is stopped;
+# test_workers, what that run has once its workers started (has_workers).
+wl_fact() {
+	(
+		# shellcheck source=/dev/null # the workload's file, by its name
+		. "scripts/workloads/$1.sh" || exit 1
+		eval "printf '%s\\n' \"\${$2_$1-}\""
+	)
+}
 
 T_COUNT=0
 T_FAILED=0
@@ -191,6 +217,29 @@ has_children() {
 	# shellcheck disable=SC2046 # the pids, split on purpose
 	set -- "$2" $(children "$1")
 	[ "$(($# - 1))" -ge "$1" ]
+}
+
+# has_workers PID SPEC: true when PID has what SPEC, a workload's fact
+# test_workers, says: "children N", N children or more; "threads N", N
+# threads or more, its main thread among them.
+has_workers() {
+	case $2 in
+	"children "*) has_children "$1" "${2#children }" ;;
+	"threads "*)
+		hw_n=
+		if [ -r "/proc/$1/status" ]; then
+			{
+				while read -r hw_k hw_v; do
+					[ "$hw_k" = Threads: ] && hw_n=$hw_v
+				done <"/proc/$1/status"
+			} 2>/dev/null
+		else
+			hw_n=$(ps -o nlwp= -p "$1" 2>/dev/null | tr -d ' ')
+		fi
+		[ "${hw_n:-0}" -ge "${2#threads }" ] 2>/dev/null
+		;;
+	*) return 1 ;;
+	esac
 }
 
 # wait_children PID N: wait (up to 5 s, polled every 0.02 s: what it

@@ -111,3 +111,10 @@ cost_bind() {
 # none.
 # shellcheck disable=SC2034 # facts, read by workload_fact (lib/sweep.sh)
 full_repeats_bind=5 why_bind=wait plots_bind=''
+
+# Its facts for the tests (tests/lib.sh's wl_fact): a short -p run, a
+# run that lasts until it is stopped, and what that run has once its
+# workers started.
+# shellcheck disable=SC2034 # facts, read by the tests
+test_quick_bind="-n 2 -r 100000 -s 4" test_long_bind="-n 2 -s 64 -T 100" \
+    test_workers_bind="children 3"

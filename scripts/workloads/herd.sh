@@ -27,3 +27,10 @@ cost_herd() {
 # the latency percentiles, curves.
 # shellcheck disable=SC2034 # facts, read by workload_fact (lib/sweep.sh)
 why_herd="p99 wait" plots_herd="curve figure latency"
+
+# Its facts for the tests (tests/lib.sh's wl_fact): a short -p run, a
+# run that lasts until it is stopped, and what that run has once its
+# workers started.
+# shellcheck disable=SC2034 # facts, read by the tests
+test_quick_herd="-n 3 -i 2000" test_long_herd="-n 3 -i 1000000000000" \
+    test_workers_herd="children 4"

@@ -2,10 +2,11 @@
 # workloads/pipe.sh: smpb-pipe's hooks (seed 000): its sweep, a matrix of
 # write sizes by think, and its cost; then its facts: no why figures in
 # compare (the pipe's why table needs no -l); one plot, the matrix as a
-# heat map. A workload's file holds these two hooks (sweep_<w> and
-# cost_<w>) and its facts (why_<w>, plots_<w>, and full_repeats_<w>
-# where its repeats in the full profile are not the run's, as bind's),
-# and nothing else.
+# heat map; and its facts for the tests. A workload's file holds these
+# two hooks (sweep_<w> and cost_<w>) and its facts (why_<w>, plots_<w>,
+# and full_repeats_<w> where its repeats in the full profile are not the
+# run's, as bind's; test_quick_<w>, test_long_<w> and test_workers_<w>,
+# which the tests read), and nothing else.
 
 # sweep_pipe PROFILE: write size KiB x think, each for seconds (-T) or
 # at a budget of MiB (-b; seed 000: 10 x 10 at 64 MiB, the full
@@ -58,3 +59,15 @@ cost_pipe() {
 # plots: the matrix, a heat map.
 # shellcheck disable=SC2034 # facts, read by workload_fact (lib/sweep.sh)
 why_pipe='' plots_pipe="map figure"
+
+# Its facts for the tests, which every test that runs each workload's
+# program reads (tests/lib.sh's wl_fact). test_quick_pipe: its arguments
+# for a short -p run, a fraction of a second, of two workers or more
+# where it has workers (t601, t604, t608, t612, t615). test_long_pipe:
+# for a run that lasts until it is stopped, 100 s or more, its workers
+# started at once (t603, t612). test_workers_pipe: what that run has once
+# its workers started, "children N" (its processes: workers, guardian)
+# or "threads N" (its main thread too) (tests/lib.sh's has_workers).
+# shellcheck disable=SC2034 # facts, read by the tests
+test_quick_pipe="-s 1 -t 1 -b 1" test_long_pipe="-s 1 -t 1000000 -b 65536" \
+    test_workers_pipe="children 3"

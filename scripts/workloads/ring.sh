@@ -39,3 +39,10 @@ cost_ring() {
 # against N, and the latency percentiles, curves.
 # shellcheck disable=SC2034 # facts, read by workload_fact (lib/sweep.sh)
 why_ring="p99 wait" plots_ring="curve figure latency"
+
+# Its facts for the tests (tests/lib.sh's wl_fact): a short -p run, a
+# run that lasts until it is stopped, and what that run has once its
+# workers started.
+# shellcheck disable=SC2034 # facts, read by the tests
+test_quick_ring="-n 3 -T 0.02" test_long_ring="-n 3 -T 100" \
+    test_workers_ring="children 4"

@@ -26,3 +26,10 @@ cost_yield() {
 # latency percentiles, in runs that have them), curves.
 # shellcheck disable=SC2034 # facts, read by workload_fact (lib/sweep.sh)
 why_yield="wait" plots_yield="curve figure latency"
+
+# Its facts for the tests (tests/lib.sh's wl_fact): a short -p run, a
+# run that lasts until it is stopped, and what that run has once its
+# workers started.
+# shellcheck disable=SC2034 # facts, read by the tests
+test_quick_yield="-n 3 -T 0.02" test_long_yield="-n 3 -T 100" \
+    test_workers_yield="threads 4"

@@ -47,8 +47,11 @@ d=$(ls "$res")
 is "$(ls "$res" | wc -l | tr -d ' ')" 1 "one run directory"
 out=$res/$d
 like "$(printf '%s\n' "$ERR" | sed -n 1p)" \
-    '^smpbench: tiny run: 21 measurements \(1 repeat\), about [0-9]+ (s|min)$' \
+    '^smpbench: tiny run: [1-9][0-9]* measurements \(1 repeat\), about [0-9]+ (s|min)$' \
     "stderr's first line: the measurements, and about how long"
+is "$(printf '%s\n' "$ERR" | sed -n '1s/^smpbench: tiny run: \([0-9]*\) .*/\1/p')" \
+    "$(cat "$out"/raw/* | wc -l | tr -d ' ')" \
+    "as many measurements as it said it would make: a raw line each"
 is "$(printf '%s\n' "$ERR" | sed 1d)" \
     "smpbench: saved in $out ($(sed -n 's/^seconds=//p' "$out/complete") s)" \
     "then, not a terminal, only where the run was saved"
@@ -64,7 +67,7 @@ is "$keys" "suite_version date host kernel uname cpu_model cpus_online cpus_onli
 is "$(sed -n 's/^settle_state=//p' "$out/env")" skipped \
     "the tiny sweep does not wait for a quiet machine (-S 0)"
 is "$(sed 's/ steal_pct=.*//' "$out/host" | tr '\n' ' ')" \
-    "workload=pipe settle_wait_s=0.0 settle_state=skipped workload=ring settle_wait_s=0.0 settle_state=skipped workload=herd settle_wait_s=0.0 settle_state=skipped workload=yield settle_wait_s=0.0 settle_state=skipped workload=bind settle_wait_s=0.0 settle_state=skipped " \
+    "$(printf 'workload=%s settle_wait_s=0.0 settle_state=skipped ' $WORKLOADS)" \
     "host: one line per workload, in the order run"
 bad=$(LC_ALL=C grep -Evc '^workload=[a-z]+ settle_wait_s=[0-9]+\.[0-9] settle_state=(quiet|timeout|skipped) steal_pct=([0-9]+\.[0-9]{2}|unknown) psi_some_pct=([0-9]+\.[0-9]{2}|unknown) canary_median_ns=[0-9]+\.[0-9]{4} canary_n=[1-9][0-9]* canary_ns=[0-9]+\.[0-9]{4}(,[0-9]+\.[0-9]{4})*$' "$out/host")
 is "$bad" 0 "host: every line has its keys, the canary's timed by smpb-hog"

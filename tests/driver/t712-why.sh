@@ -58,7 +58,8 @@ for s in $SHELLS; do
 	is "$RC" 0 "$s: show -r of a run with the kernel's statistics exits 0"
 	printf '%s\n' "$OUT" >"$T/show.out"
 	check "$s: show -r: ASCII, 72 columns at most" narrow "$T/show.out"
-	for w in ring herd yield pipe bind; do
+	for f in "$T/w1/raw"/*; do
+		w=${f##*/}
 		like "$OUT" "^$w, why: " "$s: a why table for $w"
 		# Pasted alone, it says where it comes from and what ran.
 		block=$(printf '%s\n' "$OUT" | awk -v h="$w, why: " \

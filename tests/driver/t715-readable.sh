@@ -198,7 +198,7 @@ for s in $SHELLS; do
 	is "$RC $ERR" "1 smpbench: compare: herd was not saved in two of these runs" \
 	    "$s: -w of a workload they do not hold: exit 1, said"
 	run $sh $SB compare -w nothing "$T/short1" "$T/busy"
-	is "$RC $ERR" "2 smpbench: compare: -w: 'nothing' is not a workload (pipe ring herd yield bind) (see smpbench -h)" \
+	is "$RC $ERR" "2 smpbench: compare: -w: 'nothing' is not a workload ($WORKLOADS) (see smpbench -h)" \
 	    "$s: -w of no workload: exit 2, one line"
 
 	# A herd of nothing but clusters.

@@ -1,10 +1,12 @@
 # t750-new-workload: a workload is added where tests/README says, and
-# nowhere else: in a copy of the tree, a made-up one, spin (a trivial C
-# program on the harness, its page, which holds its own options and keys
-# alone and lints clean, its hooks and table, one line of
-# scripts/workloads/LIST and two of the Makefile), is built by make and
-# swept, shown, compared, exported and plotted by the driver, whose
-# other files are left as they are.
+# nowhere else: in a copy of the tree, a made-up one, spin (a small C
+# program on the harness, threads that spin; its page, which holds its
+# own options and keys alone and lints clean; its hooks, facts and
+# table; one line of scripts/workloads/LIST and two of the Makefile), is
+# built by make and swept, shown, compared, exported and plotted by the
+# driver, whose other files are left as they are; and every program
+# test that runs each workload, run in the copy as it is, passes on spin
+# and checks it: none lists the workloads itself or misses one.
 # shellcheck disable=SC2016 # the made-up files' text, written as is
 # shellcheck source=tests/lib.sh
 . tests/lib.sh
@@ -16,9 +18,10 @@ mkdir -p "$T/results"
 cp -Rp Makefile src bin scripts "$T/" || exit 1
 cp results/README "$T/results/"
 
-# The program: spins for -T seconds on -n threads' worth of one loop.
+# The program: -n threads on the harness spin for -T seconds.
 cat >"$T/src/spin.c" <<'C'
-/* smpb-spin: spins for -T seconds and prints the spins a second. */
+/* smpb-spin: -n threads spin for -T seconds; prints the spins a second. */
+#include <stdio.h>
 #include <unistd.h>
 
 #include "lib/smpb.h"
@@ -27,34 +30,61 @@ static const char usage_text[] =
     "usage: smpb-spin [-hpVW] [-C cpulist] [-L seconds] [-n count]\n"
     "                 [-T seconds]";
 
+/* Worker: spin and count until the run is over. */
+static void
+spinner(struct team *t, int self, void *arg)
+{
+	uint64_t n = 0;
+	int i;
+
+	(void)arg;
+	worker_gate(t, self);
+	while (worker_running(t))
+		for (i = 0; i < 1000; i++)
+			n++;
+	worker_end(t, self);
+	team_slot(t, self)->result[0] = n;
+}
+
 int
 main(int argc, char *argv[])
 {
-	volatile unsigned long spins = 0;
-	double seconds = 0.05;
+	struct interval iv;
+	struct team *t;
+	double seconds = 0.05, spins = 0, rate;
 	long long n = 1;
-	uint64_t t0, end;
-	int c, i;
+	int c, k;
 
 	prog_init(argv[0], usage_text);
 	while ((c = opt_next(argc, argv, ":C:hL:n:pT:VW")) != -1) {
 		if (c == 'n')
 			n = opt_num('n', optarg, 1, 64);
 		else
-			seconds = opt_seconds('T', optarg, 0.001, 60);
+			seconds = opt_seconds('T', optarg, 0.001, 86400);
 	}
 	opt_no_operands(argc, argv);
 	sig_setup(shared_opt.limit_s, shared_opt.watch_parent);
-	t0 = clock_now_ns();
-	end = t0 + (uint64_t)(seconds * 1e9);
-	while (clock_now_ns() < end)
-		for (i = 0; i < 1000; i++)
-			spins++;
-	kv_begin();
-	kv_int("count", n);
-	kv_num("wall_s", (double)(clock_now_ns() - t0) / 1e9, 6);
-	kv_num("spins_per_s", (double)spins / seconds, 0);
-	kv_end();
+	t = team_new(TEAM_THREADS, (int)n, shared_opt.cpus, shared_opt.ncpus);
+	for (k = 0; k < n; k++)
+		team_spawn(t, k, spinner, NULL);
+	team_run_for(t, seconds);
+	team_wait(t);
+	report_run(t, -1, &iv);
+	for (k = 0; k < n; k++)
+		spins += (double)team_slot(t, k)->result[0];
+	rate = iv.wall_s > 0 ? spins / iv.wall_s : 0;
+	if (shared_opt.parsable) {
+		kv_begin();
+		kv_int("count", n);
+		kv_num("wall_s", iv.wall_s, 6);
+		kv_num("spins_per_s", rate, 0);
+		report_tail(t);
+		kv_end();
+	} else {
+		printf("%lld\t%.0f\n", n, rate);
+	}
+	kv_flush();
+	team_free(t);
 	return SMPB_EXIT_OK;
 }
 C
@@ -75,9 +105,11 @@ cat >"$T/src/spin.1" <<'MAN'
 .Op Fl T Ar seconds
 .Sh DESCRIPTION
 .Nm
-spins for
+starts
+.Ar count
+threads that spin for
 .Ar seconds
-and counts its spins.
+and counts their spins.
 .Pp
 The options
 .Fl C , h , L , p , V
@@ -88,27 +120,30 @@ are described in
 the others are:
 .Bl -tag -width Ds
 .It Fl n Ar count
-A count to print, 1 to 64; default 1.
+Threads that spin, 1 to 64; default 1.
 .It Fl T Ar seconds
 Spin for
 .Ar seconds
-(0.001 to 60); default 0.05.
+(0.001 to 86400); default 0.05.
 .El
 .Sh OUTPUT
-One line of
-.Ql key=value
-pairs, with or without
+By default, the threads and the spins a second, separated by a tab.
+With
 .Fl p ,
-in this order:
+one line of
+.Ql key=value
+pairs, in this order:
 .Bl -tag -width spins_per_s
 .It Cm count
-the count of
+the threads,
 .Fl n
 .It Cm wall_s
-seconds it spun
+seconds they spun
 .It Cm spins_per_s
-spins a second
+spins a second, of all of them
 .El
+then the keys every program prints, in
+.Xr smpb-common 7 .
 .Sh EXIT STATUS
 Those of every program, in
 .Xr smpb-common 7 .
@@ -122,10 +157,13 @@ if need_cmd mandoc; then
 else
 	t_skip "mandoc is not installed"
 fi
-sed 's/^bind$/&\nspin/' scripts/workloads/LIST >"$T/scripts/workloads/LIST"
-# The Makefile's two lines: a word in BIN, its line of sources.
-awk '{ print } /^bin\/smpb-yield: / { print "bin/smpb-spin: src/spin.c" }' \
-    Makefile | sed 's|^\(	bin/smpb-yield\)$|\1 bin/smpb-spin|' >"$T/Makefile"
+echo spin >>"$T/scripts/workloads/LIST"
+# The Makefile's two lines: a word in BIN (its first, however BIN is
+# wrapped), its line of sources after the last program's.
+last=$(grep -n '^bin/smpb-[a-z]*: src/[a-z]*\.c$' Makefile | tail -n 1 |
+    cut -d: -f1)
+awk -v last="$last" '/^BIN = / { sub(/^BIN = /, "&bin/smpb-spin ") } { print }
+    NR == last + 0 { print "bin/smpb-spin: src/spin.c" }' Makefile >"$T/Makefile"
 is "$(diff Makefile "$T/Makefile" | grep -c '^>')" 2 \
     "two lines of the Makefile name the new program"
 W=$T/scripts/workloads
@@ -142,6 +180,9 @@ cost_spin() {
 why_spin=
 plots_spin="curve figure"
 full_repeats_spin=3
+test_quick_spin="-n 2 -T 0.02"
+test_long_spin="-n 2 -T 100"
+test_workers_spin="threads 3"
 SH
 cat >"$W/spin.awk" <<'AWK'
 # spin.awk: a made-up workload's hooks.
@@ -262,5 +303,32 @@ is "$(diff -r scripts "$T/scripts" | sed -n 's|^Only in ||p; s|^diff -r [^ ]* ||
     sed "s|$T/||" | LC_ALL=C sort | tr '\n' ' ')" \
     "scripts/workloads/LIST scripts/workloads: spin-table.awk scripts/workloads: spin.awk scripts/workloads: spin.sh " \
     "the driver is unchanged: one line of LIST, the workload's files"
+
+# Every program test that runs each workload (it loops over $WORKLOADS
+# or reads a workload's facts, wl_fact) covers spin: run in the copy, as
+# it is, on spin alone (TEST_WORKLOADS: of LIST, spin), it passes and
+# checks spin. One that lists the workloads itself, or misses a fact,
+# fails here. (A long battery is skipped, as make test skips it, but
+# under make test-all.)
+per=$(grep -lE 'in \$WORKLOADS|wl_fact ' tests/prog/t[0-9]*.sh)
+check "some program tests run each workload" test -n "$per"
+mkdir -p "$T/tests"
+cp -Rp tests/lib.sh tests/prog "$T/tests/" && cp -p README "$T/" || exit 1
+for f in $per; do
+	n=${f##*/}
+	n=${n%%-*}
+	(cd "$T" && TEST_WORKLOADS=spin TMPDIR=$TMPDIR_T exec sh "$f") \
+	    >"$TMPDIR_T/$n.out" 2>"$TMPDIR_T/$n.err"
+	rc=$?
+	if [ "$rc" -eq 4 ]; then
+		t_skip "$n on spin: $(sed -n 's/^1\.\.0 # SKIP //p' "$TMPDIR_T/$n.out")"
+		continue
+	fi
+	is "$rc $(grep -c '^not ok' "$TMPDIR_T/$n.out")" "0 0" \
+	    "$n passes on spin, added by its own files and a line of LIST"
+	[ "$rc" -eq 0 ] || grep '^not ok' "$TMPDIR_T/$n.out" | sed 's/^/# /'
+	is "$(grep -c '^ok [0-9][0-9]* - .*spin' "$TMPDIR_T/$n.out" |
+	    sed 's/^[1-9][0-9]*$/some/')" some "$n: its checks cover spin"
+done
 
 done_testing

@@ -5,26 +5,23 @@
 # shellcheck source=tests/lib.sh
 . tests/lib.sh
 
-# Long runs, ended by the parent's death (the -L 120 watchdog is a net).
-long_args() {
-	case $1 in
-	bind) echo "-n 2 -s 64 -T 100" ;;
-	herd) echo "-n 3 -i 1000000000000" ;;
-	pipe) echo "-s 1 -t 1000000 -b 65536" ;;
-	ring) echo "-n 3 -T 100" ;;
-	yield) echo "-n 3 -T 100" ;;
-	esac
-}
-
 for w in $WORKLOADS; do
 	prog=bin/smpb-$w
 	[ -x "$prog" ] || { t_result 1 "$prog is built"; continue; }
+	# A long run, ended by the parent's death (the -L 120 watchdog is a
+	# net), and what it has once its workers started: its file's facts.
+	args=$(wl_fact "$w" test_long)
+	workers=$(wl_fact "$w" test_workers)
+	if [ -z "$args" ] || [ -z "$workers" ]; then
+		t_result 1 "$w: scripts/workloads/$w.sh gives test_long_$w and test_workers_$w"
+		continue
+	fi
 	pidfile=$TMPDIR_T/$w.pid
 	rm -f "$pidfile"
 	# The parent: a shell that starts the program and waits for it.
-	# shellcheck disable=SC2016,SC2046 # expanded by the inner shell; split
+	# shellcheck disable=SC2016,SC2086 # expanded by the inner shell; split
 	sh -c 'SMPB_PARENT=$$ "$@" & echo $! >"$0"; wait' "$pidfile" \
-	    "$prog" -W -L 120 $(long_args "$w") >/dev/null 2>&1 &
+	    "$prog" -W -L 120 $args >/dev/null 2>&1 &
 	parent=$!
 	tries=50
 	while [ ! -s "$pidfile" ] && [ "$tries" -gt 0 ]; do
@@ -35,10 +32,8 @@ for w in $WORKLOADS; do
 	check "$w: the program started" test -n "$prog_pid"
 	[ -n "$prog_pid" ] || continue
 	# Its workers (and guardian, for processes) exist before the kill.
-	case $w in
-	yield) check "$w: running" test "$(alive "$prog_pid")" -eq 1 ;;
-	*) check "$w: its workers started" wait_children "$prog_pid" 3 ;;
-	esac
+	check "$w: its workers started ($workers)" \
+	    within 5 has_workers "$prog_pid" "$workers"
 	kids=$(children "$prog_pid")
 	kill -KILL "$parent"
 	wait "$parent" 2>/dev/null

@@ -6,21 +6,15 @@
 . tests/lib.sh
 [ -w /dev/full ] || skip_all "no /dev/full here"
 
-# Quick arguments for one measurement of each program.
-quick_args() {
-	case $1 in
-	bind) echo "-n 1 -r 1000 -s 4" ;;
-	herd) echo "-n 2 -i 100" ;;
-	pipe) echo "-s 1 -t 1 -b 1" ;;
-	ring) echo "-n 2 -i 10" ;;
-	yield) echo "-n 1 -T 0.01" ;;
-	esac
-}
-
 for w in $WORKLOADS; do
 	prog=bin/smpb-$w
 	[ -x "$prog" ] || { t_result 1 "$prog is built"; continue; }
-	args=$(quick_args "$w")
+	# One short measurement: its file's test_quick.
+	args=$(wl_fact "$w" test_quick)
+	if [ -z "$args" ]; then
+		t_result 1 "$w: scripts/workloads/$w.sh gives test_quick_$w"
+		continue
+	fi
 	# shellcheck disable=SC2086 # the arguments, split on purpose
 	for form in "$args" "-p $args" -h -V; do
 		$prog $form >/dev/full 2>"$TMPDIR_T/err"

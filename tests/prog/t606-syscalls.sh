@@ -13,7 +13,10 @@
 # 2. Main has no heap when it forks (no brk call that moves the break
 #    before its last fork), and no library but libc (and libpthread
 #    where it is apart) is mapped: every mapping and page table main has
-#    is copied by every fork and torn down by every exit.
+#    is copied by every fork and torn down by every exit. Each workload
+#    in its short run (its file's test_quick; where its workers are
+#    threads, no library but libc), and the ring pinned, bind with hogs
+#    and yield's processes.
 # 3. The guardian keeps only the standard descriptors and the liveness
 #    pipe, and closes the rest with one close_range call where Linux has
 #    it, not with one close per descriptor the limit on open files
@@ -165,16 +168,31 @@ at_fork() {
 	    "$TMPDIR_T/at_fork"
 }
 
-for prog in "smpb-herd -n 3 -i 10" "smpb-ring -n 3 -i 10 -c $cpu" \
-    "smpb-pipe -s 1 -t 1 -b 1" "smpb-bind -n 2 -H 1 -T 0.05" \
-    "smpb-yield -P -n 2 -T 0.05"; do
-	# shellcheck disable=SC2086 # the program and its arguments
-	if got=$(at_fork bin/$prog); then
-		is "$got" "0 none" "${prog%% *}: no heap and no library but libc in main at its last fork"
+# fork_clean KIND PROG ARGS...: main had no heap and no library but
+# libc at its last fork; where its workers are threads (KIND threads),
+# no library but libc at its last thread's start (pthread_create takes
+# from the heap, and a thread copies nothing of main's).
+fork_clean() {
+	fc_kind=$1
+	shift
+	if ! got=$(at_fork "$@"); then
+		t_result 1 "$* runs under strace"
+	elif [ "$fc_kind" = threads ]; then
+		is "${got#* }" none "${1#bin/} $2 ...: no library but libc in main at its last thread's start"
 	else
-		t_result 1 "$prog runs under strace"
+		is "$got" "0 none" "${1#bin/} $2 ...: no heap and no library but libc in main at its last fork"
 	fi
+}
+# Each workload's short run (its file's test_quick), then what forks
+# otherwise: a pinned ring, bind's hogs, yield's processes.
+for w in $WORKLOADS; do
+	workers=$(wl_fact "$w" test_workers)
+	# shellcheck disable=SC2046 # the arguments, split on purpose
+	fork_clean "${workers%% *}" "bin/smpb-$w" $(wl_fact "$w" test_quick)
 done
+fork_clean children bin/smpb-ring -n 3 -i 10 -c "$cpu"
+fork_clean children bin/smpb-bind -n 2 -H 1 -T 0.05
+fork_clean children bin/smpb-yield -P -n 2 -T 0.05
 
 # guardian_fds PID: true once PID's guardian (the child that leads a
 # process group of its own) holds descriptors 0 to 3 alone; sets

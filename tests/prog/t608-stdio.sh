@@ -9,21 +9,15 @@
 # shellcheck source=tests/lib.sh
 . tests/lib.sh
 
-# Quick arguments for one measurement of each program.
-quick_args() {
-	case $1 in
-	bind) echo "-n 1 -r 1000 -s 4" ;;
-	herd) echo "-n 2 -i 100" ;;
-	pipe) echo "-s 1 -t 1 -b 1" ;;
-	ring) echo "-n 2 -T 0.05" ;;
-	yield) echo "-n 1 -T 0.05" ;;
-	esac
-}
-
 for w in $WORKLOADS; do
 	prog=bin/smpb-$w
 	[ -x "$prog" ] || { t_result 1 "$prog is built"; continue; }
-	args=$(quick_args "$w")
+	# One short measurement: its file's test_quick.
+	args=$(wl_fact "$w" test_quick)
+	if [ -z "$args" ]; then
+		t_result 1 "$w: scripts/workloads/$w.sh gives test_quick_$w"
+		continue
+	fi
 	# shellcheck disable=SC2086 # the arguments, split on purpose
 	{
 		$prog -p $args <&- >&- 2>"$TMPDIR_T/err"
@@ -73,9 +67,9 @@ closed_pipe() {
 closed_pipe "$TMPDIR_T/rc" sh -c 'printf x; exit 0'
 [ "$(cat "$TMPDIR_T/rc")" -gt 128 ] ||
     skip_all "SIGPIPE was ignored when this shell started: it cannot be reset"
-for w in bind herd hog pipe ring yield; do
+for w in $PROGRAMS; do
 	for o in -h -V; do
-		closed_pipe "$TMPDIR_T/rc" bin/smpb-$w $o 2>"$TMPDIR_T/err"
+		closed_pipe "$TMPDIR_T/rc" "bin/smpb-$w" $o 2>"$TMPDIR_T/err"
 		is "$(cat "$TMPDIR_T/rc")" 1 "smpb-$w $o into a closed pipe: exit 1"
 		is "$(cat "$TMPDIR_T/err")" \
 		    "smpb-$w: cannot write the output: Broken pipe" \

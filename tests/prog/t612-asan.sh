@@ -1,9 +1,11 @@
 # t612-asan: the programs' early exits leave nothing for LeakSanitizer,
 # and keep their statuses. A copy of the tree is built with
-# -fsanitize=address (AddressSanitizer, with its leak checker) and the
-# ring (processes), the herd and the yield (threads) are ended by
-# SIGTERM mid-run (143), by the -L watchdog (3) and by a usage error
-# (2); a report of a leak at exit would turn each status into 1.
+# -fsanitize=address (AddressSanitizer, with its leak checker) and every
+# workload's program (processes or threads) is ended by SIGTERM mid-run
+# (143), by the -L watchdog (3) and by a usage error (2), and runs a
+# short measurement (0); a report of a leak at exit would turn each
+# status into 1. Each runs as its file's facts say (test_long,
+# test_workers, test_quick).
 #
 # Skipped, with the reason, when no compiler here has a working
 # AddressSanitizer runtime with its leak checker (one that reports a
@@ -47,17 +49,20 @@ done
 
 # The programs and their library in a copy of the tree, with ASan.
 tree=$TMPDIR_T/tree
+# shellcheck disable=SC2046,SC2086 # the programs, split on purpose
 mkdir -p "$tree" && cp -R Makefile src "$tree/" &&
     (cd "$tree" && make clean >/dev/null 2>&1 &&
     make CC="$asan_cc" CFLAGS="-std=c11 -O1 -g -fsanitize=address \
 -fno-omit-frame-pointer -Wall -Wextra -Werror" \
-	LDFLAGS=-fsanitize=address bin/smpb-ring bin/smpb-herd \
-	bin/smpb-yield >"$TMPDIR_T/build.log" 2>&1)
+	LDFLAGS=-fsanitize=address $(printf 'bin/smpb-%s ' $WORKLOADS) \
+	>"$TMPDIR_T/build.log" 2>&1)
 is "$?" 0 "the programs build with $asan_cc -fsanitize=address"
-[ -x "$tree/bin/smpb-yield" ] || {
-	sed 's/^/# /' "$TMPDIR_T/build.log"
-	done_testing
-}
+for w in $WORKLOADS; do
+	[ -x "$tree/bin/smpb-$w" ] || {
+		sed 's/^/# /' "$TMPDIR_T/build.log"
+		done_testing
+	}
+done
 ASAN_OPTIONS=detect_leaks=1
 export ASAN_OPTIONS
 
@@ -71,27 +76,20 @@ clean() {
 	fi
 }
 
-# started NAME PID: the program is in its run (its workers are there).
-started() {
-	case $1 in
-	yield) [ "$(ps -o nlwp= -p "$2" 2>/dev/null | tr -d ' ')" -ge 5 ] \
-	    2>/dev/null ;;
-	*) has_children "$2" 4 ;;
-	esac
-}
-
-for w in ring herd yield; do
+for w in $WORKLOADS; do
 	prog=$tree/bin/smpb-$w
-	case $w in
-	ring) args="-n 3 -T 60" ;;
-	herd) args="-n 3 -i 1000000000000" ;;
-	yield) args="-n 4 -T 60" ;;
-	esac
+	args=$(wl_fact "$w" test_long)
+	workers=$(wl_fact "$w" test_workers)
+	quick=$(wl_fact "$w" test_quick)
+	if [ -z "$args" ] || [ -z "$workers" ] || [ -z "$quick" ]; then
+		t_result 1 "$w: scripts/workloads/$w.sh gives test_long_$w, test_workers_$w and test_quick_$w"
+		continue
+	fi
 
 	# shellcheck disable=SC2086 # the arguments, split on purpose
 	"$prog" $args >/dev/null 2>"$TMPDIR_T/err" &
 	pid=$!
-	check "$w: running" within 30 started "$w" "$pid"
+	check "$w: running ($workers)" within 30 has_workers "$pid" "$workers"
 	kill -TERM "$pid"
 	wait "$pid"
 	is "$?" 143 "$w: SIGTERM mid-run still exits 143"
@@ -103,16 +101,17 @@ for w in ring herd yield; do
 	is "$(cat "$TMPDIR_T/err")" "smpb-$w: timed out after 1 s" \
 	    "$w: with its line alone"
 
-	"$prog" -n 0 >/dev/null 2>"$TMPDIR_T/err"
+	"$prog" -C 0- >/dev/null 2>"$TMPDIR_T/err"
 	is "$?" 2 "$w: a usage error still exits 2"
 	clean "$w, usage error"
-done
 
-# A measurement that ends well, under the sanitizer too.
-run "$tree/bin/smpb-ring" -p -n 2 -i 1000
-is "$RC" 0 "ring -i 1000: exits 0"
-like "$OUT" "$KV_LINE" "and prints its line"
-printf '%s\n' "$ERR" >"$TMPDIR_T/err"
-clean "ring -i 1000"
+	# A measurement that ends well, under the sanitizer too.
+	# shellcheck disable=SC2086
+	run "$prog" -p $quick
+	is "$RC" 0 "$w $quick: exits 0"
+	like "$OUT" "$KV_LINE" "$w: and prints its line"
+	printf '%s\n' "$ERR" >"$TMPDIR_T/err"
+	clean "$w $quick"
+done
 
 done_testing

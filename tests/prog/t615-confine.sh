@@ -3,7 +3,8 @@
 # unpinned within them. Each program run with -C of one CPU ran there
 # alone (cpus_seen), says so (cpus_confined=1, cpus_pinned=0) and names
 # -C in its usage; a CPU it may not use is refused in one line (exit 2),
-# and so is a -c outside the set, before -C or after it; smpb-bind -B
+# and so is a -c outside the set, before -C or after it (a program that
+# takes no -c, having no pinned cells, refuses -c); smpb-bind -B
 # binds to the set's CPUs; and every process of smpb-bind with hogs,
 # main, guardians, worker and hogs, may run on that CPU and no other
 # (Cpus_allowed_list), then is gone after SIGTERM.
@@ -21,22 +22,10 @@ last=$(printf '%s\n' "$allowed" | awk -F '[,-]' '{ print $NF }')
 other=$(first_cpu)
 [ "$other" = "$last" ] && other=
 
-# quick W: arguments for a short -p run of workload W.
-quick() {
-	case $1 in
-	bind) echo "-n 2 -r 100000 -s 4" ;;
-	herd) echo "-n 3 -i 2000" ;;
-	pipe) echo "-s 1 -t 1 -b 1" ;;
-	ring) echo "-n 3 -T 0.02" ;;
-	yield) echo "-n 3 -T 0.02" ;;
-	*) echo "" ;;
-	esac
-}
-
 for w in $WORKLOADS; do
 	p=bin/smpb-$w
-	args=$(quick "$w")
-	[ -n "$args" ] || { t_result 1 "t615 knows how to run smpb-$w quickly"; continue; }
+	args=$(wl_fact "$w" test_quick)
+	[ -n "$args" ] || { t_result 1 "$w: scripts/workloads/$w.sh gives test_quick_$w"; continue; }
 	# shellcheck disable=SC2086 # the arguments, split on purpose
 	run $p -p $args -C "$last"
 	is "$RC $ERR" "0 " "$w: -C $last exits 0, quietly"
@@ -52,7 +41,12 @@ for w in $WORKLOADS; do
 	run $p -p $args
 	is "$(kv "$OUT" cpus_confined)" 0 "$w: cpus_confined=0 without -C"
 	run $p -h
-	like "$OUT" '\[-C cpulist\] \[-c cpulist\]' "$w: -h names -C"
+	like "$OUT" '\[-C cpulist\]' "$w: -h names -C"
+	# -c, where the program takes it (where it has pinned cells).
+	case $OUT in
+	*"[-c cpulist]"*) takes_c=1 ;;
+	*) takes_c=0 ;;
+	esac
 
 	run $p -C 1023
 	is "$RC $(lines "$ERR") $OUT" "2 1 " "$w: -C of a CPU not here: exit 2, one line"
@@ -62,6 +56,12 @@ for w in $WORKLOADS; do
 	is "$RC $ERR" \
 	    "2 smpb-$w: -C: '0-' is not a CPU list (like 0,2-3; CPUs 0..1023, at most 1024 entries)" \
 	    "$w: -C of no list: exit 2, one line"
+	if [ "$takes_c" -eq 0 ]; then
+		run $p -C "$last" -c "$last"
+		is "$RC $ERR" "2 smpb-$w: -c: unknown option (see smpb-$w -h)" \
+		    "$w: takes no -c (-h names none), and refuses it"
+		continue
+	fi
 	if [ -z "$other" ]; then
 		t_skip "$w: -c outside -C: this process may use one CPU"
 		t_skip "$w: -C, then -c outside it: this process may use one CPU"
