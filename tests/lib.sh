@@ -455,6 +455,30 @@ use_shell() {
 	return 1
 }
 
+# tmpfs_ns DIR: in NS, the command that runs what follows it in a mount
+# namespace of its own, where a tmpfs was mounted on DIR to try it:
+# unshare -m as root, unshare -rm where user namespaces stand in for
+# root. Where neither can, false with why in NS_WHY; where the test must
+# run (SMPB_MOUNT_REQUIRED=1: CI), a failed check and the test's end.
+tmpfs_ns() {
+	for tn_ns in "unshare -m" "unshare -rm"; do
+		# shellcheck disable=SC2086,SC2016 # a command line, split on
+		# purpose; the inner shell's $1
+		if $tn_ns sh -c 'mount -t tmpfs -o size=64k smpbench-test "$1"' \
+		    sh "$1" 2>/dev/null; then
+			NS=$tn_ns
+			return 0
+		fi
+	done
+	NS=
+	NS_WHY="cannot mount a tmpfs (needs root, or user namespaces for unshare -rm)"
+	if [ "${SMPB_MOUNT_REQUIRED:-0}" = 1 ]; then
+		t_result 1 "$NS_WHY"
+		done_testing
+	fi
+	return 1
+}
+
 # path_without CMD...: a PATH on which the commands CMD... are not
 # found: a directory of links to everything else on ours.
 path_without() {

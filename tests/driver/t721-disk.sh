@@ -15,23 +15,8 @@ SB=$PWD/scripts/smpbench
 need_cmd unshare || skip_all "no unshare(1) to mount a tmpfs of the test's own"
 MNT=$TMPDIR_T/mnt
 mkdir "$MNT"
-NS=
-for ns in "unshare -m" "unshare -rm"; do
-	if $ns sh -c 'mount -t tmpfs -o size=64k smpbench-test "$1"' sh "$MNT" \
-	    2>/dev/null; then
-		NS=$ns
-		break
-	fi
-done
-if [ -z "$NS" ]; then
-	why="cannot mount a tmpfs (needs root, or user namespaces for unshare -rm)"
-	# CI sets SMPB_MOUNT_REQUIRED=1: there the test must run.
-	if [ "${SMPB_MOUNT_REQUIRED:-0}" = 1 ]; then
-		t_result 1 "$why"
-		done_testing
-	fi
-	skip_all "$why"
-fi
+# CI sets SMPB_MOUNT_REQUIRED=1: there the test must run.
+tmpfs_ns "$MNT" || skip_all "$NS_WHY"
 
 # inner MNT COPY FILL CMD...: in the namespace: mount a 64 KiB tmpfs on
 # MNT, fill it first when FILL is 1, run CMD (status, stdout and stderr in

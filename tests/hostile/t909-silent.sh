@@ -83,23 +83,7 @@ is "$failed" 0 "at 32: every command works"
 need_cmd unshare || { t_skip "no unshare(1) to mount a tmpfs of the test's own"; done_testing; }
 MNT=$T/mnt
 mkdir "$MNT"
-NS=
-for ns in "unshare -m" "unshare -rm"; do
-	if $ns sh -c 'mount -t tmpfs -o size=64k smpbench-test "$1"' sh "$MNT" \
-	    2>/dev/null; then
-		NS=$ns
-		break
-	fi
-done
-if [ -z "$NS" ]; then
-	why="cannot mount a tmpfs (needs root, or user namespaces for unshare -rm)"
-	if [ "${SMPB_MOUNT_REQUIRED:-0}" = 1 ]; then
-		t_result 1 "$why"
-		done_testing
-	fi
-	t_skip "$why"
-	done_testing
-fi
+tmpfs_ns "$MNT" || { t_skip "$NS_WHY"; done_testing; }
 
 # full KIB: in the namespace, a tmpfs of 64 KiB on MNT, KIB of it filled
 # (all of it: 64), then compare of two runs with TMPDIR in it; its status
