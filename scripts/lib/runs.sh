@@ -170,7 +170,8 @@ check_run() {
 # run_snapshot DIR FILES: copy FILES of DIR (names relative to it, plain
 # files as run_file saw) into a new snapshot of the run, rs_snap, by one
 # smpb-snap, and add what each copy holds to SNAP_STATS ("BYTES NULS
-# CONTROLS LINES COPY", a line each); die when one cannot be copied. No
+# CONTROLS LINES LONGEST AT COPY", a line each: LONGEST the bytes of its
+# longest line, AT that line's number); die when one cannot be copied. No
 # more is read of a file than the most a run makes and a block
 # (snap_sizes then refuses it).
 # shellcheck disable=SC2154 # line_count: count_lines's
@@ -234,7 +235,8 @@ run_snapshot() {
 # snap_stats TEXT RAW: of SNAP_STATS's copies, the text files' (env, the
 # markers...) then the raw ones' (raw/<workload>), each kind in the order
 # taken, a line each, "N COPY", in snap_counts: N the copy's count named
-# TEXT or RAW (bytes, nuls, controls or lines; "" leaves that kind out).
+# TEXT or RAW (bytes, nuls, controls or lines; "" leaves that kind out;
+# longest gives two words, "LONGEST AT", the longest line and where).
 # No process: a check that could not fork one would pass what it did
 # not see.
 snap_stats() {
@@ -253,7 +255,9 @@ snap_stats() {
 			st_bytes=${st_line%% *} st_r=${st_line#* }
 			st_nuls=${st_r%% *} st_r=${st_r#* }
 			st_controls=${st_r%% *} st_r=${st_r#* }
-			st_lines=${st_r%% *} st_p=${st_r#* }
+			st_lines=${st_r%% *} st_r=${st_r#* }
+			st_longest=${st_r%% *} st_r=${st_r#* }
+			st_at=${st_r%% *} st_p=${st_r#* }
 			case $st_kind:${st_p#"$SMPB_SNAP"/*/} in
 			raw:raw/*) st_count=$st_raw ;;
 			text:raw/* | raw:*) continue ;;
@@ -264,6 +268,7 @@ snap_stats() {
 			nuls) st_n=$st_nuls ;;
 			controls) st_n=$st_controls ;;
 			lines) st_n=$st_lines ;;
+			longest) st_n="$st_longest $st_at" ;;
 			*) continue ;;
 			esac
 			snap_counts="$snap_counts$st_n $st_p$NL"
