@@ -76,6 +76,7 @@ run_dirs() {
 	unread_sizes
 	run_files
 	raw_lines
+	long_lines
 	printf '%s' "$rd_out"
 }
 
@@ -141,7 +142,8 @@ snap_names() {
 # or incomplete, not both. What the copies hold (SNAP_STATS) run_dirs
 # checks once for every run: no more bytes than a run makes
 # (snap_sizes), no binary data (run_files), raw/ files no more lines
-# than a run makes (raw_lines).
+# than a run makes (raw_lines), no line longer than a run makes
+# (long_lines).
 check_run() {
 	[ -d "$1" ] || die 1 "$(printable "$1"): no such directory"
 	[ -f "$1/env" ] || [ -h "$1/env" ] ||
@@ -365,6 +367,12 @@ snap_count() {
 # 100, 100 cells in each of 7 placements 100 times, 70000 lines of about
 # 450 bytes (32 MB, under run_files' RUN_MAX_RAW).
 RAW_MAX_LINES=500000
+# The most bytes a line of a saved run's file may hold (long_lines): the
+# longest a run makes is smpb-bind's -p line at 1024 workers, four keys
+# a worker, about 80 KB; the others' hold a few hundred bytes, a table's
+# 72. Within it, awk holds no more of a line than a bounded string,
+# whatever the file holds.
+RUN_MAX_LINE=1048576
 
 # raw_lines: die when one of the raw files of the snapshots (plain files
 # of at most RUN_MAX_RAW bytes, as snap_sizes saw) holds more lines than
@@ -383,6 +391,28 @@ raw_lines() {
 		rl_n=${rl_line%% *} rl_f=${rl_line#* }
 		[ "$rl_n" -le "$RAW_MAX_LINES" ] ||
 		    die 1 "$(printable "$rl_f"): $rl_n lines, more than any run makes (at most $RAW_MAX_LINES): refused"
+	done
+}
+
+# long_lines: die when a line of one of the snapshots' files (plain
+# files of at most RUN_MAX_RAW bytes, as snap_sizes saw) holds more bytes
+# than any run makes (RUN_MAX_LINE), naming the file, the line and its
+# bytes: the text files first, then the raw ones, as smpb-snap measured
+# them. No awk has read a line of them yet.
+long_lines() {
+	snap_stats longest longest
+	ll_ifs=$IFS
+	IFS=$NL
+	set -f
+	# shellcheck disable=SC2086 # a copy a line, split on purpose
+	set -- $snap_counts
+	set +f
+	IFS=$ll_ifs
+	for ll_line; do
+		ll_n=${ll_line%% *} ll_r=${ll_line#* }
+		ll_at=${ll_r%% *} ll_f=${ll_r#* }
+		[ "$ll_n" -le "$RUN_MAX_LINE" ] ||
+		    die 1 "$(printable "$ll_f"):$ll_at: a line of $ll_n bytes, more than any run makes (at most $RUN_MAX_LINE): refused"
 	done
 }
 
