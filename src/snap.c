@@ -3,11 +3,15 @@
  * MAX SOURCE COPY of its operands it copies SOURCE to COPY, a new file,
  * and prints what the copy holds:
  *
- *	BYTES NULS CONTROLS NEWLINES COPY
+ *	BYTES NULS CONTROLS NEWLINES LONGEST AT COPY
  *
  * NULS counts its NUL bytes; CONTROLS the bytes no line of a raw file
  * holds (control characters, the tab among them, but the newline; DEL;
- * bytes beyond ASCII); NEWLINES its lines. A source is opened without following a
+ * bytes beyond ASCII); NEWLINES its lines; LONGEST the bytes of its
+ * longest line (its newline not counted, a last line without one
+ * counted too) and AT that line's number, the first of that length (0
+ * when no line holds a byte), so that the driver refuses a line longer
+ * than any run makes before awk holds it. A source is opened without following a
  * symbolic link and without waiting on a fifo, and copied only when it
  * is a plain file; at most MAX bytes and a block more are copied, so that
  * a larger file is told by its copy. The first source that cannot be
@@ -34,9 +38,10 @@
 static const char usage_text[] =
     "usage: smpb-snap [-hV] [--] [max source copy ...]";
 
-/* What a copy holds. */
+/* What a copy holds; line, the bytes of the line being counted. */
 struct tally {
 	unsigned long long	bytes, nuls, controls, newlines;
+	unsigned long long	longest, at, line;
 };
 
 static _Noreturn void
@@ -76,15 +81,30 @@ max_of(const char *text)
 	return max;
 }
 
+/* line_end(T): the line counted ends; the longest so far if it is. */
+static void
+line_end(struct tally *t)
+{
+	if (t->line > t->longest) {
+		t->longest = t->line;
+		t->at = t->newlines + 1;
+	}
+	t->line = 0;
+}
+
 static void
 count(struct tally *t, const unsigned char *buf, size_t n)
 {
 	for (size_t i = 0; i < n; i++) {
 		unsigned char c = buf[i];
 
-		if (c == '\n')
+		if (c == '\n') {
+			line_end(t);
 			t->newlines++;
-		else if (c < 0x20 || c >= 0x7f)
+			continue;
+		}
+		t->line++;
+		if (c < 0x20 || c >= 0x7f)
 			t->controls++;
 		if (c == '\0')
 			t->nuls++;
@@ -132,7 +152,7 @@ snap(unsigned long long max, const char *source, const char *copy)
 {
 	static unsigned char buf[BLOCK];
 	unsigned long long left = (max / BLOCK + 1) * BLOCK;
-	struct tally t = { 0, 0, 0, 0 };
+	struct tally t = { 0, 0, 0, 0, 0, 0, 0 };
 	int in, out;
 
 	in = open_plain(source);
@@ -154,12 +174,13 @@ snap(unsigned long long max, const char *source, const char *copy)
 			copy_failed(copy, strerror(errno));
 		left -= (unsigned long long)n;
 	}
+	line_end(&t);
 	if (close(in) != 0)
 		copy_failed(source, strerror(errno));
 	if (close(out) != 0)
 		copy_failed(copy, strerror(errno));
-	printf("%llu %llu %llu %llu %s\n", t.bytes, t.nuls, t.controls,
-	    t.newlines, copy);
+	printf("%llu %llu %llu %llu %llu %llu %s\n", t.bytes, t.nuls,
+	    t.controls, t.newlines, t.longest, t.at, copy);
 	flush_out();
 }
 

@@ -582,6 +582,54 @@ skip_all() {
 	exit 4
 }
 
+# pad_raw FILE BYTES PAIRS [LINE...]: the lines of the raw file FILE
+# (those numbered LINE..., else every one) padded to BYTES each with
+# words that are not figures: PAIRS pairs of a key the line said first
+# (place=pad; the first value of a key is its value), then junk words
+# (ab). What the line says is unchanged; only its size is.
+pad_raw() {
+	pr_f=$1 pr_n=$2 pr_p=$3
+	shift 3
+	awk -v n="$pr_n" -v pairs="$pr_p" -v lines=" $* " '
+	BEGIN {
+		# By doubling: a string built a word at a time costs its
+		# square.
+		P = ""
+		for (p = " place=pad"; pairs > 0; pairs = int(pairs / 2)) {
+			if (pairs % 2)
+				P = P p
+			p = p p
+		}
+		for (J = " ab"; length(J) < n; J = J J)
+			;
+	}
+	lines != "  " && !index(lines, " " NR " ") { print; next }
+	{
+		s = $0 P
+		if (length(s) > n) {
+			print "pad_raw: line " NR " is longer than " n > "/dev/stderr"
+			exit 1
+		}
+		print s substr(J, 1, n - length(s))
+	}' "$pr_f" >"$pr_f.pad" && mv "$pr_f.pad" "$pr_f"
+}
+
+# vm_floor CMD...: the least of a ladder of limits (ulimit -v, KiB) that
+# CMD... (a function too) runs within, exit 0, in VM_FLOOR; empty where
+# none does or the shell has no ulimit -v.
+# shellcheck disable=SC3045 # ulimit -v, tried where the shell has it
+vm_floor() {
+	VM_FLOOR=
+	for vf_kib in 8192 12288 16384 20480 24576 28672 32768 40960 49152 \
+	    65536 98304 131072; do
+		if (ulimit -v "$vf_kib" 2>/dev/null && "$@") >/dev/null 2>&1
+		then
+			VM_FLOOR=$vf_kib
+			return 0
+		fi
+	done
+}
+
 # long_battery WHAT: a battery too long for make test, which make
 # test-all (TEST_ALL=1, as CI) runs: skipped otherwise, saying so.
 long_battery() {

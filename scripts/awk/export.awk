@@ -21,7 +21,9 @@
 # A line is refused (left out, complained of on stderr, exit 3) when one
 # of its keys is not a name ([a-z_][a-z0-9_]*, at most 64 characters) or
 # is one of the columns of the run's own (run, dir, workload, repeat,
-# placement); the first value of a key that comes twice is its value.
+# placement), or it holds more keys, or a longer argv, than a run makes
+# (lib.awk's parse()); the first value of a key that comes twice is its
+# value. Words that are not pairs are left out.
 # More than MAX_KEYS keys in all (the programs print about 100): nothing
 # is printed, exit 1.
 # -v variables: workloads, the workloads in their order; pass, keys or
@@ -63,7 +65,16 @@ function read_raw(run, d, w,    path, line, lineno) {
 	path = d "/raw/" w
 	while ((getline line < path) > 0) {
 		lineno++
-		if (!parse(line) || !names_ok(path, lineno))
+		if (!parse(line)) {
+			# A line too large to be one: said once, as a bad key.
+			if (PARSE_WHY != "" && pass == "keys") {
+				WHERE_FILE = path
+				WHERE_LINE = lineno
+				complain("refused: " PARSE_WHY)
+			}
+			continue
+		}
+		if (!names_ok(path, lineno))
 			continue
 		if (pass == "rows")
 			print_row(run, d, w)

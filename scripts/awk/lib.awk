@@ -93,30 +93,83 @@
 # loaded with its hooks.
 
 # Numbers kept as text (a cell's repeats, add()) keep ten significant
-# digits, not awk's six.
+# digits, not awk's six. What parse() takes of a line: PARSE_CHUNK bytes
+# of it split into words at a time; at most PARSE_KEYS keys (smpb-bind's
+# line of 1024 workers, the most a run makes, holds about 4200), an
+# argv (the options a program ran with, a few dozen bytes) of at most
+# PARSE_ARGV bytes. The driver refuses a line over 1 MiB (lib/runs.sh).
 BEGIN {
 	CONVFMT = "%.10g"
+	PARSE_CHUNK = 16384
+	PARSE_KEYS = 10000
+	PARSE_ARGV = 65536
 }
 
 # parse(line): split a raw line into F[key] = value, its keys in order
-# in FKEY[1..NFKEY]; true when it is one.
-function parse(line,    n, i, a, eq, k) {
+# in FKEY[1..NFKEY]; true when it is one. A line that is none for its
+# keys or its argv (PARSE_KEYS, PARSE_ARGV) says why in PARSE_WHY, else
+# "" (a line with no place=, say).
+# Memory is in proportion to the keys kept, not to the words: the line
+# is split PARSE_CHUNK bytes at a time, cut between words (a word longer
+# than that taken whole), and a word that is no pair, or a pair of a
+# key said before, is passed over, and a chunk with no "=" all at once.
+# Time is in proportion to its bytes, in any awk (no gsub() over the
+# line: busybox's awk took seconds for one of 1 MiB).
+function parse(line,    len, pos, c, m, n, i, a, eq, k) {
 	split("", F)
 	NFKEY = 0
-	n = split(line, a, " ")
-	for (i = 1; i <= n; i++) {
-		eq = index(a[i], "=")
-		if (eq < 2)
-			continue
-		# The first value of a key is its value: the driver's keys come
-		# first, and a token added after them overrides none.
-		k = substr(a[i], 1, eq - 1)
-		if (!(k in F)) {
+	PARSE_WHY = ""
+	len = length(line)
+	for (pos = 1; pos <= len; pos += m) {
+		c = substr(line, pos, PARSE_CHUNK)
+		m = length(c)
+		n = split(c, a, " ")
+		if (n > 0 && pos + m <= len && !split_blank(substr(c, m, 1)) &&
+		    !split_blank(substr(line, pos + m, 1))) {
+			# The chunk ends within a word: the word is the next
+			# chunk's; where it is the whole chunk, it is taken
+			# whole, to its end.
+			m -= length(a[n])
+			if (m > 0) {
+				n--
+			} else {
+				c = substr(line, pos)
+				m = match(c, /[ \t\n]/) ? RSTART - 1 : length(c)
+				a[1] = substr(c, 1, m)
+				n = 1
+			}
+		}
+		# A chunk with no "=" has no pair to look for.
+		if (!index(c, "="))
+			n = 0
+		for (i = 1; i <= n; i++) {
+			eq = index(a[i], "=")
+			if (eq < 2)
+				continue
+			# The first value of a key is its value: the driver's
+			# keys come first, and a token added after them
+			# overrides none.
+			k = substr(a[i], 1, eq - 1)
+			if (k in F)
+				continue
+			if (NFKEY == PARSE_KEYS) {
+				PARSE_WHY = "more than " PARSE_KEYS " keys"
+				return 0
+			}
 			F[k] = substr(a[i], eq + 1)
 			FKEY[++NFKEY] = k
 		}
 	}
+	if (("argv" in F) && length(F["argv"]) > PARSE_ARGV) {
+		PARSE_WHY = "argv= of " length(F["argv"]) " bytes"
+		return 0
+	}
 	return ("place" in F)
+}
+
+# split_blank(ch): true when ch is one of the blanks split() splits at.
+function split_blank(ch) {
+	return ch == " " || ch == "\t" || ch == "\n"
 }
 
 # raw(line, file, lineno): parse a raw line and check the driver's keys
@@ -128,12 +181,14 @@ function raw(line, file, lineno) {
 	if (parse(line) && F["place"] ~ /^[a-z]+$/ && F["rep"] ~ /^[0-9]+$/ &&
 	    (!("exit" in F) || F["exit"] ~ /^[0-9]+$/))
 		return 1
-	complain("not a measurement: " excerpt(line))
+	complain("not a measurement: " (PARSE_WHY != "" ? PARSE_WHY ": " : "") \
+	    excerpt(line))
 	return 0
 }
 
 # excerpt(s): s, printable and at most 40 characters, to quote it.
 function excerpt(s) {
+	s = substr(s, 1, 41)
 	gsub(/[^ -~]/, "?", s)
 	if (length(s) > 40)
 		s = substr(s, 1, 37) "..."
@@ -210,22 +265,22 @@ function bad(key) {
 		complain("no " key "=; left out")
 }
 
-# argval(flag, dflt): the value after flag in F["argv"], else dflt.
-function argval(flag, dflt,    n, i, a) {
-	n = split(F["argv"], a, ",")
-	for (i = 1; i < n; i++)
-		if (a[i] == flag)
-			return a[i + 1]
-	return dflt
+# argval(flag, dflt): the value after flag in F["argv"], else dflt: the
+# option after its first occurrence as an option, found without an array.
+function argval(flag, dflt,    s, i) {
+	s = "," F["argv"] ","
+	i = index(s, "," flag ",")
+	if (i == 0)
+		return dflt
+	s = substr(s, i + length(flag) + 2)
+	if (s == "")
+		return dflt
+	return substr(s, 1, index(s, ",") - 1)
 }
 
 # argflag(flag): 1 when the boolean flag is in F["argv"], else 0.
-function argflag(flag,    n, i, a) {
-	n = split(F["argv"], a, ",")
-	for (i = 1; i <= n; i++)
-		if (a[i] == flag)
-			return 1
-	return 0
+function argflag(flag) {
+	return index("," F["argv"] ",", "," flag ",") > 0
 }
 
 # ident(key, flag, dflt): a cell's parameter: the program's -p key when the

@@ -77,6 +77,7 @@ run_dirs() {
 	unread_sizes
 	run_files
 	raw_lines
+	long_lines
 	printf '%s' "$rd_out"
 }
 
@@ -142,7 +143,8 @@ snap_names() {
 # or incomplete, not both. What the copies hold (SNAP_STATS) run_dirs
 # checks once for every run: no more bytes than a run makes
 # (snap_sizes), no binary data (run_files), raw/ files no more lines
-# than a run makes (raw_lines).
+# than a run makes (raw_lines), no line longer than a run makes
+# (long_lines).
 check_run() {
 	[ -d "$1" ] || die 1 "$(printable "$1"): no such directory"
 	[ -f "$1/env" ] || [ -h "$1/env" ] ||
@@ -171,7 +173,8 @@ check_run() {
 # run_snapshot DIR FILES: copy FILES of DIR (names relative to it, plain
 # files as run_file saw) into a new snapshot of the run, rs_snap, by one
 # smpb-snap, and add what each copy holds to SNAP_STATS ("BYTES NULS
-# CONTROLS LINES COPY", a line each); die when one cannot be copied. No
+# CONTROLS LINES LONGEST AT COPY", a line each: LONGEST the bytes of its
+# longest line, AT that line's number); die when one cannot be copied. No
 # more is read of a file than the most a run makes and a block
 # (snap_sizes then refuses it).
 # shellcheck disable=SC2154 # line_count: count_lines's
@@ -235,7 +238,8 @@ run_snapshot() {
 # snap_stats TEXT RAW: of SNAP_STATS's copies, the text files' (env, the
 # markers...) then the raw ones' (raw/<workload>), each kind in the order
 # taken, a line each, "N COPY", in snap_counts: N the copy's count named
-# TEXT or RAW (bytes, nuls, controls or lines; "" leaves that kind out).
+# TEXT or RAW (bytes, nuls, controls or lines; "" leaves that kind out;
+# longest gives two words, "LONGEST AT", the longest line and where).
 # No process: a check that could not fork one would pass what it did
 # not see.
 snap_stats() {
@@ -254,7 +258,9 @@ snap_stats() {
 			st_bytes=${st_line%% *} st_r=${st_line#* }
 			st_nuls=${st_r%% *} st_r=${st_r#* }
 			st_controls=${st_r%% *} st_r=${st_r#* }
-			st_lines=${st_r%% *} st_p=${st_r#* }
+			st_lines=${st_r%% *} st_r=${st_r#* }
+			st_longest=${st_r%% *} st_r=${st_r#* }
+			st_at=${st_r%% *} st_p=${st_r#* }
 			case $st_kind:${st_p#"$SMPB_SNAP"/*/} in
 			raw:raw/*) st_count=$st_raw ;;
 			text:raw/* | raw:*) continue ;;
@@ -265,6 +271,7 @@ snap_stats() {
 			nuls) st_n=$st_nuls ;;
 			controls) st_n=$st_controls ;;
 			lines) st_n=$st_lines ;;
+			longest) st_n="$st_longest $st_at" ;;
 			*) continue ;;
 			esac
 			snap_counts="$snap_counts$st_n $st_p$NL"
@@ -361,6 +368,12 @@ snap_count() {
 # 100, 100 cells in each of 7 placements 100 times, 70000 lines of about
 # 450 bytes (32 MB, under run_files' RUN_MAX_RAW).
 RAW_MAX_LINES=500000
+# The most bytes a line of a saved run's file may hold (long_lines): the
+# longest a run makes is smpb-bind's -p line at 1024 workers, four keys
+# a worker, about 80 KB; the others' hold a few hundred bytes, a table's
+# 72. Within it, awk holds no more of a line than a bounded string,
+# whatever the file holds.
+RUN_MAX_LINE=1048576
 
 # raw_lines: die when one of the raw files of the snapshots (plain files
 # of at most RUN_MAX_RAW bytes, as snap_sizes saw) holds more lines than
@@ -379,6 +392,28 @@ raw_lines() {
 		rl_n=${rl_line%% *} rl_f=${rl_line#* }
 		[ "$rl_n" -le "$RAW_MAX_LINES" ] ||
 		    die 1 "$(printable "$rl_f"): $rl_n lines, more than any run makes (at most $RAW_MAX_LINES): refused"
+	done
+}
+
+# long_lines: die when a line of one of the snapshots' files (plain
+# files of at most RUN_MAX_RAW bytes, as snap_sizes saw) holds more bytes
+# than any run makes (RUN_MAX_LINE), naming the file, the line and its
+# bytes: the text files first, then the raw ones, as smpb-snap measured
+# them. No awk has read a line of them yet.
+long_lines() {
+	snap_stats longest longest
+	ll_ifs=$IFS
+	IFS=$NL
+	set -f
+	# shellcheck disable=SC2086 # a copy a line, split on purpose
+	set -- $snap_counts
+	set +f
+	IFS=$ll_ifs
+	for ll_line; do
+		ll_n=${ll_line%% *} ll_r=${ll_line#* }
+		ll_at=${ll_r%% *} ll_f=${ll_r#* }
+		[ "$ll_n" -le "$RUN_MAX_LINE" ] ||
+		    die 1 "$(printable "$ll_f"):$ll_at: a line of $ll_n bytes, more than any run makes (at most $RUN_MAX_LINE): refused"
 	done
 }
 

@@ -1,0 +1,127 @@
+# t752-long-lines: a line of a saved run costs what its figures do, and
+# is bounded as a file is (lib/runs.sh's RUN_MAX_LINE, 1 MiB; lib.awk's
+# parse()), under every POSIX shell we can find. Every line of a run's
+# raw/ring padded to 1 MiB, the bound, with words that are not figures
+# (pairs of a key said before, junk words): show -r, compare and export
+# print what they print of the run unpadded, byte for byte, within the
+# memory of the unpadded run's and 8 MiB (ulimit -v; awk held 26 bytes a
+# byte of such a line, 27 MB for one of 1 MiB, when it split it into
+# words). A line a byte over the bound: show -r, compare, export and
+# plot refuse the run, exit 1, in one line naming the file, the line and
+# its bytes, and print nothing. A line of more keys than a run makes
+# (10000), or an argv longer than any (64 KiB): no measurement, said
+# with its file and line, the rest of the run read. Compare of the
+# padded run under busybox's awk too. The issue's own case, 63 MB in one
+# line and three runs a side, is t911's (make test-all).
+# shellcheck disable=SC2086 # $sh is a command line, split on purpose
+# shellcheck source=tests/lib.sh
+. tests/lib.sh
+FIX=$PWD/tests/fixtures
+SB=$PWD/scripts/smpbench
+T=$TMPDIR_T
+MAX=1048576
+
+# Two trees of the same names, clean/ and pad/, so that what the driver
+# prints of a run's directory is the same in both: A (run-a, an id of
+# its own) and B (run-b); pad/A's raw/ring padded.
+for d in clean pad; do
+	mkdir "$T/$d"
+	cp -R "$FIX/run-a" "$T/$d/A"
+	cp -R "$FIX/run-b" "$T/$d/B"
+	{ cat "$FIX/run-a/env"; echo "run_id=t752-a"; } >"$T/$d/A/env"
+done
+pad_raw "$T/pad/A/raw/ring" "$MAX" 5000
+lines=$(wc -l <"$FIX/run-a/raw/ring" | tr -d ' ')
+is "$(awk -v n="$MAX" 'length($0) == n { k++ } END { print k + 0 }' \
+    "$T/pad/A/raw/ring")" "$lines" "every line of the padded raw/ring holds $MAX bytes"
+
+# in_tree DIR KIB CMD...: CMD... run in DIR, within KIB KiB of memory
+# (ulimit -v) where KIB is not empty.
+# shellcheck disable=SC2317,SC3045 # run by run and vm_floor; ulimit -v
+in_tree() {
+	(
+		cd "$1" || exit 125
+		[ -z "$2" ] || ulimit -v "$2" || exit 125
+		shift 2
+		exec "$@"
+	)
+}
+
+# A byte over the bound, in the second line; a line of more keys than
+# a run makes; an argv longer than any.
+cp -R "$T/clean/A" "$T/over"
+pad_raw "$T/over/raw/ring" $((MAX + 1)) 0 2
+cp -R "$T/clean/A" "$T/keys"
+awk 'NR == 3 { for (i = 1; i <= 10000; i++) $0 = $0 " k" i "=1" } { print }' \
+    "$T/clean/A/raw/ring" >"$T/keys/raw/ring"
+cp -R "$T/clean/A" "$T/argv"
+awk 'BEGIN { for (a = ",-x"; length(a) < 65536; a = a a) ; }
+    NR == 2 { sub(/ argv=[^ ]*/, "&" a) } { print }' \
+    "$T/clean/A/raw/ring" >"$T/argv/raw/ring"
+
+for s in $SHELLS; do
+	use_shell $s || continue
+
+	# The padded run is read as the clean one, in the clean one's memory.
+	for c in "show -r A" "compare A B" "export A"; do
+		vm_floor in_tree "$T/clean" "" $sh "$SB" $c
+		run in_tree "$T/clean" "" $sh "$SB" $c
+		want_rc=$RC want_out=$OUT want_err=$ERR
+		if [ -z "$VM_FLOOR" ]; then
+			limit=
+			t_skip "$s: $c: no ulimit -v here, or no limit it ran within"
+		else
+			limit=$((VM_FLOOR + 8192))
+			is "$want_rc" 0 "$s: $c of the clean run: exit 0"
+		fi
+		run in_tree "$T/pad" "$limit" $sh "$SB" $c
+		is "$RC" "$want_rc" "$s: $c of lines padded to 1 MiB: exit $want_rc${limit:+, within $limit KiB}"
+		is "$OUT" "$want_out" "$s: $c: what it prints of the run unpadded"
+		is "$ERR" "$want_err" "$s: $c: and nothing more on stderr"
+	done
+
+	# A byte over the bound, in the second line: refused, unread.
+	for c in "show -r" compare export plot; do
+		run $sh "$SB" $c "$T/over" "$T/clean/B"
+		is "$RC" 1 "$s: $c of a raw line of $((MAX + 1)) bytes exits 1"
+		is "$ERR" "smpbench: $T/over/raw/ring:2: a line of $((MAX + 1)) bytes, more than any run makes (at most $MAX): refused" \
+		    "$s: $c: and names the file, the line and its bytes"
+		is "$OUT" "" "$s: $c: and prints nothing else"
+	done
+
+	# More keys than a run makes, and a longer argv than any: no
+	# measurement, said where; the other lines read.
+	run $sh "$SB" show -r "$T/keys"
+	is "$RC" 1 "$s: show -r of a line of 10000 keys and its own: exit 1, a saved value bad"
+	like "$ERR" "^smpbench: $T/keys/raw/ring:3: not a measurement: more than 10000 keys: 'place=" \
+	    "$s: the line said, with its file and line"
+	like "$OUT" '^ring: ' "$s: and the ring's table made of the others"
+	run $sh "$SB" export "$T/keys"
+	is "$RC" 1 "$s: export of it: exit 1, a line refused"
+	is "$ERR" "smpbench: $T/keys/raw/ring:3: refused: more than 10000 keys" \
+	    "$s: export: the line said once, refused"
+	is "$(printf '%s\n' "$OUT" | grep -c ',ring,')" $((lines - 1)) \
+	    "$s: export: the other lines exported"
+	run $sh "$SB" show -r "$T/argv"
+	is "$RC" 1 "$s: show -r of an argv longer than any: exit 1"
+	like "$ERR" "^smpbench: $T/argv/raw/ring:2: not a measurement: argv= of [0-9]* bytes: 'place=" \
+	    "$s: the line said, with its file and line"
+done
+
+# Under busybox's awk too (a gsub() over such a line took it seconds):
+# compare of the padded run as of the clean one, in its memory.
+if need_cmd busybox && busybox awk 'BEGIN { exit 0 }' 2>/dev/null; then
+	mkdir "$T/bbawk"
+	ln -s "$(command -v busybox)" "$T/bbawk/awk"
+	vm_floor in_tree "$T/clean" "" env PATH="$T/bbawk:$PATH" sh "$SB" compare A B
+	run in_tree "$T/clean" "" env PATH="$T/bbawk:$PATH" sh "$SB" compare A B
+	want_rc=$RC want_out=$OUT
+	limit=${VM_FLOOR:+$((VM_FLOOR + 8192))}
+	run in_tree "$T/pad" "$limit" env PATH="$T/bbawk:$PATH" sh "$SB" compare A B
+	is "$RC:$OUT" "$want_rc:$want_out" \
+	    "busybox awk: compare of lines padded to 1 MiB as of the run unpadded${limit:+, within $limit KiB}"
+else
+	t_skip "busybox awk is not installed"
+fi
+
+done_testing
