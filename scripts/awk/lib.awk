@@ -97,7 +97,8 @@
 # of it split into words at a time; at most PARSE_KEYS keys (smpb-bind's
 # line of 1024 workers, the most a run makes, holds about 4200), an
 # argv (the options a program ran with, a few dozen bytes) of at most
-# PARSE_ARGV bytes. The driver refuses a line over 1 MiB (lib/runs.sh).
+# PARSE_ARGV bytes. The driver refuses a line over 1 MiB
+# (lib/checks.sh).
 BEGIN {
 	CONVFMT = "%.10g"
 	PARSE_CHUNK = 16384

@@ -1,5 +1,5 @@
 # shellcheck shell=sh
-# lib/read.sh: reading saved runs, from the copies lib/runs.sh checked
+# lib/read.sh: reading saved runs, from the copies lib/checks.sh checked
 # (run_dirs prints each run's snapshot): the list of them the awk
 # programs read (SMPB_RUNS), the workloads a run holds, its tables and
 # why tables, its kernel's context, and whether it is complete; and the

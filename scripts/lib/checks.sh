@@ -1,0 +1,231 @@
+# shellcheck shell=sh
+# lib/checks.sh: the checks of the copies of saved runs (lib/runs.sh
+# makes them) before any awk reads them: their bytes, NULs, control
+# bytes, lines and longest line as smpb-snap counted them, each against
+# the bounds of a run (RUN_MAX_RAW, RUN_MAX_TEXT, RUN_MAX_LINE); and the
+# first look at a run's file. Sourced by smpbench.
+
+# The most bytes a file of a real run holds: raw/<workload>, tables and
+# errors (the full profile at -r 100, every placement of a large machine:
+# about 32 MB of raw/pipe), the others (env, the markers, host).
+RUN_MAX_RAW=67108864
+RUN_MAX_TEXT=1048576
+# The most bytes a run's raw/ files hold in all: twice the most one holds.
+# pipe's raw file is the largest a run makes (about 32 MB at the full
+# profile's -r 100), the others' a fraction of it: a run past this is not
+# one smpbench made, and is refused before anything reads it.
+RUN_MAX_ALL=134217728
+
+# snap_stats TEXT RAW: of SNAP_STATS's copies, the text files' (env, the
+# markers...) then the raw ones' (raw/<workload>), each kind in the order
+# taken, a line each, "N COPY", in snap_counts: N the copy's count named
+# TEXT or RAW (bytes, nuls, controls or lines; "" leaves that kind out;
+# longest gives two words, "LONGEST AT", the longest line and where).
+# No process: a check that could not fork one would pass what it did
+# not see.
+snap_stats() {
+	snap_counts=
+	st_ifs=$IFS
+	IFS=$NL
+	set -f
+	# shellcheck disable=SC2086 # a copy a line, split on purpose
+	set -- "$1" "$2" $SNAP_STATS
+	set +f
+	IFS=$st_ifs
+	st_text=$1 st_raw=$2
+	shift 2
+	for st_kind in text raw; do
+		for st_line; do
+			st_bytes=${st_line%% *} st_r=${st_line#* }
+			st_nuls=${st_r%% *} st_r=${st_r#* }
+			st_controls=${st_r%% *} st_r=${st_r#* }
+			st_lines=${st_r%% *} st_r=${st_r#* }
+			st_longest=${st_r%% *} st_r=${st_r#* }
+			st_at=${st_r%% *} st_p=${st_r#* }
+			case $st_kind:${st_p#"$SMPB_SNAP"/*/} in
+			raw:raw/*) st_count=$st_raw ;;
+			text:raw/* | raw:*) continue ;;
+			*) st_count=$st_text ;;
+			esac
+			case $st_count in
+			bytes) st_n=$st_bytes ;;
+			nuls) st_n=$st_nuls ;;
+			controls) st_n=$st_controls ;;
+			lines) st_n=$st_lines ;;
+			longest) st_n="$st_longest $st_at" ;;
+			*) continue ;;
+			esac
+			snap_counts="$snap_counts$st_n $st_p$NL"
+		done
+	done
+}
+
+# snap_sizes: die when one of the snapshots' files holds more bytes than
+# any run makes (RUN_MAX_TEXT, RUN_MAX_RAW), or a run's raw/ files do in
+# all (RUN_MAX_ALL): the text files first, then the raw ones, as
+# smpb-snap counted them (SNAP_STATS).
+snap_sizes() {
+	snap_stats bytes bytes
+	ss_ifs=$IFS
+	IFS=$NL
+	set -f
+	# shellcheck disable=SC2086 # a copy a line, split on purpose
+	set -- $snap_counts
+	set +f
+	IFS=$ss_ifs
+	ss_run=
+	ss_all=0
+	for ss_line; do
+		ss_n=${ss_line%% *} ss_p=${ss_line#* }
+		ss_f=${ss_p#"$SMPB_SNAP"/*/}
+		case $ss_f in
+		raw/*)
+			[ "${ss_p%/raw/*}" = "$ss_run" ] || ss_all=0
+			ss_run=${ss_p%/raw/*}
+			ss_all=$((ss_all + ss_n))
+			[ "$ss_all" -le "$RUN_MAX_ALL" ] ||
+			    die 1 "$(printable "$ss_run"): $ss_all bytes of raw measurements, more than any run makes (at most $RUN_MAX_ALL): refused"
+			;;
+		esac
+		run_max "$ss_f"
+		ss_max=$max_bytes
+		[ "$ss_n" -le "$ss_max" ] && continue
+		ss_n="$ss_n bytes"
+		snap_count "$ss_max"
+		[ "$ss_n" != "$((snap_blocks * 65536)) bytes" ] ||
+		    ss_n="over $ss_max bytes"
+		die 1 "$(printable "$ss_p"): $ss_n, more than any run makes (at most $ss_max): refused"
+	done
+}
+
+# unread_sizes: die when one of the plain files of the runs that the
+# command does not read (RD_UNREAD, a path a line: tables and errors,
+# for compare) holds more bytes than any run makes: a run is refused
+# whole, whatever reads it. Their sizes by one ls, which opens none.
+unread_sizes() {
+	[ -n "$RD_UNREAD" ] || return 0
+	set -f
+	IFS=$NL
+	# shellcheck disable=SC2086 # a path a line, split on purpose
+	set -- $RD_UNREAD
+	IFS=$SMPB_IFS
+	set +f
+	# shellcheck disable=SC2012 # the size of our own names; ls opens none
+	us_bad=$(LC_ALL=C ls -lnd -- "$@" | awk -v raw="$RUN_MAX_RAW" \
+	    -v text="$RUN_MAX_TEXT" '{
+		name = $0
+		for (i = 1; i <= 8; i++)
+			sub(/^[^ ]+ +/, "", name)
+		max = name ~ /\/(tables|errors)$/ ? raw : text
+		if ($5 + 0 > max + 0) {
+			print $5 " " max " " name
+			exit
+		}
+	}') || no_process
+	[ -z "$us_bad" ] && return 0
+	us_n=${us_bad%% *}
+	us_bad=${us_bad#* }
+	die 1 "$(printable "${us_bad#* }"): $us_n bytes, more than any run makes (at most ${us_bad%% *}): refused"
+}
+
+# run_max FILE: the most bytes a run's FILE (raw/<workload>, tables...)
+# holds, in max_bytes.
+run_max() {
+	case $1 in
+	raw/* | tables | errors) max_bytes=$RUN_MAX_RAW ;;
+	*) max_bytes=$RUN_MAX_TEXT ;;
+	esac
+}
+
+# snap_count MAX: the 64 KiB blocks smpb-snap copies of a file of at
+# most MAX bytes, in snap_blocks: one more than it takes, to tell one
+# larger.
+snap_count() {
+	snap_blocks=$(($1 / 65536 + 1))
+}
+
+# The most lines a raw file of a saved run may hold (raw_lines): far
+# beyond what a run makes, the most being the full profile's pipe at -r
+# 100, 100 cells in each of 7 placements 100 times, 70000 lines of about
+# 450 bytes (32 MB, under run_files' RUN_MAX_RAW).
+RAW_MAX_LINES=500000
+# The most bytes a line of a saved run's file may hold (long_lines): the
+# longest a run makes is smpb-bind's -p line at 1024 workers, four keys
+# a worker, about 80 KB; the others' hold a few hundred bytes, a table's
+# 72. Within it, awk holds no more of a line than a bounded string,
+# whatever the file holds.
+RUN_MAX_LINE=1048576
+
+# raw_lines: die when one of the raw files of the snapshots (plain files
+# of at most RUN_MAX_RAW bytes, as snap_sizes saw) holds more lines than
+# any run makes, naming it and its count: it is not a run of smpbench,
+# and is refused before awk reads it.
+raw_lines() {
+	snap_stats '' lines
+	rl_ifs=$IFS
+	IFS=$NL
+	set -f
+	# shellcheck disable=SC2086 # a copy a line, split on purpose
+	set -- $snap_counts
+	set +f
+	IFS=$rl_ifs
+	for rl_line; do
+		rl_n=${rl_line%% *} rl_f=${rl_line#* }
+		[ "$rl_n" -le "$RAW_MAX_LINES" ] ||
+		    die 1 "$(printable "$rl_f"): $rl_n lines, more than any run makes (at most $RAW_MAX_LINES): refused"
+	done
+}
+
+# long_lines: die when a line of one of the snapshots' files (plain
+# files of at most RUN_MAX_RAW bytes, as snap_sizes saw) holds more bytes
+# than any run makes (RUN_MAX_LINE), naming the file, the line and its
+# bytes: the text files first, then the raw ones, as smpb-snap measured
+# them. No awk has read a line of them yet.
+long_lines() {
+	snap_stats longest longest
+	ll_ifs=$IFS
+	IFS=$NL
+	set -f
+	# shellcheck disable=SC2086 # a copy a line, split on purpose
+	set -- $snap_counts
+	set +f
+	IFS=$ll_ifs
+	for ll_line; do
+		ll_n=${ll_line%% *} ll_r=${ll_line#* }
+		ll_at=${ll_r%% *} ll_f=${ll_r#* }
+		[ "$ll_n" -le "$RUN_MAX_LINE" ] ||
+		    die 1 "$(printable "$ll_f"):$ll_at: a line of $ll_n bytes, more than any run makes (at most $RUN_MAX_LINE): refused"
+	done
+}
+
+# run_file DIR FILE: the first look at a run's FILE, before anything
+# opens it: false when it is absent; true when it is a plain file; die
+# when it is anything else (a link, a fifo, a device, a directory: none
+# of them is opened, or even sized).
+run_file() {
+	rf=$1/$2
+	[ -e "$rf" ] || [ -h "$rf" ] || return 1
+	[ -f "$rf" ] && [ ! -h "$rf" ] && return 0
+	die 1 "$(printable "$1"): not a saved run ($2 is not a plain file)"
+}
+
+# run_files: die when one of the snapshots' copies holds binary data: a
+# NUL in a text file (env, the markers...), and in raw/ anything but
+# lines of printable ASCII. A run with such a file is damaged, or not
+# smpbench's. The text files first, then the raw ones, as smpb-snap
+# counted them.
+run_files() {
+	snap_stats nuls controls
+	rf_ifs=$IFS
+	IFS=$NL
+	set -f
+	# shellcheck disable=SC2086 # a copy a line, split on purpose
+	set -- $snap_counts
+	set +f
+	IFS=$rf_ifs
+	for rf_line; do
+		rf_n=${rf_line%% *} rf_p=${rf_line#* }
+		[ "$rf_n" -eq 0 ] ||
+		    die 1 "$(printable "$rf_p"): not a text file ($rf_n bytes of binary data): refused"
+	done
+}
