@@ -11,12 +11,12 @@
  * longest line (its newline not counted, a last line without one
  * counted too) and AT that line's number, the first of that length (0
  * when no line holds a byte), so that the driver refuses a line longer
- * than any run makes before awk holds it. A source is opened without following a
- * symbolic link and without waiting on a fifo, and copied only when it
- * is a plain file; at most MAX bytes and a block more are copied, so that
- * a larger file is told by its copy. The first source that cannot be
- * copied ends the program, exit 1, with one line on stderr: the lines
- * printed are those of the files copied before it.
+ * than any run makes before awk holds it. A source is opened without
+ * following a symbolic link and without waiting on a fifo, and copied
+ * only when it is a plain file; at most MAX bytes and a block more are
+ * copied, so that a larger file is told by its copy. The first source
+ * that cannot be copied ends the program, exit 1, with one line on
+ * stderr: the lines printed are those of the files copied before it.
  *
  * The driver runs it once for every run a command reads, where dd, wc,
  * cat and tr made a dozen processes.

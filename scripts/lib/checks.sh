@@ -2,8 +2,9 @@
 # lib/checks.sh: the checks of the copies of saved runs (lib/runs.sh
 # makes them) before any awk reads them: their bytes, NULs, control
 # bytes, lines and longest line as smpb-snap counted them, each against
-# the bounds of a run (RUN_MAX_RAW, RUN_MAX_TEXT, RUN_MAX_LINE); and the
-# first look at a run's file. Sourced by smpbench.
+# the bounds of a run (RUN_MAX_RAW, RUN_MAX_TEXT, RUN_MAX_ALL,
+# RAW_MAX_LINES, RUN_MAX_LINE); and the first look at a run's file.
+# Sourced by smpbench.
 
 # The most bytes a file of a real run holds: raw/<workload>, tables and
 # errors (the full profile at -r 100, every placement of a large machine:

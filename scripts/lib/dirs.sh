@@ -60,11 +60,13 @@ dir_safe() {
 		[ "$ds_link" -eq 2 ] || ds_named=${ds_pre:-/}
 		if [ "$ds_link" -eq 1 ]; then
 			ds_link=2
-			ds_ways=$(cd -P "$ds_d" 2>/dev/null && pwd -P) || {
+			# (a dot after it keeps a newline at its end)
+			ds_ways=$(cd -P "$ds_d" 2>/dev/null && pwd -P && echo .) || {
 				set +f
 				ds_why="$ds_d: cannot be entered"
 				return 1
 			}
+			ds_ways=${ds_ways%"$NL".}
 			ds_real=$ds_ways
 		fi
 	done

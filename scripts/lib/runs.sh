@@ -1,8 +1,9 @@
 # shellcheck shell=sh
 # lib/runs.sh: finding saved runs and copying them to be read
 # (lib/checks.sh checks the copies, lib/read.sh reads them): the one
-# place that opens a run's files. Runs come from anywhere (they are passed around as tarballs), so
-# a run is only data. Sourced by smpbench.
+# place that opens a run's files. Runs come from anywhere (they are
+# passed around as tarballs), so a run is only data. Sourced by
+# smpbench.
 
 # cd (run_files) goes where it is told, whatever CDPATH says.
 unset CDPATH

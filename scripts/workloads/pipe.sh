@@ -61,13 +61,14 @@ cost_pipe() {
 why_pipe='' plots_pipe="map figure"
 
 # Its facts for the tests, which every test that runs each workload's
-# program reads (tests/lib.sh's wl_fact). test_quick_pipe: its arguments
-# for a short -p run, a fraction of a second, of two workers or more
-# where it has workers (t601, t604, t608, t612, t615). test_long_pipe:
-# for a run that lasts until it is stopped, 100 s or more, its workers
-# started at once (t603, t612). test_workers_pipe: what that run has once
-# its workers started, "children N" (its processes: workers, guardian)
-# or "threads N" (its main thread too) (tests/lib.sh's has_workers).
+# program reads (tests/lib.sh's wl_fact). test_quick_pipe: its
+# arguments for a short -p run, a fraction of a second, of two workers
+# or more where it has workers (t601, t604, t606, t608, t612, t615).
+# test_long_pipe: for a run that lasts until it is stopped, 100 s or
+# more, its workers started at once (t603, t612). test_workers_pipe:
+# what that run has once its workers started, "children N" (its
+# processes: workers, guardian) or "threads N" (its main thread too)
+# (tests/lib.sh's has_workers; t606 reads it too).
 # shellcheck disable=SC2034 # facts, read by the tests
 test_quick_pipe="-s 1 -t 1 -b 1" test_long_pipe="-s 1 -t 1000000 -b 65536" \
     test_workers_pipe="children 3"

@@ -1,5 +1,5 @@
 # t752-long-lines: a line of a saved run costs what its figures do, and
-# is bounded as a file is (lib/runs.sh's RUN_MAX_LINE, 1 MiB; lib.awk's
+# is bounded as a file is (lib/checks.sh's RUN_MAX_LINE, 1 MiB; lib.awk's
 # parse()), under every POSIX shell we can find. Every line of a run's
 # raw/ring padded to 1 MiB, the bound, with words that are not figures
 # (pairs of a key said before, junk words): show -r, compare and export

@@ -3,7 +3,7 @@
 # held 26 bytes of memory a byte of a padded line, 1.6 GB for a line of
 # 63 MB, and took minutes). Memory is in proportion to the figures a
 # run holds, and a line is bounded as a file is (1 MiB, RUN_MAX_LINE in
-# lib/runs.sh; a line longer is refused in one line naming the file, the
+# lib/checks.sh; a line longer is refused in one line naming the file, the
 # line and its bytes, before awk reads it):
 # - a line of 63 MB of junk words in each run of a side, the file under
 #   its bound of 64 MiB: compare, export, show -r and plot refuse the
