@@ -630,6 +630,27 @@ vm_floor() {
 	done
 }
 
+# clean_bound WHAT DIR CMD...: what CMD... (through the test's in_tree)
+# does in the tree DIR of clean runs, its status, stdout and stderr in
+# want_rc, want_out and want_err, and the memory it ran within (vm_floor)
+# and 8 MiB more, in limit (KiB): the bound of CMD... on the padded runs
+# beside them. Its check: exit 0 (WHAT names it); and where no ulimit -v
+# holds here, limit empty and a check skipped, saying so.
+clean_bound() {
+	cb_what=$1 cb_dir=$2
+	shift 2
+	vm_floor in_tree "$cb_dir" "" "$@"
+	run in_tree "$cb_dir" "" "$@"
+	want_rc=$RC want_out=$OUT want_err=$ERR
+	is "$want_rc" 0 "$cb_what: exit 0"
+	limit=
+	if [ -z "$VM_FLOOR" ]; then
+		t_skip "$cb_what: no ulimit -v here, or no limit it ran within"
+	else
+		limit=$((VM_FLOOR + 8192))
+	fi
+}
+
 # long_battery WHAT: a battery too long for make test, which make
 # test-all (TEST_ALL=1, as CI) runs: skipped otherwise, saying so.
 long_battery() {

@@ -64,16 +64,7 @@ for s in $SHELLS; do
 
 	# The padded run is read as the clean one, in the clean one's memory.
 	for c in "show -r A" "compare A B" "export A"; do
-		vm_floor in_tree "$T/clean" "" $sh "$SB" $c
-		run in_tree "$T/clean" "" $sh "$SB" $c
-		want_rc=$RC want_out=$OUT want_err=$ERR
-		if [ -z "$VM_FLOOR" ]; then
-			limit=
-			t_skip "$s: $c: no ulimit -v here, or no limit it ran within"
-		else
-			limit=$((VM_FLOOR + 8192))
-			is "$want_rc" 0 "$s: $c of the clean run: exit 0"
-		fi
+		clean_bound "$s: $c of the clean run" "$T/clean" $sh "$SB" $c
 		run in_tree "$T/pad" "$limit" $sh "$SB" $c
 		is "$RC" "$want_rc" "$s: $c of lines padded to 1 MiB: exit $want_rc${limit:+, within $limit KiB}"
 		is "$OUT" "$want_out" "$s: $c: what it prints of the run unpadded"
