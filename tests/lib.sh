@@ -455,6 +455,15 @@ use_shell() {
 	return 1
 }
 
+# first_shell: s and sh for the first of SHELLS installed (use_shell);
+# the whole test skipped where none is.
+first_shell() {
+	for s in $SHELLS; do
+		use_shell "$s" && return 0
+	done
+	skip_all "none of $SHELLS is installed"
+}
+
 # tmpfs_ns DIR: in NS, the command that runs what follows it in a mount
 # namespace of its own, where a tmpfs was mounted on DIR to try it:
 # unshare -m as root, unshare -rm where user namespaces stand in for

@@ -41,11 +41,7 @@ big_ring "$T/big2" 20000 10000
 sed 's/^kernel=.*/kernel=6.1.0-b/' "$FIX/run-a/env" >"$T/big2/env"
 NOGNU=$(path_without gnuplot)
 
-set -- $SHELLS
-for s in "$@"; do
-	use_shell $s && break
-done
-[ -n "$sh" ] || skip_all "none of $SHELLS is installed"
+first_shell
 
 # The repeats of big are 880000..899999: median 889999.5, spread 2%.
 run timeout 60 $sh "$SB" show -r "$T/big"

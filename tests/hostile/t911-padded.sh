@@ -26,11 +26,7 @@ MAX=1048576
 BIG=66060288
 NOGNU=$(path_without gnuplot)
 
-set -- $SHELLS
-for s in "$@"; do
-	use_shell $s && break
-done
-[ -n "$sh" ] || skip_all "none of $SHELLS is installed"
+first_shell
 
 # Trees of the same names, so that what the driver prints of a run's
 # directory is the same in each: clean/, line/ (a line of 63 MB in each
