@@ -66,37 +66,33 @@ snap_stats() {
 # all (RUN_MAX_ALL): the text files first, then the raw ones, as
 # smpb-snap counted them (SNAP_STATS).
 snap_sizes() {
-	snap_stats bytes bytes
-	ss_ifs=$IFS
-	IFS=$NL
-	set -f
-	# shellcheck disable=SC2086 # a copy a line, split on purpose
-	set -- $snap_counts
-	set +f
-	IFS=$ss_ifs
 	ss_run=
 	ss_all=0
-	for ss_line; do
-		ss_n=${ss_line%% *} ss_p=${ss_line#* }
-		ss_f=${ss_p#"$SMPB_SNAP"/*/}
-		case $ss_f in
-		raw/*)
-			[ "${ss_p%/raw/*}" = "$ss_run" ] || ss_all=0
-			ss_run=${ss_p%/raw/*}
-			ss_all=$((ss_all + ss_n))
-			[ "$ss_all" -le "$RUN_MAX_ALL" ] ||
-			    die 1 "$(printable "$ss_run"): $ss_all bytes of raw measurements, more than any run makes (at most $RUN_MAX_ALL): refused"
-			;;
-		esac
-		run_max "$ss_f"
-		ss_max=$max_bytes
-		[ "$ss_n" -le "$ss_max" ] && continue
-		ss_n="$ss_n bytes"
-		snap_count "$ss_max"
-		[ "$ss_n" != "$((snap_blocks * 65536)) bytes" ] ||
-		    ss_n="over $ss_max bytes"
-		die 1 "$(printable "$ss_p"): $ss_n, more than any run makes (at most $ss_max): refused"
-	done
+	snap_each snap_size_of bytes bytes
+}
+
+# snap_size_of "N COPY": snap_sizes' check of one copy, its run's raw
+# bytes summed in ss_all (ss_run: that run).
+snap_size_of() {
+	ss_n=${1%% *} ss_p=${1#* }
+	ss_f=${ss_p#"$SMPB_SNAP"/*/}
+	case $ss_f in
+	raw/*)
+		[ "${ss_p%/raw/*}" = "$ss_run" ] || ss_all=0
+		ss_run=${ss_p%/raw/*}
+		ss_all=$((ss_all + ss_n))
+		[ "$ss_all" -le "$RUN_MAX_ALL" ] ||
+		    die 1 "$(printable "$ss_run"): $ss_all bytes of raw measurements, more than any run makes (at most $RUN_MAX_ALL): refused"
+		;;
+	esac
+	run_max "$ss_f"
+	ss_max=$max_bytes
+	[ "$ss_n" -le "$ss_max" ] && return 0
+	ss_n="$ss_n bytes"
+	snap_count "$ss_max"
+	[ "$ss_n" != "$((snap_blocks * 65536)) bytes" ] ||
+	    ss_n="over $ss_max bytes"
+	die 1 "$(printable "$ss_p"): $ss_n, more than any run makes (at most $ss_max): refused"
 }
 
 # unread_sizes: die when one of the plain files of the runs that the
@@ -157,24 +153,36 @@ RAW_MAX_LINES=500000
 # whatever the file holds.
 RUN_MAX_LINE=1048576
 
-# raw_lines: die when one of the raw files of the snapshots (plain files
-# of at most RUN_MAX_RAW bytes, as snap_sizes saw) holds more lines than
-# any run makes, naming it and its count: it is not a run of smpbench,
-# and is refused before awk reads it.
-raw_lines() {
-	snap_stats '' lines
-	rl_ifs=$IFS
+# snap_each FN TEXT RAW: FN LINE for each line snap_stats TEXT RAW
+# gives ("N COPY", or "LONGEST AT COPY"), in its order.
+snap_each() {
+	se_fn=$1
+	snap_stats "$2" "$3"
+	se_ifs=$IFS
 	IFS=$NL
 	set -f
 	# shellcheck disable=SC2086 # a copy a line, split on purpose
 	set -- $snap_counts
 	set +f
-	IFS=$rl_ifs
-	for rl_line; do
-		rl_n=${rl_line%% *} rl_f=${rl_line#* }
-		[ "$rl_n" -le "$RAW_MAX_LINES" ] ||
-		    die 1 "$(printable "$rl_f"): $rl_n lines, more than any run makes (at most $RAW_MAX_LINES): refused"
+	IFS=$se_ifs
+	for se_line; do
+		"$se_fn" "$se_line"
 	done
+}
+
+# raw_lines: die when one of the raw files of the snapshots (plain files
+# of at most RUN_MAX_RAW bytes, as snap_sizes saw) holds more lines than
+# any run makes, naming it and its count: it is not a run of smpbench,
+# and is refused before awk reads it.
+raw_lines() {
+	snap_each raw_lines_of '' lines
+}
+
+# raw_lines_of "N COPY": raw_lines' check of one copy.
+raw_lines_of() {
+	rl_n=${1%% *} rl_f=${1#* }
+	[ "$rl_n" -le "$RAW_MAX_LINES" ] ||
+	    die 1 "$(printable "$rl_f"): $rl_n lines, more than any run makes (at most $RAW_MAX_LINES): refused"
 }
 
 # long_lines: die when a line of one of the snapshots' files (plain
@@ -183,20 +191,15 @@ raw_lines() {
 # bytes: the text files first, then the raw ones, as smpb-snap measured
 # them. No awk has read a line of them yet.
 long_lines() {
-	snap_stats longest longest
-	ll_ifs=$IFS
-	IFS=$NL
-	set -f
-	# shellcheck disable=SC2086 # a copy a line, split on purpose
-	set -- $snap_counts
-	set +f
-	IFS=$ll_ifs
-	for ll_line; do
-		ll_n=${ll_line%% *} ll_r=${ll_line#* }
-		ll_at=${ll_r%% *} ll_f=${ll_r#* }
-		[ "$ll_n" -le "$RUN_MAX_LINE" ] ||
-		    die 1 "$(printable "$ll_f"):$ll_at: a line of $ll_n bytes, more than any run makes (at most $RUN_MAX_LINE): refused"
-	done
+	snap_each long_lines_of longest longest
+}
+
+# long_lines_of "LONGEST AT COPY": long_lines' check of one copy.
+long_lines_of() {
+	ll_n=${1%% *} ll_r=${1#* }
+	ll_at=${ll_r%% *} ll_f=${ll_r#* }
+	[ "$ll_n" -le "$RUN_MAX_LINE" ] ||
+	    die 1 "$(printable "$ll_f"):$ll_at: a line of $ll_n bytes, more than any run makes (at most $RUN_MAX_LINE): refused"
 }
 
 # run_file DIR FILE: the first look at a run's FILE, before anything
@@ -216,17 +219,12 @@ run_file() {
 # smpbench's. The text files first, then the raw ones, as smpb-snap
 # counted them.
 run_files() {
-	snap_stats nuls controls
-	rf_ifs=$IFS
-	IFS=$NL
-	set -f
-	# shellcheck disable=SC2086 # a copy a line, split on purpose
-	set -- $snap_counts
-	set +f
-	IFS=$rf_ifs
-	for rf_line; do
-		rf_n=${rf_line%% *} rf_p=${rf_line#* }
-		[ "$rf_n" -eq 0 ] ||
-		    die 1 "$(printable "$rf_p"): not a text file ($rf_n bytes of binary data): refused"
-	done
+	snap_each run_files_of nuls controls
+}
+
+# run_files_of "N COPY": run_files' check of one copy.
+run_files_of() {
+	rf_n=${1%% *} rf_p=${1#* }
+	[ "$rf_n" -eq 0 ] ||
+	    die 1 "$(printable "$rf_p"): not a text file ($rf_n bytes of binary data): refused"
 }
