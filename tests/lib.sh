@@ -365,6 +365,7 @@ OTHER_USER=nobody
 # driver as $OTHER_TREE/scripts/smpbench). False otherwise, with why in
 # OTHER_WHY, which is also where that user cannot enter OTHER_TREE (a
 # TMPDIR in a directory it cannot enter).
+# shellcheck disable=SC2120 # PATH...: given by the tests that copy
 other_user() {
 	OTHER_WHY=
 	if [ "$(id -u)" -ne 0 ]; then
@@ -412,6 +413,17 @@ other_skip() {
 	else
 		t_skip "$1"
 	fi
+}
+
+# other_root_timed: for a test whose driver runs as root against another
+# user, nothing of the tree run as that user: other_user (OTHER_UID,
+# OTHER_GID), and timeout(1) to bound what runs; else the test ends
+# (other_cannot).
+other_root_timed() {
+	# shellcheck disable=SC2119 # no file of the tree to copy
+	other_user || other_cannot "$OTHER_WHY"
+	need_cmd timeout ||
+	    other_cannot "timeout is not installed: a hang would hang the test"
 }
 
 # other_cannot WHY: the rest of this test needs another user, and

@@ -12,10 +12,7 @@
 # shellcheck source=tests/lib.sh
 . tests/lib.sh
 long_battery "the runs-in-progress directory planted by another user"
-# (Nothing of the tree's is run as the other user: nothing to copy.)
-# shellcheck disable=SC2119
-other_user || other_cannot "$OTHER_WHY"
-need_cmd timeout || other_cannot "timeout is not installed: a hang would hang the test"
+other_root_timed
 OUID=$OTHER_UID
 
 SB=$PWD/scripts/smpbench

@@ -18,10 +18,7 @@
 # shellcheck source=tests/lib.sh
 . tests/lib.sh
 long_battery "runs into directories of another user's, swapped during the run"
-# shellcheck disable=SC2119 # no file of the tree: the driver runs as root
-other_user || other_cannot "$OTHER_WHY"
-need_cmd timeout ||
-    other_cannot "timeout is not installed: a hang would hang the test"
+other_root_timed
 OUID=$OTHER_UID OGID=$OTHER_GID
 
 SB=$PWD/scripts/smpbench
