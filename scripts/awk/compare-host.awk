@@ -75,12 +75,26 @@ function host_moved(g) {
 }
 
 # host_short(g): how column g's host ran, in a few words for the
-# header: "57% slower (+5% to +110%)"; a bound that rounds to zero is
-# 0%.
-function host_short(g,    d) {
+# header: "57% slower (+5% to +110%)"; a change or a bound that rounds
+# to zero to the point is said to the tenth ("0.7% slower (+0.3% to
+# +1%)": the interval leaves out zero), 0% only where it is zero to the
+# tenth too.
+function host_short(g,    d, m) {
 	d = HSP_EST[g] * 100
-	return sprintf("%.0f%% ", d < 0 ? -d : d) (d > 0 ? "slower" : "faster") \
-	    " (" pct0(HSP_LO[g]) " to " pct0(HSP_HI[g]) ")"
+	m = sprintf("%.0f", d < 0 ? -d : d)
+	if (m == "0")
+		m = sprintf("%.1f", d < 0 ? -d : d)
+	return m "% " (d > 0 ? "slower" : "faster") \
+	    " (" host_bound(HSP_LO[g]) " to " host_bound(HSP_HI[g]) ")"
+}
+
+# host_bound(c): a bound of the host's change c (a fraction), as
+# host_short says it.
+function host_bound(c,    p) {
+	if (pct0(c) != "0%")
+		return pct0(c)
+	p = sprintf("%.1f", c * 100)
+	return p ~ /^-?0\.0$/ ? "0%" : sprintf("%+.1f%%", p + 0)
 }
 
 # host_past(v): a raised threshold v, in percent, as the note prints
