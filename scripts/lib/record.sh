@@ -176,7 +176,7 @@ on_signal() {
 # make_run_dir: make the run's directory (or take the one -o names, if it
 # is empty) and claim it; sets run_dir, run_work, and run_made=1 when
 # this run made the directory. Runs are saved only where no other user
-# can redirect what a run writes (out_dir).
+# can redirect what a run writes (out_dir, lib/dirs.sh).
 # shellcheck disable=SC2154 # host_name...: host_names's, sanitise_v's
 make_run_dir() {
 	if [ -n "$opt_out" ]; then
@@ -211,45 +211,6 @@ make_run_dir() {
 	run_dir=$mrd_res/$mrd_try
 	run_made=1
 	claim_run_dir "$run_dir"
-}
-
-# out_dir DIR NAME: make DIR, and the directories above it, where it is
-# missing (od_made=1 when this command made DIR), to save runs in; die,
-# in one line naming it NAME, when it cannot be made, or is not a
-# directory to write into (dir_safe, lib/dirs.sh: another user could
-# swap it, or what a run makes in it, during the run). The part of the
-# way that is there is looked at before anything is made; a DIR that
-# was not there is looked at too once made, where another may have made
-# it, or a directory above it, first: in a directory open to others
-# (sticky, as /tmp), or when mkdir found it made.
-# shellcheck disable=SC2154 # ds_why, ds_open: dir_safe's (lib/dirs.sh)
-out_dir() {
-	od_made=0
-	od_p=$1
-	until [ -e "$od_p" ] || [ -h "$od_p" ]; do
-		case $od_p in
-		*/*) od_p=${od_p%/*} ;;
-		*) od_p=. ;;
-		esac
-		[ -n "$od_p" ] || od_p=/
-	done
-	ds_open=0
-	if [ -d "$od_p" ] && ! dir_safe "$od_p"; then
-		die 1 "$2: refused: $ds_why"
-	fi
-	if mkdir "$1" 2>/dev/null; then
-		od_made=1
-	elif [ ! -d "$1" ]; then
-		mkdir -p "$(dirname "$1")" 2>/dev/null
-		od_err=$(mkdir "$1" 2>&1) ||
-		    die 1 "cannot create ${2#-o }: ${od_err##*: }"
-		od_made=1
-	fi
-	if [ "$od_p" != "$1" ] && { [ "$od_made" -eq 0 ] || [ "$ds_open" -eq 1 ]; } &&
-	    ! dir_safe "$1"; then
-		die 1 "$2: refused: $ds_why"
-	fi
-	return 0
 }
 
 # claim_run_dir NAME: make run_dir this run's own (NAME in messages), or
