@@ -12,22 +12,27 @@ shell_quote() {
 # directory (plots-2, plots-3... when that is taken); set cp_dir to it.
 # Nothing is written into a directory that exists, a saved run's
 # included (a run is a stranger's: a link planted in it would be written
-# through), and nobody else may write into the one made (the plots are
-# written by name in it).
+# through), nor where another user could change what the way to it
+# leads to (out_dir, dir_safe: lib/dirs.sh), and nobody else may write
+# into the one made (the umask, cmd_plot's): the plots, and gnuplot's
+# temporary names, are written by name in it.
+# shellcheck disable=SC2154 # od_made, ds_why: out_dir's, dir_safe's
 plot_dir() {
 	if [ -n "$1" ]; then
 		cp_dir=$(path_arg "$1")
 		if [ -e "$cp_dir" ] || [ -h "$cp_dir" ]; then
 			die 1 "plot: $1 exists: the plots go into a new directory (name one with -o)"
 		fi
-		mkdir -p "$(dirname "$cp_dir")" 2>/dev/null
-		pdir_err=$(umask go-w && mkdir "$cp_dir" 2>&1) ||
-		    die 1 "plot: cannot create $1: ${pdir_err##*: }"
+		out_dir "$cp_dir" "-o $1" plot
+		[ "$od_made" -eq 1 ] ||
+		    die 1 "plot: $1 exists: the plots go into a new directory (name one with -o)"
 		return 0
 	fi
+	dir_safe "$PWD" ||
+	    die 1 "plot: plots here: refused: $ds_why (name a directory with -o)"
 	pdir_k=1
 	cp_dir=plots
-	until pdir_err=$(umask go-w && mkdir "$cp_dir" 2>&1); do
+	until pdir_err=$(mkdir "$cp_dir" 2>&1); do
 		if [ ! -e "$cp_dir" ] && [ ! -h "$cp_dir" ]; then
 			die 1 "plot: cannot create $cp_dir here: ${pdir_err##*: } (name a directory with -o)"
 		fi
@@ -142,6 +147,10 @@ cmd_plot() {
 	    die 1 "plot: nothing to plot in these runs ($(and_list $cp_have) have plots)"
 	# cd (render_plot) goes where it is told, whatever CDPATH says.
 	unset CDPATH
+	# What plot makes, none but its user can write, whatever the umask
+	# allows: a directory of it open to others could be swapped while
+	# plot writes in it.
+	umask go-w
 	plot_dir "$opt_out"
 	cp_names=
 	for cp_p in $cp_plots; do

@@ -161,17 +161,19 @@ dir_entry_safe() {
 	return 0
 }
 
-# out_dir DIR NAME: make DIR, and the directories above it, where it is
-# missing (od_made=1 when this command made DIR), to save runs in; die,
-# in one line naming it NAME, when it cannot be made, or is not a
-# directory to write into (dir_safe: another user could swap it, or
-# what a run makes in it, during the run). The part of the way that is
-# there is looked at before anything is made; a DIR that was not there
-# is looked at too once made, where another may have made it, or a
-# directory above it, first: in a directory open to others (sticky, as
-# /tmp), or when mkdir found it made.
+# out_dir DIR NAME [COMMAND]: make DIR, and the directories above it,
+# where it is missing (od_made=1 when this command made DIR), to write
+# in (a run, plot's pictures); die, in one line naming it NAME (after
+# "COMMAND: " when given), when it cannot be made, or is not a directory
+# to write into (dir_safe: another user could swap it, or what is made
+# in it, meanwhile). The part of the way that is there is looked at
+# before anything is made; a DIR that was not there is looked at too
+# once made, where another may have made it, or a directory above it,
+# first: in a directory open to others (sticky, as /tmp), or when mkdir
+# found it made.
 out_dir() {
 	od_made=0
+	od_cmd=${3:+$3: }
 	od_p=$1
 	until [ -e "$od_p" ] || [ -h "$od_p" ]; do
 		case $od_p in
@@ -182,19 +184,19 @@ out_dir() {
 	done
 	ds_open=0
 	if [ -d "$od_p" ] && ! dir_safe "$od_p"; then
-		die 1 "$2: refused: $ds_why"
+		die 1 "$od_cmd$2: refused: $ds_why"
 	fi
 	if mkdir "$1" 2>/dev/null; then
 		od_made=1
 	elif [ ! -d "$1" ]; then
 		mkdir -p "$(dirname "$1")" 2>/dev/null
 		od_err=$(mkdir "$1" 2>&1) ||
-		    die 1 "cannot create ${2#-o }: ${od_err##*: }"
+		    die 1 "${od_cmd}cannot create ${2#-o }: ${od_err##*: }"
 		od_made=1
 	fi
 	if [ "$od_p" != "$1" ] && { [ "$od_made" -eq 0 ] || [ "$ds_open" -eq 1 ]; } &&
 	    ! dir_safe "$1"; then
-		die 1 "$2: refused: $ds_why"
+		die 1 "$od_cmd$2: refused: $ds_why"
 	fi
 	return 0
 }

@@ -4,9 +4,12 @@
 # gnuplot: a real PNG per plot, its signature and size checked, and the
 # printed command draws the same. The plots go into a new directory, made
 # by plot (plots here by default, then plots-2...), never into a run nor
-# into a directory that exists. Legends of at most 8 entries, a plot of
-# more drawn in pictures by placement; cells whose repeats fall into two
-# clusters drawn without a median. Bad input and a failing gnuplot.
+# into a directory that exists, nor on a way another could change (a
+# directory its group can write, another user's link: as root,
+# nobody's), with -o or in the current directory. Legends of at most 8
+# entries, a plot of more drawn in pictures by placement; cells whose
+# repeats fall into two clusters drawn without a median. Bad input and
+# a failing gnuplot.
 # shellcheck disable=SC2086 # $sh is a command line, split on purpose
 # shellcheck source=tests/lib.sh
 . tests/lib.sh
@@ -267,6 +270,34 @@ if [ "$ro" != none ]; then
 	    "and points to -o"
 else
 	other_skip "as root, $OTHER_WHY: no directory is read-only"
+fi
+
+# The way to the plots' directory is checked as run -o's is: a directory
+# on it that others can write (not sticky) is refused in one line, with
+# -o or without it (the current directory), and nothing is made.
+mkdir -m 0775 "$TMPDIR_T/group"
+run env PATH="$NOGNU" sh $SB plot -o "$TMPDIR_T/group/plots" $FIX/run-a
+is "$RC $ERR" "1 smpbench: plot: -o $TMPDIR_T/group/plots: refused: $TMPDIR_T/group can be written by others than its owner (drwxrwxr-x)" \
+    "plot -o in a directory its group can write: refused in one line"
+is "$(ls -A "$TMPDIR_T/group")" "" "and nothing made in it"
+(cd "$TMPDIR_T/group" && env PATH="$NOGNU" sh "$OLDPWD/$SB" plot "$OLDPWD/$FIX/run-a" \
+    >"$TMPDIR_T/out" 2>"$TMPDIR_T/err")
+is "$? $(cat "$TMPDIR_T/err")" "1 smpbench: plot: plots here: refused: $TMPDIR_T/group can be written by others than its owner (drwxrwxr-x) (name a directory with -o)" \
+    "plot in such a current directory: refused in one line"
+is "$(ls -A "$TMPDIR_T/group")" "" "and nothing made in it"
+# Another user's link to a directory of ours, in a sticky directory open
+# to all: refused, nothing made where it leads (as root, as nobody's).
+if other_user; then
+	mkdir -m 1777 "$TMPDIR_T/sticky"
+	mkdir "$TMPDIR_T/ours"
+	as_other ln -s "$TMPDIR_T/ours" "$TMPDIR_T/sticky/nl"
+	run env PATH="$NOGNU" sh $SB plot -o "$TMPDIR_T/sticky/nl/plots" $FIX/run-a
+	is "$RC $ERR" "1 smpbench: plot: -o $TMPDIR_T/sticky/nl/plots: refused: $TMPDIR_T/sticky/nl is a link owned by uid $OTHER_UID, not this user or root" \
+	    "plot -o through another user's link: refused in one line"
+	is "$(ls -A "$TMPDIR_T/ours")" "" "and nothing made where it leads"
+else
+	other_skip "$OTHER_WHY: plot -o through another user's link"
+	other_skip "$OTHER_WHY: nothing made where it leads"
 fi
 
 # A gnuplot that fails: exit 1, its complaint, no PNG.
