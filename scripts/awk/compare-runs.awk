@@ -129,10 +129,7 @@ function read_envs(    j, k, g, name, line) {
 		if ((getline line < (dir[j] "/complete")) < 0) {
 			INCOMPLETE[j] = "no completion marker"
 			if ((getline line < (dir[j] "/incomplete")) > 0) {
-				# A run's text: printable ASCII, as in load_env.
-				gsub(/[\300-\377]/, "?", line)
-				gsub(/[\001-\037\177-\277]/, "", line)
-				INCOMPLETE[j] = line
+				INCOMPLETE[j] = printable(line)
 			}
 			close(dir[j] "/incomplete")
 		}

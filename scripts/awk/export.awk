@@ -9,11 +9,12 @@
 # SMPB_RUNS (one per line), and the program reads each run's env and
 # raw/<workload> files itself.
 # Output: a header row, then one row per raw line, run by run, workload by
-# workload: run (its label, or its kernel), dir (as named to smpbench),
-# workload, repeat, placement (as the raw line names it), cpulist, argv
-# (the program's options, joined by commas), exit (the status of a failed
-# measurement), then every other key of any line (the programs' -p keys)
-# in the order first seen, empty where a line lacks it. A field holding a
+# workload: run (its label, or its kernel), dir (as named to smpbench,
+# made printable: lib.awk's printable()), workload, repeat, placement
+# (as the raw line names it), cpulist, argv (the program's options,
+# joined by commas), exit (the status of a failed measurement), then
+# every other key of any line (the programs' -p keys) in the order first
+# seen, empty where a line lacks it. A field holding a
 # comma, a double quote, a CR or LF, or a blank at either end is quoted,
 # its double quotes doubled; one that is not a number and starts with =,
 # +, -, @, a tab or a CR, which a spreadsheet would take for a formula,
@@ -61,8 +62,9 @@ BEGIN {
 
 # read_raw(run, d, w): each measurement of d/raw/w: its keys (pass keys)
 # or its row (pass rows).
-function read_raw(run, d, w,    path, line, lineno) {
+function read_raw(run, d, w,    path, line, lineno, name) {
 	path = d "/raw/" w
+	name = shown(d)
 	while ((getline line < path) > 0) {
 		lineno++
 		if (!parse(line)) {
@@ -77,7 +79,7 @@ function read_raw(run, d, w,    path, line, lineno) {
 		if (!names_ok(path, lineno))
 			continue
 		if (pass == "rows")
-			print_row(run, d, w)
+			print_row(run, name, w)
 		else if (!keys_of())
 			return
 	}
@@ -144,9 +146,10 @@ function print_header(    c, line) {
 	printf "%s\r\n", line
 }
 
-# print_row(run, d, w): the row of the line parse() read (F).
-function print_row(run, d, w,    c, v, line) {
-	line = csv(run) "," csv(shown(d)) "," csv(w) "," csv(F["rep"]) "," \
+# print_row(run, name, w): the row of the line parse() read (F), of
+# the run named name (its directory, as shown()).
+function print_row(run, name, w,    c, v, line) {
+	line = csv(run) "," csv(name) "," csv(w) "," csv(F["rep"]) "," \
 	    csv(F["place"]) "," csv(F["cpulist"]) "," csv(F["argv"]) "," \
 	    csv(F["exit"])
 	for (c = 9; c <= NCOL; c++) {

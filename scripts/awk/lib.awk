@@ -188,12 +188,26 @@ function raw(line, file, lineno) {
 }
 
 # excerpt(s): s, printable and at most 40 characters, to quote it.
-function excerpt(s) {
-	s = substr(s, 1, 41)
-	gsub(/[^ -~]/, "?", s)
+function excerpt(s,    t) {
+	t = printable(substr(s, 1, 41))
 	if (length(s) > 40)
-		s = substr(s, 1, 37) "..."
-	return "'" s "'"
+		t = substr(t, 1, 37) "..."
+	return "'" t "'"
+}
+
+# printable(s): s as one line of printable ASCII: the one rule for every
+# text of a saved run that awk prints (its directory's name, keys,
+# values; common.sh's printable is the same rule in the shell). A
+# newline or a tab becomes a blank; a character beyond ASCII (of UTF-8,
+# the C1 controls U+0080-U+009F among them, or a byte of another
+# encoding) becomes one ?: each byte from 0xC0 up does, and a byte
+# 0x80-0xBF (which follows one in UTF-8, or stands alone), a C0
+# control and DEL go.
+function printable(s) {
+	gsub(/[\t\n]/, " ", s)
+	gsub(/[\300-\377]/, "?", s)
+	gsub(/[\001-\037\177-\277]/, "", s)
+	return s
 }
 
 # complain(msg): report a problem of the current raw line (WHERE_FILE,
@@ -210,11 +224,11 @@ function warn(msg) {
 }
 
 # shown(s): s with the path of each run's snapshot (see lib/runs.sh) put
-# back as the run was named.
+# back as the run was named, printable.
 function shown(s,    snap, line, i, k, out) {
 	snap = ENVIRON["SMPB_SNAP"]
 	if (snap == "" || !index(s, snap "/"))
-		return s
+		return printable(s)
 	if (!SNAPS_READ) {
 		SNAPS_READ = 1
 		while ((getline line < (snap "/names")) > 0)
@@ -228,7 +242,7 @@ function shown(s,    snap, line, i, k, out) {
 		for (k = 0; k < 8 && (out = index(s, SNAP_OF[i])); k++)
 			s = substr(s, 1, out - 1) SNAP_NAME[i] \
 			    substr(s, out + length(SNAP_OF[i]))
-	return s
+	return printable(s)
 }
 
 # finish(status): report what complain() left unsaid, flush stderr, and
@@ -338,18 +352,14 @@ function run_dirs(dir,    n, i) {
 }
 
 # load_env(path): read an env file into ENV. A saved run may come from
-# anywhere: its values are kept printable ASCII (control characters go,
-# each other character becomes one "?"), so tables stay ASCII and aligned.
-function load_env(path,    line, eq, v) {
+# anywhere: its values are kept printable (printable()), so tables stay
+# ASCII and aligned.
+function load_env(path,    line, eq) {
 	split("", ENV)
 	while ((getline line < path) > 0) {
 		eq = index(line, "=")
-		if (eq > 1) {
-			v = substr(line, eq + 1)
-			gsub(/[\300-\377]/, "?", v)
-			gsub(/[\001-\037\177-\277]/, "", v)
-			ENV[substr(line, 1, eq - 1)] = v
-		}
+		if (eq > 1)
+			ENV[substr(line, 1, eq - 1)] = printable(substr(line, eq + 1))
 	}
 	close(path)
 }

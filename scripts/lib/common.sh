@@ -246,7 +246,8 @@ ascii() {
 }
 
 # printable TEXT: TEXT as one line of printable ASCII: newlines and tabs
-# become blanks, the rest as in ascii.
+# become blanks, the rest as in ascii (awk/lib.awk's printable() is the
+# same rule, for what awk prints).
 printable() {
 	case ${SMPB_SNAP:+x}$1 in
 	x*"${SMPB_SNAP-}/"*) set -- "$(snap_names "$1")" ;;
