@@ -46,7 +46,10 @@
 #define JG_MAX_ENV	512	/* env keys of a run */
 #define JG_LEVEL	0.95	/* the level of every interval */
 
-/* A canary timing a run can make, ns a spin (compare-host's bounds). */
+/*
+ * The canary timings a run can make, ns a spin: a timing outside is
+ * none, counted as bad (smpb-stat(1): "the timings no run makes").
+ */
 #define CANARY_MIN	0.01
 #define CANARY_MAX	1e9
 
@@ -125,7 +128,7 @@ struct colv {
 	const char *host;		/* known, unknown, limits */
 	const char *unknown;		/* why unknown: few, nocanary, "" */
 	double	est, lo, hi;
-	bool	by_runs, asked, moved;
+	bool	by_runs, moved;
 	size_t	bad;
 	size_t	reps_mode, reps_odd;
 };
@@ -400,7 +403,7 @@ static enum sm_why
 table_head(char *words)
 {
 	char *key, *val;
-	bool bad = false, b;
+	bool bad = false;
 	double v;
 	long cells;
 
@@ -448,7 +451,6 @@ table_head(char *words)
 		} else
 			return SM_SYNTAX;
 	}
-	(void)b;
 	if (bad || T.nruns == 0 || T.ncols == 0 || T.ncols > T.nruns)
 		return SM_SYNTAX;
 	cells = (long)T.nrows * T.nruns;
@@ -1067,7 +1069,6 @@ run_problems(void)
 {
 	int base = base_run(), j, k;
 	struct run *r, *b = &T.runs[base];
-	double v;
 
 	for (j = 1; j <= T.nruns; j++) {
 		r = &T.runs[j];
@@ -1083,7 +1084,7 @@ run_problems(void)
 		if (r->hist)
 			continue;
 		if (plain_decimal(fact(r->load)) &&
-		    (v = strtod(r->load, NULL)) > T.load_limit)
+		    strtod(r->load, NULL) > T.load_limit)
 			problem(j, "busy", "load", 0, 0);
 		if (all_digits(fact(r->others)) && strtod(r->others, NULL) > 0)
 			problem(j, "busy", "others", 0, 0);
@@ -1118,9 +1119,11 @@ table_problems(void)
 
 	for (j = 1; j <= T.nruns; j++) {
 		r = &T.runs[j];
-		if (r->here && plain_decimal(fact(r->steal)) &&
-		    (steal_min < 0 || (v = strtod(r->steal, NULL)) < steal_min))
-			steal_min = strtod(r->steal, NULL);
+		if (!r->here || !plain_decimal(fact(r->steal)))
+			continue;
+		v = strtod(r->steal, NULL);
+		if (steal_min < 0 || v < steal_min)
+			steal_min = v;
 	}
 	for (j = 1; j <= T.nruns; j++) {
 		r = &T.runs[j];
@@ -1298,7 +1301,6 @@ hosts(void)
 		least = c->by_runs ? 2 : 4;
 		if (x.n < least || y.n < least)
 			continue;
-		c->asked = true;
 		why = sm_yuen(x.v, x.n, y.v, y.n, false, c->by_runs ? 0 : 0.1,
 		    JG_LEVEL, &s);
 		if (why == SM_NO_MEMORY)
