@@ -43,10 +43,12 @@ BIN = bin/smpb-bind bin/smpb-herd bin/smpb-hog bin/smpb-pipe bin/smpb-ring \
 # smpb-stat, the statistics and the decisions of compare (src/stat.1): a
 # filter the driver runs, installed in $(LIBEXECDIR) beside its files.
 # The one program linked with libm (lgamma, erfc, expm1): it forks no
-# workers. Its numerics, statmath.o, and its decisions, judge.o, are
-# linked by their unit tests too.
+# workers. Its numerics, statmath.o, and its decisions, JUDGEOBJ (the
+# parser of a table, the decisions over it: judge.h), are linked by
+# their unit tests too; answer.o prints what the decisions found.
 STAT = bin/smpb-stat
-STATOBJ = src/stat.o src/judge.o src/statmath.o src/helper.o
+JUDGEOBJ = src/table.o src/decide.o src/statmath.o
+STATOBJ = src/stat.o src/answer.o $(JUDGEOBJ) src/helper.o
 STATLIBS = -lm
 # smpb-snap, the copies of saved runs the driver reads (src/snap.1):
 # installed beside smpb-stat. The two share their start, helper.o.
@@ -113,10 +115,10 @@ tests/unit/t020-stat: tests/unit/t020-stat.c tests/unit/stat-ref.h \
 	$(CC) $(CFLAGS) $(CPPFLAGS) -Isrc $(LDFLAGS) -o $@ \
 	    tests/unit/t020-stat.c src/statmath.o $(STATLIBS)
 
-tests/unit/t021-judge: tests/unit/t021-judge.c src/judge.o src/statmath.o \
-    src/judge.h src/statmath.h tests/tap.h
+tests/unit/t021-judge: tests/unit/t021-judge.c $(JUDGEOBJ) src/judge.h \
+    src/statmath.h tests/tap.h
 	$(CC) $(CFLAGS) $(CPPFLAGS) -Isrc $(LDFLAGS) -o $@ \
-	    tests/unit/t021-judge.c src/judge.o src/statmath.o $(STATLIBS)
+	    tests/unit/t021-judge.c $(JUDGEOBJ) $(STATLIBS)
 
 # The unit tests: tests/unit/tNNN-name from tests/unit/tNNN-name.c.
 .c:

@@ -542,6 +542,9 @@ answer(const struct request *rq, bool logs)
 	return SM_OK;
 }
 
+/* The table being read, line by line, until it is judged (judge.h). */
+static struct jg_table table;
+
 static void
 print_refusal(const char *id, enum sm_why why)
 {
@@ -564,7 +567,7 @@ table_line(const char *id, char *s)
 	int k;
 
 	if (len == 5 && strncmp(s, "judge", 5) == 0 && blank == NULL) {
-		if (judge_run(id) == SM_NO_MEMORY)
+		if (jg_answer(&table, id) == SM_NO_MEMORY)
 			out_of_memory();
 		return true;
 	}
@@ -574,7 +577,7 @@ table_line(const char *id, char *s)
 	if (kinds[k] == NULL)
 		return false;
 	s[len] = '\0';
-	if (judge_line(id, s, blank != NULL ? blank + 1 : s + len) ==
+	if (jg_line(&table, id, s, blank != NULL ? blank + 1 : s + len) ==
 	    SM_NO_MEMORY)
 		out_of_memory();
 	return true;

@@ -1,5 +1,5 @@
 /*
- * t021-judge: compare's decisions in C (src/judge.c), each on figures
+ * t021-judge: compare's decisions in C (src/decide.c), each on figures
  * whose answer is known: where repeats fall into two clusters and where
  * they do not; a run's canary units (the timings that lost a time slice
  * left out, batches of consecutive ones, a run's median); the smallest
