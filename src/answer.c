@@ -45,6 +45,45 @@ why_word(enum sm_why why)
 	return words[why];
 }
 
+/* The words of the decisions, as the records give them. */
+static const char *const kind_words[] = {
+	[JG_HARD] = "hard", [JG_BUSY] = "busy", [JG_INFO] = "info"
+};
+
+static const char *const code_words[] = {
+	[JG_SAME_RUN] = "same-run", [JG_INCOMPLETE] = "incomplete",
+	[JG_LOAD] = "load", [JG_OTHERS] = "others", [JG_SETTLE] = "settle",
+	[JG_PROFILE] = "profile", [JG_MACHINE] = "machine",
+	[JG_PARAM] = "param", [JG_LFLAG] = "lflag", [JG_NOROW] = "norow",
+	[JG_HSETTLE] = "hsettle", [JG_STEAL] = "steal"
+};
+
+static const char *const host_words[] = {
+	[JG_HOST_UNKNOWN] = "unknown", [JG_HOST_KNOWN] = "known",
+	[JG_HOST_LIMITS] = "limits"
+};
+
+static const char *const verdict_words[] = {
+	[JG_SAME] = "same", [JG_CHANGED] = "changed",
+	[JG_PLACEMENT] = "placement", [JG_DOUBTFUL] = "doubtful",
+	[JG_MIXED] = "mixed", [JG_UNTESTABLE] = "untestable",
+	[JG_REFUSED] = "refused", [JG_FEW] = "few"
+};
+
+static const char *const method_words[] = {
+	[JG_BY_NONE] = "none", [JG_BY_RUNS] = "runs",
+	[JG_BY_REPEATS] = "repeats"
+};
+
+static const char *const dir_words[] = {
+	[JG_DIR_NONE] = "", [JG_BETTER] = "better", [JG_WORSE] = "worse"
+};
+
+static const char *const empty_words[] = {
+	[JG_EMPTY_NONE] = "none", [JG_EMPTY_FAIL] = "fail",
+	[JG_EMPTY_NA] = "na"
+};
+
 /*
  * A number as the answers give one, no -0: a figure of the runs (a
  * median, a change of medians) whole, in 17 figures, so that the driver
@@ -69,8 +108,8 @@ put_est(const char *key, double v)
 static void
 put_problem(const struct jg_table *t, const struct jg_problem *p)
 {
-	printf("%s problem j=%d kind=%s code=%s", t->id, p->j, p->kind,
-	    p->code);
+	printf("%s problem j=%d kind=%s code=%s", t->id, p->j,
+	    kind_words[p->kind], code_words[p->code]);
 	if (p->other)
 		printf(" other=%d", p->other);
 	if (p->row)
@@ -111,8 +150,8 @@ put_cell(const struct judging *jd, int i, int g)
 	const struct jg_cellv *v = cell_of(jd, i, g);
 
 	printf("%s cell i=%d g=%d has=%d", jd->t->id, i, g, v->has);
-	printf(" empty=%s miss=%d runs=%zu reps=%zu", v->empty, v->miss,
-	    v->runs, v->reps);
+	printf(" empty=%s miss=%d runs=%zu reps=%zu", empty_words[v->empty],
+	    v->miss, v->runs, v->reps);
 	if (v->has) {
 		put("med", v->med);
 		if (v->has_cv)
@@ -122,7 +161,8 @@ put_cell(const struct judging *jd, int i, int g)
 			    v->b.nlow, v->b.nhigh, v->b.lowmed, v->b.highmed);
 	}
 	if (g > 1 && v->has) {
-		printf(" verd=%s meth=%s tiny=%d", v->verd, v->meth, v->tiny);
+		printf(" verd=%s meth=%s tiny=%d", verdict_words[v->verd],
+		    method_words[v->meth], v->tiny);
 		if (v->has_ch)
 			put("ch", v->ch);
 		if (v->has_sh) {
@@ -132,11 +172,11 @@ put_cell(const struct judging *jd, int i, int g)
 			put_est("lev", v->lev);
 			put_est("p", v->p);
 		}
-		if (*v->dir != '\0')
-			printf(" dir=%s", v->dir);
+		if (v->dir != JG_DIR_NONE)
+			printf(" dir=%s", dir_words[v->dir]);
 		if (*why_word(v->why) != '\0')
 			printf(" why=%s", why_word(v->why));
-		if (strcmp(v->verd, "placement") == 0) {
+		if (v->verd == JG_PLACEMENT) {
 			put_side(jd, "p1", i, 1);
 			put_side(jd, "pg", i, g);
 		}
@@ -152,10 +192,11 @@ put_col(const struct judging *jd, int g)
 	printf("%s col g=%d runs=%d mode=%zu odd=%zu", jd->t->id, g, c->nrun,
 	    c->reps_mode, c->reps_odd);
 	if (g > 1) {
-		printf(" host=%s", c->host);
-		if (*c->unknown != '\0')
-			printf(" unknown=%s bad=%zu", c->unknown, c->bad);
-		if (strcmp(c->host, "known") == 0) {
+		printf(" host=%s", host_words[c->host]);
+		/* Unknown: too few timings a side to tell. */
+		if (c->host == JG_HOST_UNKNOWN)
+			printf(" unknown=few bad=%zu", c->bad);
+		if (c->host == JG_HOST_KNOWN) {
 			put_est("est", c->est);
 			put_est("lo", c->lo);
 			put_est("hi", c->hi);

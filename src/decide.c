@@ -108,7 +108,8 @@ struct checking {
 };
 
 struct check {
-	const char *kind, *code;
+	enum jg_kind kind;
+	enum jg_code code;
 	bool	(*has)(const struct checking *, int j, int *other,
 		    int *row);
 };
@@ -238,13 +239,13 @@ check_machine(const struct checking *c, int j, int *other, int *row)
  * problems are said; then those of one table, which need its rows.
  */
 static const struct check run_checks[] = {
-	{ "hard", "same-run", check_same_run },
-	{ "info", "incomplete", check_incomplete },
-	{ "busy", "load", check_load },
-	{ "busy", "others", check_others },
-	{ "busy", "settle", check_settle },
-	{ "hard", "profile", check_profile },
-	{ "info", "machine", check_machine },
+	{ JG_HARD, JG_SAME_RUN, check_same_run },
+	{ JG_INFO, JG_INCOMPLETE, check_incomplete },
+	{ JG_BUSY, JG_LOAD, check_load },
+	{ JG_BUSY, JG_OTHERS, check_others },
+	{ JG_BUSY, JG_SETTLE, check_settle },
+	{ JG_HARD, JG_PROFILE, check_profile },
+	{ JG_INFO, JG_MACHINE, check_machine },
 };
 
 /* Run j is compared with the base run in this table's rows: not
@@ -349,11 +350,11 @@ check_steal(const struct checking *c, int j, int *other, int *row)
 }
 
 static const struct check table_checks[] = {
-	{ "hard", "param", check_param },
-	{ "info", "lflag", check_lflag },
-	{ "info", "norow", check_norow },
-	{ "busy", "hsettle", check_hsettle },
-	{ "busy", "steal", check_steal },
+	{ JG_HARD, JG_PARAM, check_param },
+	{ JG_INFO, JG_LFLAG, check_lflag },
+	{ JG_INFO, JG_NOROW, check_norow },
+	{ JG_BUSY, JG_HSETTLE, check_hsettle },
+	{ JG_BUSY, JG_STEAL, check_steal },
 };
 
 static enum sm_why
@@ -437,9 +438,9 @@ jg_col_doubts(const struct jg_table *t, const struct jg_problems *list,
 	for (k = 0; k < list->n; k++) {
 		struct jg_col *c = &cols[t->runs[list->p[k].j].col];
 
-		if (strcmp(list->p[k].kind, "hard") == 0)
+		if (list->p[k].kind == JG_HARD)
 			c->nosig = true;
-		else if (strcmp(list->p[k].kind, "busy") == 0)
+		else if (list->p[k].kind == JG_BUSY)
 			c->busy = true;
 	}
 }
@@ -566,12 +567,10 @@ jg_host(const struct jg_table *t, int g, struct jg_col *c)
 	size_t least;
 
 	c->rise = c->fall = t->threshold;
-	c->host = "unknown";
-	c->unknown = "few";
+	c->host = JG_HOST_UNKNOWN;
 	if (col_under_quota(t, 1) || col_under_quota(t, g) ||
 	    limits_differ(t, 1, g)) {
-		c->host = "limits";
-		c->unknown = "";
+		c->host = JG_HOST_LIMITS;
 		return SM_OK;
 	}
 	c->by_runs = jg_col_runs(t, 1) >= 2 && jg_col_runs(t, g) >= 2;
@@ -589,8 +588,7 @@ jg_host(const struct jg_table *t, int g, struct jg_col *c)
 			why = SM_OK;
 		goto out;
 	}
-	c->host = "known";
-	c->unknown = "";
+	c->host = JG_HOST_KNOWN;
 	c->est = s.est;
 	c->lo = s.lo;
 	c->hi = s.hi;
@@ -640,7 +638,7 @@ jg_centre(const struct jg_table *t, int i, int g, struct jg_cellv *v)
 	enum sm_why why = SM_OK;
 	int j;
 
-	v->empty = "none";
+	v->empty = JG_EMPTY_NONE;
 	for (j = 1; j <= t->nruns && why == SM_OK; j++) {
 		if (!t->runs[j].here || t->runs[j].col != g)
 			continue;
@@ -648,9 +646,9 @@ jg_centre(const struct jg_table *t, int i, int g, struct jg_cellv *v)
 		if (c->failed > 0 || c->bad > 0)
 			v->miss = true;
 		if (c->na > 0)
-			v->empty = "na";
-		else if (c->failed > 0 && strcmp(v->empty, "none") == 0)
-			v->empty = "fail";
+			v->empty = JG_EMPTY_NA;
+		else if (c->failed > 0 && v->empty == JG_EMPTY_NONE)
+			v->empty = JG_EMPTY_FAIL;
 		if (c->v.n == 0)
 			continue;
 		/* The run's median, of a sorted copy: its figures stay in
@@ -791,16 +789,16 @@ jg_change(const struct jg_table *t, int i, int g, const struct jg_cellv *b,
 	enum sm_why why;
 	bool welch, refused = cg->nosig || c1->nosig;
 
-	v->meth = "none";
+	v->meth = JG_BY_NONE;
 	v->why = SM_OK;
-	v->dir = "";
+	v->dir = JG_DIR_NONE;
 	if (!b->has) {
-		v->verd = "few";
+		v->verd = JG_FEW;
 		return SM_OK;
 	}
 	v->tiny = (fabs(b->med) < t->zero) + (fabs(v->med) < t->zero);
 	if (v->tiny == 2) {
-		v->verd = refused ? "refused" : "same";
+		v->verd = refused ? JG_REFUSED : JG_SAME;
 		return SM_OK;
 	}
 	v->ch = shown_change(b->med, v->med);
@@ -812,10 +810,10 @@ jg_change(const struct jg_table *t, int i, int g, const struct jg_cellv *b,
 		return why;
 	if (why != SM_OK) {
 		v->why = why;
-		v->verd = refused ? "refused" : "few";
+		v->verd = refused ? JG_REFUSED : JG_FEW;
 		return SM_OK;
 	}
-	v->meth = welch ? "runs" : "repeats";
+	v->meth = welch ? JG_BY_RUNS : JG_BY_REPEATS;
 	v->sh = s.est;
 	v->lo = s.lo;
 	v->hi = s.hi;
@@ -834,7 +832,7 @@ jg_change(const struct jg_table *t, int i, int g, const struct jg_cellv *b,
 	test.busy = cg->busy || c1->busy;
 	v->verd = jg_verdict(&test);
 	if (v->ch != 0)
-		v->dir = (v->ch > 0) == t->higher ? "better" : "worse";
+		v->dir = (v->ch > 0) == t->higher ? JG_BETTER : JG_WORSE;
 	return SM_OK;
 }
 
@@ -984,27 +982,27 @@ jg_limits(double threshold, double lo, double hi, enum jg_moves moves,
 	}
 }
 
-const char *
+enum jg_verdict
 jg_verdict(const struct jg_test *t)
 {
 	double limit = t->change < 0 ? t->fall : t->rise;
 	double size = t->change < 0 ? -t->change : t->change;
 
 	if (t->refused)
-		return "refused";
+		return JG_REFUSED;
 	if (t->placement)
-		return "placement";
+		return JG_PLACEMENT;
 	if (t->level < JG_LEVEL - 1e-9)
-		return "few";
+		return JG_FEW;
 	if (!(t->lo > 0 || t->hi < 0))
-		return "same";
+		return JG_SAME;
 	if ((t->lo > 0 && t->change < 0) || (t->hi < 0 && t->change > 0))
-		return "mixed";
+		return JG_MIXED;
 	if (t->change < 0 && limit >= 100)
-		return "untestable";
+		return JG_UNTESTABLE;
 	if (size * 100 >= limit - 1e-9)
-		return t->busy ? "doubtful" : "changed";
-	return "same";
+		return t->busy ? JG_DOUBTFUL : JG_CHANGED;
+	return JG_SAME;
 }
 
 static int

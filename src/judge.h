@@ -130,11 +130,35 @@ double		jg_figs_median(struct jg_figs *f);
 
 /* decide.c: the decisions. */
 
-/* A problem of run j: not comparable (hard), in doubt (busy), or said
- * only (info); other, the run it is measured against, row, the row. */
+/*
+ * What a run's problem makes of it: not comparable (hard: nothing is
+ * marked in its column unless forced), in doubt (busy: a change in its
+ * column is doubtful), or said only (info).
+ */
+enum jg_kind { JG_HARD, JG_BUSY, JG_INFO };
+
+/* The problems, in the order of the checks (smpb-stat(1): "code"). */
+enum jg_code {
+	JG_SAME_RUN,		/* the same run as another */
+	JG_INCOMPLETE,		/* an interrupted run */
+	JG_LOAD,		/* other work above the load limit */
+	JG_OTHERS,		/* another smpbench run beside it */
+	JG_SETTLE,		/* a start that was not quiet */
+	JG_PROFILE,		/* another profile than the base run's */
+	JG_MACHINE,		/* another CPU model or number of CPUs */
+	JG_PARAM,		/* other options in a row */
+	JG_LFLAG,		/* -l on one side only */
+	JG_NOROW,		/* no row with figures on both sides */
+	JG_HSETTLE,		/* the workload's own start not quiet */
+	JG_STEAL		/* steal a point above the least run's */
+};
+
+/* A problem of run j; other, the run it is measured against, row, the
+ * row (0: none named). */
 struct jg_problem {
 	int	j;
-	const char *kind, *code;
+	enum jg_kind kind;
+	enum jg_code code;
 	int	other, row;
 };
 
@@ -149,12 +173,17 @@ struct jg_problems {
  * and the smallest rise and fall it marks (percent), the repeats most
  * of its cells have.
  */
+enum jg_host {
+	JG_HOST_UNKNOWN,		/* too few canary timings a side */
+	JG_HOST_KNOWN,
+	JG_HOST_LIMITS			/* not judged: a quota, other limits */
+};
+
 struct jg_col {
 	int	nrun;			/* its runs */
 	bool	nosig, busy;		/* a run not comparable, in doubt */
 	double	rise, fall;
-	const char *host;		/* known, unknown, limits */
-	const char *unknown;		/* why unknown: few, or "" */
+	enum jg_host host;
 	double	est, lo, hi;		/* the host's change, 0.3 30% slower */
 	bool	by_runs, moved;
 	size_t	bad;			/* canary timings no run makes */
@@ -167,17 +196,39 @@ struct jg_bimodal {
 	double	lowmed, highmed;
 };
 
+/*
+ * A cell's verdict (smpbench-compare(1)): no change marked, a change
+ * marked, the sides ran in other placements, a change with a side in
+ * doubt, a change shown against its test, a fall the host could explain
+ * whole, a side not comparable, too few figures for the level.
+ */
+enum jg_verdict {
+	JG_SAME, JG_CHANGED, JG_PLACEMENT, JG_DOUBTFUL, JG_MIXED,
+	JG_UNTESTABLE, JG_REFUSED, JG_FEW
+};
+
+/* What a cell's test compared: nothing, the runs' medians, the repeats. */
+enum jg_method { JG_BY_NONE, JG_BY_RUNS, JG_BY_REPEATS };
+
+/* The way a change goes, by the table's own direction. */
+enum jg_dir { JG_DIR_NONE, JG_BETTER, JG_WORSE };
+
+/* Why a cell has lost repeats: none, failed ones, unsupported ones. */
+enum jg_empty { JG_EMPTY_NONE, JG_EMPTY_FAIL, JG_EMPTY_NA };
+
 /* A cell: its figure and, from the second column on, its change. */
 struct jg_cellv {
 	bool	has, miss, bi;
-	const char *empty;		/* fail, na or none */
+	enum jg_empty empty;
 	size_t	runs, reps;
 	double	med;
 	struct jg_figs pooled, medians;	/* sorted */
 	double	cv;
 	bool	has_cv;
 	struct jg_bimodal b;
-	const char *meth, *verd, *dir;
+	enum jg_method meth;
+	enum jg_verdict verd;
+	enum jg_dir dir;
 	enum sm_why why;		/* why the test refused the figures */
 	double	ch, sh, lo, hi, lev, p;
 	bool	has_ch, has_sh;
@@ -270,10 +321,8 @@ size_t	jg_canary_units(const double *timings, size_t n, bool by_runs,
 void	jg_limits(double threshold, double lo, double hi, enum jg_moves,
 	    double *rise, double *fall);
 
-/*
- * A cell's verdict from its change shown and its test, as compare marks
- * it (see smpb-stat(1)): the words of compare -p.
- */
+/* A cell's verdict from its change shown and its test, as compare marks
+ * it. */
 struct jg_test {
 	double	change;		/* the change shown, a fraction */
 	double	lo, hi, level;	/* the shift's interval and its level */
@@ -282,7 +331,7 @@ struct jg_test {
 	bool	placement;	/* the sides ran in other placements */
 	bool	busy;		/* a side in doubt */
 };
-const char *jg_verdict(const struct jg_test *);
+enum jg_verdict jg_verdict(const struct jg_test *);
 
 /* A CPU list in one form ("0-1" is "0,1"), into buf; false if not one. */
 bool	jg_cpu_set(const char *list, char *buf, size_t size);

@@ -103,31 +103,31 @@ verdict_cases(void)
 		.rise = 2, .fall = 2
 	};
 
-	is_str(jg_verdict(&t), "changed", "+20%, interval +10%..+30%: changed");
+	is_int(jg_verdict(&t), JG_CHANGED, "+20%, interval +10%..+30%: changed");
 	t.busy = true;
-	is_str(jg_verdict(&t), "doubtful", "a busy side: doubtful");
+	is_int(jg_verdict(&t), JG_DOUBTFUL, "a busy side: doubtful");
 	t.busy = false;
 	t.rise = 25;
-	is_str(jg_verdict(&t), "same", "below the column's limit: same");
+	is_int(jg_verdict(&t), JG_SAME, "below the column's limit: same");
 	t.rise = 2;
 	t.lo = -0.1;
-	is_str(jg_verdict(&t), "same", "an interval holding zero: same");
+	is_int(jg_verdict(&t), JG_SAME, "an interval holding zero: same");
 	t.lo = 0.1;
 	t.change = -0.05;
-	is_str(jg_verdict(&t), "mixed", "a fall shown, a rise tested: mixed");
+	is_int(jg_verdict(&t), JG_MIXED, "a fall shown, a rise tested: mixed");
 	t.change = -0.5;
 	t.lo = -0.6;
 	t.hi = -0.4;
 	t.fall = 100;
-	is_str(jg_verdict(&t), "untestable", "a fall of at least 100%: untestable");
+	is_int(jg_verdict(&t), JG_UNTESTABLE, "a fall of at least 100%: untestable");
 	t.fall = 2;
 	t.level = 0.9;
-	is_str(jg_verdict(&t), "few", "an interval short of 95%: few");
+	is_int(jg_verdict(&t), JG_FEW, "an interval short of 95%: few");
 	t.level = 0.95;
 	t.placement = true;
-	is_str(jg_verdict(&t), "placement", "other placements: placement, first");
+	is_int(jg_verdict(&t), JG_PLACEMENT, "other placements: placement, first");
 	t.refused = true;
-	is_str(jg_verdict(&t), "refused", "a side not compared: refused, before all");
+	is_int(jg_verdict(&t), JG_REFUSED, "a side not compared: refused, before all");
 }
 
 static void
