@@ -70,7 +70,10 @@ UNIT = tests/unit/t001-opt tests/unit/t002-stats tests/unit/t003-clock \
 	tests/unit/t010-sig tests/unit/t011-mem tests/unit/t012-proc \
 	tests/unit/t013-io tests/unit/t014-worker tests/unit/t015-pidmap \
 	tests/unit/t016-guard tests/unit/t017-reap tests/unit/t018-report \
-	tests/unit/t019-spawn tests/unit/t020-stat tests/unit/t021-judge
+	tests/unit/t019-spawn tests/unit/t020-stat $(JUDGEUNIT)
+# The unit tests of compare's decisions (src/decide.c), each linked with
+# JUDGEOBJ alone by the rule below: a new one is a word here.
+JUDGEUNIT = tests/unit/t021-judge tests/unit/t022-problems
 
 all: $(BIN) $(STAT) $(SNAP)
 
@@ -115,10 +118,15 @@ tests/unit/t020-stat: tests/unit/t020-stat.c tests/unit/stat-ref.h \
 	$(CC) $(CFLAGS) $(CPPFLAGS) -Isrc $(LDFLAGS) -o $@ \
 	    tests/unit/t020-stat.c src/statmath.o $(STATLIBS)
 
-tests/unit/t021-judge: tests/unit/t021-judge.c $(JUDGEOBJ) src/judge.h \
-    src/statmath.h tests/tap.h
-	$(CC) $(CFLAGS) $(CPPFLAGS) -Isrc $(LDFLAGS) -o $@ \
-	    tests/unit/t021-judge.c $(JUDGEOBJ) $(STATLIBS)
+# Each of JUDGEUNIT from its source, the parser and the decisions: their
+# tables are made of lines, as smpb-stat reads them (tests/unit/tables.h).
+$(JUDGEUNIT): $(JUDGEOBJ) src/judge.h src/statmath.h tests/tap.h \
+    tests/unit/tables.h
+	$(CC) $(CFLAGS) $(CPPFLAGS) -Isrc $(LDFLAGS) -o $@ $@.c $(JUDGEOBJ) \
+	    $(STATLIBS)
+
+tests/unit/t021-judge: tests/unit/t021-judge.c
+tests/unit/t022-problems: tests/unit/t022-problems.c
 
 # The unit tests: tests/unit/tNNN-name from tests/unit/tNNN-name.c.
 .c:
