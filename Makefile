@@ -73,7 +73,9 @@ UNIT = tests/unit/t001-opt tests/unit/t002-stats tests/unit/t003-clock \
 	tests/unit/t019-spawn tests/unit/t020-stat $(JUDGEUNIT)
 # The unit tests of compare's decisions (src/decide.c), each linked with
 # JUDGEOBJ alone by the rule below: a new one is a word here.
-JUDGEUNIT = tests/unit/t021-judge tests/unit/t022-problems
+JUDGEUNIT = tests/unit/t021-judge tests/unit/t022-problems \
+	tests/unit/t023-hosts tests/unit/t024-centre tests/unit/t025-change \
+	tests/unit/t026-placement
 
 all: $(BIN) $(STAT) $(SNAP)
 
@@ -127,6 +129,10 @@ $(JUDGEUNIT): $(JUDGEOBJ) src/judge.h src/statmath.h tests/tap.h \
 
 tests/unit/t021-judge: tests/unit/t021-judge.c
 tests/unit/t022-problems: tests/unit/t022-problems.c
+tests/unit/t023-hosts: tests/unit/t023-hosts.c
+tests/unit/t024-centre: tests/unit/t024-centre.c
+tests/unit/t025-change: tests/unit/t025-change.c
+tests/unit/t026-placement: tests/unit/t026-placement.c
 
 # The unit tests: tests/unit/tNNN-name from tests/unit/tNNN-name.c.
 .c:
