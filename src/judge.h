@@ -12,7 +12,8 @@
  *   table.c   the parser: a table's lines, one by one (jg_line), into a
  *             struct jg_table, and the lists of figures it holds;
  *   decide.c  the decisions: pure functions of a table (and of what the
- *             decisions before them found), no globals, no output;
+ *             decisions before them found), no globals, no output, each
+ *             with a table-driven unit test (tests/unit/t021 to t027);
  *   answer.c  the answers: a table judged whole (jg_answer), the
  *             decisions taken in their order, and its records printed.
  *

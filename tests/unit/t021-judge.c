@@ -1,13 +1,13 @@
 /*
- * t021-judge: compare's decisions in C (src/decide.c), each on figures
- * whose answer is known: where repeats fall into two clusters and where
- * they do not; a run's canary units (the timings that lost a time slice
- * left out, batches of consecutive ones, a run's median); the smallest
- * rise and fall a host's change of speed leaves marked, for a time, a
- * rate and a figure it moves either way; every verdict of the rule, in
- * the order the rule takes them; CPU lists as sets. The table protocol
- * of bin/smpb-stat, and the verdicts on whole runs, are t613's and
- * t714's.
+ * t021-judge: compare's decisions in C (src/decide.c) on figures alone,
+ * each on figures whose answer is known: a run's canary units (the
+ * timings that lost a time slice left out, batches of consecutive
+ * ones, a run's median); the smallest rise and fall a host's change of
+ * speed leaves marked, for a time, a rate and a figure it moves either
+ * way; every verdict of the rule, in the order the rule takes them; CPU
+ * lists as sets. The decisions over a table are t022 to t027's (the
+ * clusters of repeats t027's); the table protocol of bin/smpb-stat, and
+ * the verdicts on whole runs, t613's and t714's.
  */
 #include <math.h>
 #include <stdbool.h>
@@ -18,35 +18,6 @@
 #include "../tap.h"
 
 #define N(v) (sizeof(v) / sizeof(v[0]))
-
-static void
-bimodal_cases(void)
-{
-	/* Sorted repeats: two clusters of two and three, 2x apart. */
-	static const double lottery[] = { 45, 46, 90, 91, 92 };
-	static const double one[] = { 90, 91, 92, 93, 94 };
-	static const double three[] = { 45, 90, 91 };
-	/* A gap of 1.4: no. */
-	static const double narrow[] = { 64, 65, 90, 91, 92 };
-	/* One outlier below: a cluster of one is no cluster. */
-	static const double outlier[] = { 10, 90, 91, 92, 93 };
-	/* Clusters wider than the gap between them. */
-	static const double wide[] = { 10, 40, 80, 200, 600 };
-	static const double zero[] = { 0, 1, 2, 40, 41 };
-	struct jg_bimodal b;
-
-	ok(jg_bimodal(lottery, N(lottery), &b), "45, 46 | 90, 91, 92: bimodal");
-	is_int(b.nlow, 2, "its lower cluster: 2 repeats");
-	is_int(b.nhigh, 3, "its higher: 3");
-	is_num(b.lowmed, 45.5, 1e-12, "the lower's median");
-	is_num(b.highmed, 91, 1e-12, "the higher's median");
-	ok(!jg_bimodal(one, N(one), &b), "one cluster: not bimodal");
-	ok(!jg_bimodal(three, N(three), &b), "three repeats: too few to tell");
-	ok(!jg_bimodal(narrow, N(narrow), &b), "a gap of 1.4: not bimodal");
-	ok(!jg_bimodal(outlier, N(outlier), &b), "an outlier alone: not bimodal");
-	ok(!jg_bimodal(wide, N(wide), &b), "clusters wider than their gap: not");
-	ok(!jg_bimodal(zero, N(zero), &b), "a figure of zero: not judged");
-}
 
 static void
 canary_cases(void)
@@ -151,7 +122,6 @@ cpu_set_cases(void)
 int
 main(void)
 {
-	bimodal_cases();
 	canary_cases();
 	limit_cases();
 	verdict_cases();
