@@ -603,7 +603,7 @@ out:
 }
 
 /*
- * A test of a change as smpb-stat answers a request: too few figures,
+ * A test of a change as tests/stat-ask answers a request: too few figures,
  * the log scale where every figure is positive, an answer that is not
  * finite refused (range).
  */
