@@ -10,7 +10,6 @@
  */
 #include <errno.h>
 #include <math.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,7 +18,7 @@
 
 /*
  * The canary timings a run can make, ns a spin: a timing outside is
- * none, counted as bad (smpb-stat(1): "the timings no run makes").
+ * none, counted (smpb-stat(1): the key bad of a column).
  */
 #define CANARY_MIN	0.01
 #define CANARY_MAX	1e9
