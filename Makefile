@@ -43,10 +43,12 @@ BIN = bin/smpb-bind bin/smpb-herd bin/smpb-hog bin/smpb-pipe bin/smpb-ring \
 # smpb-stat, the statistics and the decisions of compare (src/stat.1): a
 # filter the driver runs, installed in $(LIBEXECDIR) beside its files.
 # The one program linked with libm (lgamma, erfc, expm1): it forks no
-# workers. Its numerics, statmath.o, and its decisions, judge.o, are
-# linked by their unit tests too.
+# workers. Its numerics, statmath.o, and its decisions, JUDGEOBJ (the
+# parser of a table, the decisions over it: judge.h), are linked by
+# their unit tests too; answer.o prints what the decisions found.
 STAT = bin/smpb-stat
-STATOBJ = src/stat.o src/judge.o src/statmath.o src/helper.o
+JUDGEOBJ = src/table.o src/decide.o src/statmath.o
+STATOBJ = src/stat.o src/answer.o $(JUDGEOBJ) src/lines.o src/helper.o
 STATLIBS = -lm
 # smpb-snap, the copies of saved runs the driver reads (src/snap.1):
 # installed beside smpb-stat. The two share their start, helper.o.
@@ -68,7 +70,12 @@ UNIT = tests/unit/t001-opt tests/unit/t002-stats tests/unit/t003-clock \
 	tests/unit/t010-sig tests/unit/t011-mem tests/unit/t012-proc \
 	tests/unit/t013-io tests/unit/t014-worker tests/unit/t015-pidmap \
 	tests/unit/t016-guard tests/unit/t017-reap tests/unit/t018-report \
-	tests/unit/t019-spawn tests/unit/t020-stat tests/unit/t021-judge
+	tests/unit/t019-spawn tests/unit/t020-stat $(JUDGEUNIT)
+# The unit tests of compare's decisions (src/decide.c), each linked with
+# JUDGEOBJ alone by the rule below: a new one is a word here.
+JUDGEUNIT = tests/unit/t021-judge tests/unit/t022-problems \
+	tests/unit/t023-hosts tests/unit/t024-centre tests/unit/t025-change \
+	tests/unit/t026-placement tests/unit/t027-bimodal
 
 all: $(BIN) $(STAT) $(SNAP)
 
@@ -97,7 +104,7 @@ bin/smpb-yield: src/yield.c
 
 # smpb-stat's and smpb-snap's rules: their objects, the programs,
 # smpb-stat's unit test.
-$(STATOBJ): src/statmath.h src/judge.h
+$(STATOBJ): src/statmath.h src/judge.h src/lines.h
 $(STATOBJ) $(SNAPOBJ): src/helper.h
 
 $(STAT): $(STATOBJ)
@@ -113,10 +120,20 @@ tests/unit/t020-stat: tests/unit/t020-stat.c tests/unit/stat-ref.h \
 	$(CC) $(CFLAGS) $(CPPFLAGS) -Isrc $(LDFLAGS) -o $@ \
 	    tests/unit/t020-stat.c src/statmath.o $(STATLIBS)
 
-tests/unit/t021-judge: tests/unit/t021-judge.c src/judge.o src/statmath.o \
-    src/judge.h src/statmath.h tests/tap.h
-	$(CC) $(CFLAGS) $(CPPFLAGS) -Isrc $(LDFLAGS) -o $@ \
-	    tests/unit/t021-judge.c src/judge.o src/statmath.o $(STATLIBS)
+# Each of JUDGEUNIT from its source, the parser and the decisions: their
+# tables are made of lines, as smpb-stat reads them (tests/unit/tables.h).
+$(JUDGEUNIT): $(JUDGEOBJ) src/judge.h src/statmath.h tests/tap.h \
+    tests/unit/tables.h
+	$(CC) $(CFLAGS) $(CPPFLAGS) -Isrc $(LDFLAGS) -o $@ $@.c $(JUDGEOBJ) \
+	    $(STATLIBS)
+
+tests/unit/t021-judge: tests/unit/t021-judge.c
+tests/unit/t022-problems: tests/unit/t022-problems.c
+tests/unit/t023-hosts: tests/unit/t023-hosts.c
+tests/unit/t024-centre: tests/unit/t024-centre.c
+tests/unit/t025-change: tests/unit/t025-change.c
+tests/unit/t026-placement: tests/unit/t026-placement.c
+tests/unit/t027-bimodal: tests/unit/t027-bimodal.c
 
 # The unit tests: tests/unit/tNNN-name from tests/unit/tNNN-name.c.
 .c:
@@ -126,6 +143,15 @@ tests/unit/t021-judge: tests/unit/t021-judge.c src/judge.o src/statmath.o \
 $(UNIT): $(LIB) src/lib/harness.h tests/tap.h tests/unit/child.h \
 	tests/unit/workers.h
 
+# smpb-stat's statistics asked one request a line, by the tests that hold
+# them to figures worked out apart (tests/stat-ask.c); smpb-stat answers
+# tables alone.
+ASK = tests/stat-ask
+ASKOBJ = src/lines.o src/statmath.o src/helper.o
+$(ASK): tests/stat-ask.c $(ASKOBJ) src/lines.h src/statmath.h src/helper.h
+	$(CC) $(CFLAGS) $(CPPFLAGS) -Isrc $(LDFLAGS) -o $@ tests/stat-ask.c \
+	    $(ASKOBJ) $(STATLIBS)
+
 # The bare operations the programs are measured against (tests/bench).
 FLOOR = tests/bench/floor
 $(FLOOR): $(LIB)
@@ -133,11 +159,11 @@ $(FLOOR): $(LIB)
 # make test: every test but the long batteries, each driver test under
 # one shell, in turn (tests/README). make test-all: every test, the long
 # batteries too, each driver test under all six shells; CI runs both.
-test: $(BIN) $(STAT) $(SNAP) $(UNIT) $(FLOOR)
+test: $(BIN) $(STAT) $(SNAP) $(UNIT) $(FLOOR) $(ASK)
 	sh tests/run
 
 # Every driver test under six shells: six times as long, and its timeout.
-test-all: $(BIN) $(STAT) $(SNAP) $(UNIT) $(FLOOR)
+test-all: $(BIN) $(STAT) $(SNAP) $(UNIT) $(FLOOR) $(ASK)
 	TEST_ALL=1 ALL_SHELLS=1 TEST_TIMEOUT=$${TEST_TIMEOUT:-600} sh tests/run
 
 # The static checks alone: shellcheck of every sh file, the awk headers,
@@ -226,7 +252,7 @@ uninstall:
 	    $(DESTDIR)$(MANPREFIX)/man1/smpb-snap.1
 
 clean:
-	rm -f $(BIN) $(LIB) $(LIBOBJ) src/*.o $(UNIT) $(FLOOR)
+	rm -f $(BIN) $(LIB) $(LIBOBJ) src/*.o $(UNIT) $(FLOOR) $(ASK)
 	rm -f $(STAT) $(SNAP)
 	rm -rf tests/tmp
 

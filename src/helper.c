@@ -46,6 +46,12 @@ helper_start(int argc, char *argv[], const char *name, const char *usage,
 	return optind;
 }
 
+const char *
+helper_prog(void)
+{
+	return helper_name;
+}
+
 /* A bad operand: "NAME: WHAT 'ARG' (see NAME -h)", exit 2. */
 _Noreturn void
 helper_usage_error(const char *what, const char *arg)

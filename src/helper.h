@@ -1,6 +1,8 @@
 /*
  * helper.h: what the driver's two helpers, smpb-stat and smpb-snap,
- * share: their exit statuses and their start, the options -h and -V.
+ * share (and tests/stat-ask, smpb-stat's statistics a request a line):
+ * their exit statuses, their start, the options -h and -V, and their
+ * name in messages.
  *
  * They are filters the driver runs, not workloads, and end as filters
  * do: a reader that goes away ends one quietly, 141, as it ends cat in a
@@ -20,5 +22,7 @@
 int	helper_start(int argc, char *argv[], const char *name,
 	    const char *usage, void (*flush)(void));
 _Noreturn void helper_usage_error(const char *what, const char *arg);
+/* The program's name in its messages, as helper_start was given it. */
+const char *helper_prog(void);
 
 #endif

@@ -6,8 +6,19 @@
  * everything a comparison decides is here: which runs cannot be
  * compared and which are in doubt, each column's host speed by the
  * canary and the smallest change it marks, each cell's figure, spread,
- * clusters, test and verdict, placement included. judge_line() takes a
- * table's lines one by one; judge_run() answers it and forgets it.
+ * clusters, test and verdict, placement included. Three files share
+ * this header, each calling only the one before it:
+ *
+ *   table.c   the parser: a table's lines, one by one (jg_line), into a
+ *             struct jg_table, and the lists of figures it holds;
+ *   decide.c  the decisions: pure functions of a table (and of what the
+ *             decisions before them found), no globals, no output, each
+ *             with a table-driven unit test (tests/unit/t021 to t027);
+ *   answer.c  the answers: a table judged whole (jg_answer), the
+ *             decisions taken in their order, and its records printed.
+ *
+ * A decision to come is one more function of decide.c over the table,
+ * called from answer.c in its place, its result printed there.
  */
 #ifndef JUDGE_H
 #define JUDGE_H
@@ -17,31 +28,277 @@
 
 #include "statmath.h"
 
+/* The bounds of a table: far more than any comparison holds. */
+#define JG_MAX_RUNS	4096
+#define JG_MAX_ROWS	100000
+#define JG_MAX_CELLS	4000000	/* rows x runs */
+#define JG_MAX_ENV	512	/* env keys of a run */
+#define JG_LEVEL	0.95	/* the level of every interval */
+
+/* A list of figures, grown. */
+struct jg_figs {
+	double	*v;
+	size_t	n, cap;
+};
+
+/* The cgroup CPU limits a run recorded, as compared between runs. */
+enum jg_limit {
+	JG_LIM_CPU_MAX, JG_LIM_QUOTA, JG_LIM_PERIOD, JG_LIM_CPUSET,
+	JG_NLIMITS
+};
+
+/* How a slower host moves the figure: as a time, a rate, or either. */
+enum jg_moves { JG_TIME, JG_RATE, JG_EITHER };
+
+/* One run, its column and its facts; text as the run recorded it. */
+struct jg_run {
+	bool	here;			/* named by a run line */
+	int	col;			/* its column, 1.. */
+	bool	hist;			/* a historical run */
+	bool	hostfile;		/* it has a host file */
+	bool	hosthere;		/* with a line of this workload */
+	bool	hsettle_there;		/* ... that says how it settled */
+	bool	incomplete;
+	bool	quota;			/* ran under a CPU quota */
+	char	*id, *profile, *model, *cpus, *load, *others, *settle;
+	char	*hsettle, *steal;
+	char	*limit[JG_NLIMITS];
+	struct jg_figs canary;		/* the timings as numbers */
+	size_t	canary_bad;		/* timings no run makes */
+	char	**env;			/* key, value, key, value... */
+	size_t	nenv;
+};
+
+/* A row's figures in one run. */
+struct jg_cell {
+	struct jg_figs v;
+	unsigned long failed, bad, na;
+	char	*param;			/* its options, for runs' checks */
+	int	lflag;			/* -1 none, 0, 1 */
+};
+
+/* Where the repeats of a column ran in an unpinned row. */
+struct jg_place {
+	struct jg_figs u, o, q;		/* CPUs used, occupied, queued */
+};
+
+/*
+ * A table as its lines gave it. Runs are 1..nruns, columns 1..ncols,
+ * rows 1..nrows; jg_cell_at() and jg_place_at() index the rest.
+ */
+struct jg_table {
+	char	id[65];
+	bool	open, refused;
+	enum sm_why why;		/* why refused */
+	bool	head;			/* the runs' checks alone */
+	double	threshold;		/* percent */
+	bool	higher;			/* a higher figure is better */
+	enum jg_moves moves;
+	bool	wait;			/* the run-queue delay's own table */
+	bool	force;
+	double	zero;			/* figures under it show as zero */
+	double	load_limit;
+	int	nruns, ncols, nrows;
+	struct jg_run *runs;		/* [1..nruns] */
+	bool	*free_row;		/* [1..nrows] */
+	struct jg_cell *cells;		/* [(i - 1) * nruns + j - 1] */
+	struct jg_place *places;	/* [(i - 1) * ncols + g - 1] */
+};
+
+/* table.c: the parser. */
+
 /*
  * A table's line, its ID and its kind already read (table, run, env,
- * row, fig, place, param): KEY=VALUE words, blank-separated, in words.
- * The line is parsed in place. SM_OK, or why the table is refused (the
- * refusal is given, once, when the table is judged).
+ * row, fig, place, param): KEY=VALUE words, blank-separated, in words,
+ * parsed in place into t. A table line begins t afresh. SM_OK, or why
+ * the table is refused (the refusal is given, once, when the table is
+ * judged).
  */
-enum sm_why	judge_line(const char *id, const char *kind, char *words);
+enum sm_why	jg_line(struct jg_table *t, const char *id, const char *kind,
+		    char *words);
+/* Forget the table: t is then empty, as before its first line. */
+void		jg_table_free(struct jg_table *t);
+
+struct jg_cell	*jg_cell_at(const struct jg_table *t, int i, int j);
+struct jg_place	*jg_place_at(const struct jg_table *t, int i, int g);
+
+enum sm_why	jg_figs_add(struct jg_figs *f, double v);
+/* A copy of from's figures, added to to. */
+enum sm_why	jg_figs_copy(struct jg_figs *to, const struct jg_figs *from);
+void		jg_figs_free(struct jg_figs *f);
+/* The median of f (sorted in place), n >= 1. */
+double		jg_figs_median(struct jg_figs *f);
+
+/* decide.c: the decisions. */
 
 /*
- * Answer the table of that ID: its records on stdout, each a line
- * beginning with the ID, then "ID end"; or "ID refused why=WORD". The
- * table is then forgotten. SM_NO_MEMORY where memory ran out.
+ * What a run's problem makes of it: not comparable (hard: nothing is
+ * marked in its column unless forced), in doubt (busy: a change in its
+ * column is doubtful), or said only (info).
  */
-enum sm_why	judge_run(const char *id);
+enum jg_kind { JG_HARD, JG_BUSY, JG_INFO };
+
+/* The problems, in the order of the checks (smpb-stat(1): "code"). */
+enum jg_code {
+	JG_SAME_RUN,		/* the same run as another */
+	JG_INCOMPLETE,		/* an interrupted run */
+	JG_LOAD,		/* other work above the load limit */
+	JG_OTHERS,		/* another smpbench run beside it */
+	JG_SETTLE,		/* a start that was not quiet */
+	JG_PROFILE,		/* another profile than the base run's */
+	JG_MACHINE,		/* another CPU model or number of CPUs */
+	JG_PARAM,		/* other options in a row */
+	JG_LFLAG,		/* -l on one side only */
+	JG_NOROW,		/* no row with figures on both sides */
+	JG_HSETTLE,		/* the workload's own start not quiet */
+	JG_STEAL		/* steal a point above the least run's */
+};
+
+/* A problem of run j; other, the run it is measured against, row, the
+ * row (0: none named). */
+struct jg_problem {
+	int	j;
+	enum jg_kind kind;
+	enum jg_code code;
+	int	other, row;
+};
+
+struct jg_problems {
+	struct jg_problem *p;
+	size_t	n, cap;
+};
 
 /*
- * The decisions, for the unit tests (tests/unit/t021-judge.c), each on
- * figures alone.
+ * What a column is, as the cells' decisions need it: its runs, the
+ * doubts its runs' problems raise, its host against the first column's
+ * and the smallest rise and fall it marks (percent), the repeats most
+ * of its cells have.
  */
+enum jg_host {
+	JG_HOST_UNKNOWN,		/* too few canary timings a side */
+	JG_HOST_KNOWN,
+	JG_HOST_LIMITS			/* not judged: a quota, other limits */
+};
+
+struct jg_col {
+	int	nrun;			/* its runs */
+	bool	nosig, busy;		/* a run not comparable, in doubt */
+	double	rise, fall;
+	enum jg_host host;
+	double	est, lo, hi;		/* the host's change, 0.3 30% slower */
+	bool	by_runs, moved;
+	size_t	bad;			/* canary timings no run makes */
+	size_t	reps_mode, reps_odd;
+};
 
 /* Two clusters: their sizes and medians, the lower first. */
 struct jg_bimodal {
 	size_t	nlow, nhigh;
 	double	lowmed, highmed;
 };
+
+/*
+ * A cell's verdict (smpbench-compare(1)): no change marked, a change
+ * marked, the sides ran in other placements, a change with a side in
+ * doubt, a change shown against its test, a fall the host could explain
+ * whole, a side not comparable, too few figures for the level.
+ */
+enum jg_verdict {
+	JG_SAME, JG_CHANGED, JG_PLACEMENT, JG_DOUBTFUL, JG_MIXED,
+	JG_UNTESTABLE, JG_REFUSED, JG_FEW
+};
+
+/* What a cell's test compared: nothing, the runs' medians, the repeats. */
+enum jg_method { JG_BY_NONE, JG_BY_RUNS, JG_BY_REPEATS };
+
+/* The way a change goes, by the table's own direction. */
+enum jg_dir { JG_DIR_NONE, JG_BETTER, JG_WORSE };
+
+/* Why a cell has lost repeats: none, failed ones, unsupported ones. */
+enum jg_empty { JG_EMPTY_NONE, JG_EMPTY_FAIL, JG_EMPTY_NA };
+
+/* A cell: its figure and, from the second column on, its change. */
+struct jg_cellv {
+	bool	has, miss, bi;
+	enum jg_empty empty;
+	size_t	runs, reps;
+	double	med;
+	struct jg_figs pooled, medians;	/* sorted */
+	double	cv;
+	bool	has_cv;
+	struct jg_bimodal b;
+	enum jg_method meth;
+	enum jg_verdict verd;
+	enum jg_dir dir;
+	enum sm_why why;		/* why the test refused the figures */
+	double	ch, sh, lo, hi, lev, p;
+	bool	has_ch, has_sh;
+	int	tiny;
+};
+
+/* The first run of the table that is not historical, 0 if none. */
+int		jg_base_run(const struct jg_table *t);
+/* Column g's runs. */
+int		jg_col_runs(const struct jg_table *t, int g);
+
+/*
+ * The problems of the runs whatever the workload (jg_run_problems), and
+ * those of this table (jg_table_problems), added to list, run by run,
+ * each run's in the order of the checks; SM_NO_MEMORY where memory ran
+ * out. jg_col_doubts() sets each column's nosig and busy (cols[1..]) from
+ * the problems of its runs.
+ */
+enum sm_why	jg_run_problems(const struct jg_table *t,
+		    struct jg_problems *list);
+enum sm_why	jg_table_problems(const struct jg_table *t,
+		    struct jg_problems *list);
+void		jg_col_doubts(const struct jg_table *t,
+		    const struct jg_problems *list, struct jg_col *cols);
+void		jg_problems_free(struct jg_problems *list);
+
+/*
+ * Column g's host against the first column's, by the canary, into c
+ * (host, est, lo, hi, by_runs, moved, bad, rise and fall).
+ */
+enum sm_why	jg_host(const struct jg_table *t, int g, struct jg_col *c);
+
+/*
+ * Row i's figure in column g, into v: its repeats over the column's
+ * runs, each run's median, its figure (the median of the runs' medians
+ * with two runs or more, else of the repeats), spread and clusters.
+ * jg_cellv_free() frees what it holds.
+ */
+enum sm_why	jg_centre(const struct jg_table *t, int i, int g,
+		    struct jg_cellv *v);
+void		jg_cellv_free(struct jg_cellv *v);
+
+/*
+ * Columns 1 and g ran the unpinned row i in different placements; reps1
+ * and repsg are their cells' repeats.
+ */
+bool		jg_placement(const struct jg_table *t, int i, int g,
+		    size_t reps1, size_t repsg);
+
+/*
+ * The change of column g against the first in row i, its test and
+ * verdict, into v, the cell's figure already in it (jg_centre); base is
+ * the first column's cell, c1 and cg the columns.
+ */
+enum sm_why	jg_change(const struct jg_table *t, int i, int g,
+		    const struct jg_cellv *base, const struct jg_col *c1,
+		    const struct jg_col *cg, struct jg_cellv *v);
+
+/*
+ * Column g's usual number of repeats a cell, of the table's cells
+ * (cells[(i - 1) * ncols + g - 1], each judged by jg_centre), into
+ * c->reps_mode, and how many have another, c->reps_odd.
+ */
+void		jg_reps_mode(const struct jg_table *t,
+		    const struct jg_cellv *cells, int g, struct jg_col *c);
+
+/* The decisions on figures alone. */
+
+/* Sorted repeats in two clusters, into b; false if they are not. */
 bool	jg_bimodal(const double *sorted, size_t n, struct jg_bimodal *b);
 
 /*
@@ -62,14 +319,11 @@ size_t	jg_canary_units(const double *timings, size_t n, bool by_runs,
  * slower), for a figure that a slower host moves as a time, a rate or
  * either way.
  */
-enum jg_moves { JG_TIME, JG_RATE, JG_EITHER };
 void	jg_limits(double threshold, double lo, double hi, enum jg_moves,
 	    double *rise, double *fall);
 
-/*
- * A cell's verdict from its change shown and its test, as compare marks
- * it (see smpb-stat(1)): the words of compare -p.
- */
+/* A cell's verdict from its change shown and its test, as compare marks
+ * it. */
 struct jg_test {
 	double	change;		/* the change shown, a fraction */
 	double	lo, hi, level;	/* the shift's interval and its level */
@@ -78,9 +332,18 @@ struct jg_test {
 	bool	placement;	/* the sides ran in other placements */
 	bool	busy;		/* a side in doubt */
 };
-const char *jg_verdict(const struct jg_test *);
+enum jg_verdict jg_verdict(const struct jg_test *);
 
 /* A CPU list in one form ("0-1" is "0,1"), into buf; false if not one. */
 bool	jg_cpu_set(const char *list, char *buf, size_t size);
+
+/* answer.c: the answers. */
+
+/*
+ * Answer the table t of that ID: its records on stdout, each a line
+ * beginning with the ID, then "ID end"; or "ID refused why=WORD". The
+ * table is then forgotten. SM_NO_MEMORY where memory ran out.
+ */
+enum sm_why	jg_answer(struct jg_table *t, const char *id);
 
 #endif

@@ -78,7 +78,7 @@ enum sm_why	sm_yuen(const double *, size_t, const double *, size_t, bool,
 		    double, double, struct sm_shift *);
 
 /* Sorting figures, and the median of sorted ones (n >= 1), for the
- * decisions of judge.c too. */
+ * decisions of decide.c too. */
 void	sm_sort(double *, size_t);
 double	sm_median_sorted(const double *, size_t);
 

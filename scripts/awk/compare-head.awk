@@ -129,7 +129,6 @@ function fact_tab(a, n,    g, c, k) {
 # columns(): a line per column, and what they all share on one.
 function columns(    g, keys, nk, i, k, same, s, t) {
 	nk = split("cpu_model cpus_online profile", keys, " ")
-	all = ""
 	for (i = 1; i <= nk; i++) {
 		k = keys[i]
 		same[k] = NCOL > 1

@@ -47,7 +47,7 @@
 #		table's own direction (higher or lower is better)
 #	RCHT	the change as the table prints it (change_text())
 # verdicts() then counts them for the notes: NV[verdict], NV_DIR,
-# NTESTED, METHOD_USED[method], ONE_RUN (some change rests on one run a
+# METHOD_USED[method], ONE_RUN (some change rests on one run a
 # side), TINY, BIMODAL; and each column's usual number of repeats a cell,
 # REPS_MODE[g], and how many of its cells have another, REPS_ODD[g].
 # No rules, no -v variables of its own.
@@ -263,9 +263,6 @@ function verdicts(    i, g) {
 			NV[RVERD[i, g]]++
 			if (RVERD[i, g] == "changed")
 				NV_DIR[RDIR[i, g]]++
-			if (RVERD[i, g] ~ /^(same|changed|doubtful|placement|mixed|untestable)$/ &&
-			    RTINY[i, g] != 2)
-				NTESTED++
 		}
 		row_digits(i)
 	}

@@ -8,8 +8,8 @@
 #   bimodal(cell)	do the repeats fall into two clusters?
 #
 # A run's own tables (run, show) and plots mark such cells by this; a
-# comparison's clusters are smpb-stat's (src/judge.c, jg_bimodal), by the
-# same rule, which t710 holds the two to. What takes more than
+# comparison's clusters are smpb-stat's (src/decide.c, jg_bimodal), by
+# the same rule, which t710 holds the two to. What takes more than
 # arithmetic (a spread's square root, an interval, a test) is
 # smpb-stat's.
 

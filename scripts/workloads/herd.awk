@@ -29,18 +29,19 @@ function facts(D) {
 	D["plot_x"] = D["count"]
 }
 
-# figure(): the seconds for the seed's 5000000 iterations; COUNT, the
-# iterations the line measured (compare shows the seconds of those
-# where every run measured as many).
-function figure(    i, v) {
-	COUNT = ident("iterations", "-i", 5000000)
+# figure(): the seconds for the seed's iterations (the fact per_count);
+# COUNT, the iterations the line measured (compare shows the seconds of
+# those where every run measured as many).
+function figure(    i, v, seed) {
+	seed = fact("per_count")
+	COUNT = ident("iterations", "-i", seed)
 	if ("us_per_iteration" in F)
-		return scaled(need("us_per_iteration"), 5)
+		return scaled(need("us_per_iteration"), seed / 1000000)
 	v = need("wall_s")
 	i = COUNT
 	if (v == "" || i == "" || i == 0)
 		return ""
-	return v * 5000000 / i
+	return v * seed / i
 }
 
 # why_wait(): the run-queue delay per token, summed over the herd, us.

@@ -1,14 +1,16 @@
 # t710-stats: the Mann-Whitney U test's two-sided p and the coefficient
-# of variation, as smpb-stat (src/stat.c) gives them to compare, against
-# figures worked out apart from it (the p-values by counting every
-# arrangement of the pooled ranks), with and without ties; and which
-# repeats are bimodal, scripts/awk/stats.awk's (a run's tables mark
-# them), with the system's awk and with busybox's, and smpb-stat's
-# (compare's), alike.
+# of variation, as smpb-stat's statistics (src/statmath.c) give them,
+# asked through tests/stat-ask, against figures worked out apart from
+# them (the p-values by counting every arrangement of the pooled ranks),
+# with and without ties; and which repeats are bimodal,
+# scripts/awk/stats.awk's (a run's tables mark them), with the system's
+# awk and with busybox's, and smpb-stat's (compare's), alike.
 # shellcheck source=tests/lib.sh
 . tests/lib.sh
 STAT=bin/smpb-stat
+ASK=tests/stat-ask
 [ -x "$STAT" ] || skip_all "bin/smpb-stat is not built (make)"
+[ -x "$ASK" ] || skip_all "tests/stat-ask is not built (make test)"
 
 # The bimodal harness: each input line is "x1,x2,... y1,y2,..."; prints
 # whether x is bimodal (with the size of its lower cluster).
@@ -27,11 +29,11 @@ EOF_AWK
 LIB="-f scripts/awk/lib.awk -f scripts/awk/cells.awk -f scripts/awk/text.awk
     -f scripts/awk/stats.awk"
 
-# stat_p_cv INPUT: smpb-stat's p of the two samples and the cv of the
-# first, "p cv" ("-" for a cv it refuses).
+# stat_p_cv INPUT: the p of the two samples and the cv of the first,
+# "p cv" ("-" for a cv refused).
 stat_p_cv() {
 	printf 'p mw x=%s y=%s\nc cv x=%s\n' "${1% *}" "${1#* }" "${1% *}" |
-	    "$STAT" | awk '{ v = "-"
+	    "$ASK" | awk '{ v = "-"
 		for (i = 3; i <= NF; i++)
 			if ($i ~ /^(p|cv)=/)
 				v = substr($i, index($i, "=") + 1)
@@ -60,7 +62,7 @@ stat_bimodal() {
 while IFS='|' read -r want input what; do
 	set -- $want
 	got=$(stat_p_cv "$input")
-	check "$what: p $1, cv $2 (smpb-stat: $got)" awk -v got="$got" \
+	check "$what: p $1, cv $2 (stat-ask: $got)" awk -v got="$got" \
 	    -v p="$1" -v cv="$2" 'BEGIN {
 		split(got, g, " ")
 		d = g[1] - p

@@ -1,20 +1,21 @@
 # t713-interval: the size and 95% interval of every change compare tests,
-# as smpb-stat (src/stat.c) gives them to compare, against a table
-# computed apart from it (tests/fixtures/interval/cases.txt, made by
-# indep.py there: the Hodges-Lehmann interval by enumerating every way
-# of dealing the ranks, Welch's t quantile by integrating the density):
-# each case's shift, bounds and level within 1e-4. Where python3 is
+# as smpb-stat's statistics (src/statmath.c) give them, asked through
+# tests/stat-ask, against a table computed apart from them
+# (tests/fixtures/interval/cases.txt, made by indep.py there: the
+# Hodges-Lehmann interval by enumerating every way of dealing the ranks,
+# Welch's t quantile by integrating the density): each case's shift,
+# bounds and level within 1e-4. Where python3 is
 # found, a few more cases made from another seed are checked the same
-# way. (t020-stat checks smpb-stat against R, this against a third
-# implementation, through the protocol compare speaks.)
+# way. (t020-stat checks the statistics against R, this against a third
+# implementation, through smpb-stat's line protocol.)
 # shellcheck source=tests/lib.sh
 . tests/lib.sh
 REF=tests/fixtures/interval
-STAT=bin/smpb-stat
-[ -x "$STAT" ] || skip_all "bin/smpb-stat is not built (make)"
+STAT=tests/stat-ask
+[ -x "$STAT" ] || skip_all "tests/stat-ask is not built (make test)"
 
 # against CASES WHAT: every case of the file CASES (kind x y est lo hi
-# level) within 1e-4 of what smpb-stat answers.
+# level) within 1e-4 of what stat-ask answers.
 against() {
 	awk '{ printf "c%d %s x=%s y=%s\n", NR, $1, $2, $3 }' "$1" |
 	    "$STAT" >"$TMPDIR_T/answers"

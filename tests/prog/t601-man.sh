@@ -5,7 +5,7 @@
 # program prints (the -l latencies, the tail from user_s on), in
 # smpb-common(7), in the order the line has them; no program's page
 # repeats a line of smpb-common(7); smpb-stat's OUTPUT documents every
-# key of its answers, smpb-snap's each word of its line; README shows
+# key of its records, smpb-snap's each word of its line; README shows
 # none of the keys. (Each page's lint and its SYNOPSIS against -h are
 # make check's: tests/static/t801-static.sh.)
 # shellcheck source=tests/lib.sh
@@ -21,18 +21,34 @@ quick_args() {
 }
 
 # stat_keys PAGE PROG: smpb-stat has no -p line; its OUTPUT documents
-# every key of its answers, to a request of each test and a refusal.
+# every key of its records, to tables that give each record and key: a
+# header's (a problem, the cpusets), a whole one's (problems naming a
+# run and a row; a column whose host is known and one whose is not; a
+# cell of a placement, one of two clusters, one whose figures the test
+# refused), and a refused one.
 stat_keys() {
-	sk_keys=$(printf '%s\n' 'a cv x=1,2' 'a hl x=1,2 y=3,4' \
-	    'a welch x=1,2 y=3,5' 'a yuen x=1,2 y=3,5' 'a mw x=1 y=2' \
-	    'a cv x=1' | "$2" | tr ' ' '\n' | sed -n 's/=.*//p' | sort -u)
+	sk_keys=$(printf '%s\n' 'h table runs=2 cols=2 rows=0 head=1' \
+	    'h run j=1 g=1 id=x cpuset=0-1' 'h run j=2 g=2 id=x cpuset=1' \
+	    'h judge' 'k table runs=3 cols=3 rows=3 higher=1' \
+	    'k run j=1 g=1 id=a canary=1,1.1,1,1.2,1,1.1,1,1.1,1,1.2,1,1.1' \
+	    'k run j=2 g=2 id=b canary=2,2.1,2,2.2,2,2.1,2,2.1,2,2.2,2,2.1' \
+	    'k run j=3 g=3 id=c' 'k row i=1 free=1' 'k row i=2 free=0' \
+	    'k row i=3 free=0' 'k fig i=1 j=1 v=100,101,99,100,102' \
+	    'k fig i=1 j=2 v=150,151,149,150,152' \
+	    'k place i=1 g=1 u=1,1,1,1,1 o=1,1,1,1,1 q=1,1,1,1,1' \
+	    'k place i=1 g=2 u=2,2,2,2,2 o=1,1,1,1,1 q=1,1,1,1,1' \
+	    'k fig i=2 j=1 v=45,46,90,91,92' 'k fig i=2 j=2 v=90,91,92,93,94' \
+	    'k param i=2 j=1 l=0 p=a' 'k param i=2 j=3 l=0 p=b' \
+	    'k fig i=3 j=1 v=-1,0,1' 'k fig i=3 j=2 v=1,2,3' 'k judge' \
+	    'r table runs=1 cols=1 rows=1' 'r fig i=1 j=1 v=nan' 'r judge' |
+	    "$2" | tr ' ' '\n' | sed -n 's/=.*//p' | sort -u)
 	sk_missing=
 	for key in $sk_keys; do
-		grep -Eq "^\.It Cm ([a-z_]+ , )*$key( ,|$)" "$1" ||
+		grep -Eq "^\.It Cm ([a-z_0-9]+ , )*$key( ,|$)" "$1" ||
 		    sk_missing="$sk_missing $key"
 	done
-	is "$(printf '%s\n' "$sk_keys" | wc -l | tr -d ' '):$sk_missing" 16: \
-	    "$1: OUTPUT documents every key of smpb-stat's answers"
+	is "$(printf '%s\n' "$sk_keys" | wc -l | tr -d ' '):$sk_missing" 41: \
+	    "$1: OUTPUT documents every key of smpb-stat's records"
 }
 
 # snap_words PAGE PROG: smpb-snap has no -p line; its OUTPUT documents

@@ -1,0 +1,329 @@
+/*
+ * answer.c: a table of compare judged whole, and its records (judge.h,
+ * smpb-stat(1) "Tables"). jg_answer() takes the decisions of decide.c
+ * in their order, each over the table and what the ones before it
+ * found, and prints what they decided, a line a record, each beginning
+ * with the table's ID: the runs' problems; with head=1, each run's
+ * cpuset in one form; else each column (its runs, repeats, host and the
+ * smallest changes it marks) and each cell (its figure, spread,
+ * clusters and, from the second column on, its change, test and
+ * verdict); then "ID end". The words of every decision are written
+ * here, where they are printed, and nowhere else.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "judge.h"
+
+/* What a table's judgement holds while it is taken. */
+struct judging {
+	struct jg_table *t;
+	struct jg_col *cols;		/* [1..ncols] */
+	struct jg_cellv *cells;		/* [(i - 1) * ncols + g - 1] */
+};
+
+static struct jg_cellv *
+cell_of(const struct judging *jd, int i, int g)
+{
+	return &jd->cells[(size_t)(i - 1) * (size_t)jd->t->ncols +
+	    (size_t)(g - 1)];
+}
+
+/* The word of a refusal of a test's figures, "" for none said. */
+static const char *
+why_word(enum sm_why why)
+{
+	static const char *const words[] = {
+		[SM_OK] = "", [SM_SYNTAX] = "syntax",
+		[SM_UNKNOWN_TEST] = "unknown-test", [SM_TOO_FEW] = "",
+		[SM_TOO_MANY] = "too-many", [SM_NOT_FINITE] = "not-finite",
+		[SM_NOT_POSITIVE] = "not-positive", [SM_RANGE] = "range",
+		[SM_ZERO_CENTRE] = "zero-centre", [SM_NO_MEMORY] = ""
+	};
+
+	return words[why];
+}
+
+/* The words of the decisions, as the records give them. */
+static const char *const kind_words[] = {
+	[JG_HARD] = "hard", [JG_BUSY] = "busy", [JG_INFO] = "info"
+};
+
+static const char *const code_words[] = {
+	[JG_SAME_RUN] = "same-run", [JG_INCOMPLETE] = "incomplete",
+	[JG_LOAD] = "load", [JG_OTHERS] = "others", [JG_SETTLE] = "settle",
+	[JG_PROFILE] = "profile", [JG_MACHINE] = "machine",
+	[JG_PARAM] = "param", [JG_LFLAG] = "lflag", [JG_NOROW] = "norow",
+	[JG_HSETTLE] = "hsettle", [JG_STEAL] = "steal"
+};
+
+static const char *const host_words[] = {
+	[JG_HOST_UNKNOWN] = "unknown", [JG_HOST_KNOWN] = "known",
+	[JG_HOST_LIMITS] = "limits"
+};
+
+static const char *const verdict_words[] = {
+	[JG_SAME] = "same", [JG_CHANGED] = "changed",
+	[JG_PLACEMENT] = "placement", [JG_DOUBTFUL] = "doubtful",
+	[JG_MIXED] = "mixed", [JG_UNTESTABLE] = "untestable",
+	[JG_REFUSED] = "refused", [JG_FEW] = "few"
+};
+
+static const char *const method_words[] = {
+	[JG_BY_NONE] = "none", [JG_BY_RUNS] = "runs",
+	[JG_BY_REPEATS] = "repeats"
+};
+
+static const char *const dir_words[] = {
+	[JG_DIR_NONE] = "", [JG_BETTER] = "better", [JG_WORSE] = "worse"
+};
+
+static const char *const empty_words[] = {
+	[JG_EMPTY_NONE] = "none", [JG_EMPTY_FAIL] = "fail",
+	[JG_EMPTY_NA] = "na"
+};
+
+/*
+ * A number as the answers give one, no -0: a figure of the runs (a
+ * median, a change of medians) whole, in 17 figures, so that the driver
+ * reads back the very double; what a test estimated, in ten (put_est).
+ */
+static void
+put(const char *key, double v)
+{
+	if (v == 0)
+		v = 0;
+	printf(" %s=%.17g", key, v);
+}
+
+static void
+put_est(const char *key, double v)
+{
+	if (v == 0)
+		v = 0;
+	printf(" %s=%.10g", key, v);
+}
+
+static void
+put_problem(const struct jg_table *t, const struct jg_problem *p)
+{
+	printf("%s problem j=%d kind=%s code=%s", t->id, p->j,
+	    kind_words[p->kind], code_words[p->code]);
+	if (p->other)
+		printf(" other=%d", p->other);
+	if (p->row)
+		printf(" i=%d", p->row);
+	putchar('\n');
+}
+
+/* How column g ran row i, for the line under the table that says so:
+ * repeats on CPUs known, on one CPU, the most CPUs, repeats, and the
+ * medians of CPUs occupied and queued ("-" where unknown). */
+static void
+put_side(const struct judging *jd, const char *key, int i, int g)
+{
+	const struct jg_place *p = jg_place_at(jd->t, i, g);
+	struct jg_figs o = { 0 }, q = { 0 };
+	size_t k, ones = 0;
+	double most = 0;
+
+	for (k = 0; k < p->u.n; k++) {
+		ones += p->u.v[k] == 1;
+		if (p->u.v[k] > most)
+			most = p->u.v[k];
+	}
+	printf(" %s=%zu,%zu,%.17g,%zu", key, p->u.n, ones, most,
+	    cell_of(jd, i, g)->reps);
+	if (p->o.n > 0 && p->q.n > 0 && jg_figs_copy(&o, &p->o) == SM_OK &&
+	    jg_figs_copy(&q, &p->q) == SM_OK)
+		printf(",%.17g,%.17g", jg_figs_median(&o), jg_figs_median(&q));
+	else
+		printf(",-,-");
+	jg_figs_free(&o);
+	jg_figs_free(&q);
+}
+
+static void
+put_cell(const struct judging *jd, int i, int g)
+{
+	const struct jg_cellv *v = cell_of(jd, i, g);
+
+	printf("%s cell i=%d g=%d has=%d", jd->t->id, i, g, v->has);
+	printf(" empty=%s miss=%d runs=%zu reps=%zu", empty_words[v->empty],
+	    v->miss, v->runs, v->reps);
+	if (v->has) {
+		put("med", v->med);
+		if (v->has_cv)
+			put_est("cv", v->cv);
+		if (v->bi)
+			printf(" nlow=%zu nhigh=%zu lowmed=%.17g highmed=%.17g",
+			    v->b.nlow, v->b.nhigh, v->b.lowmed, v->b.highmed);
+	}
+	if (g > 1 && v->has) {
+		printf(" verd=%s meth=%s tiny=%d", verdict_words[v->verd],
+		    method_words[v->meth], v->tiny);
+		if (v->has_ch)
+			put("ch", v->ch);
+		if (v->has_sh) {
+			put_est("sh", v->sh);
+			put_est("lo", v->lo);
+			put_est("hi", v->hi);
+			put_est("lev", v->lev);
+			put_est("p", v->p);
+		}
+		if (v->dir != JG_DIR_NONE)
+			printf(" dir=%s", dir_words[v->dir]);
+		if (*why_word(v->why) != '\0')
+			printf(" why=%s", why_word(v->why));
+		if (v->verd == JG_PLACEMENT) {
+			put_side(jd, "p1", i, 1);
+			put_side(jd, "pg", i, g);
+		}
+	}
+	putchar('\n');
+}
+
+static void
+put_col(const struct judging *jd, int g)
+{
+	const struct jg_col *c = &jd->cols[g];
+
+	printf("%s col g=%d runs=%d mode=%zu odd=%zu", jd->t->id, g, c->nrun,
+	    c->reps_mode, c->reps_odd);
+	if (g > 1) {
+		printf(" host=%s", host_words[c->host]);
+		/* Unknown: too few timings a side to tell. */
+		if (c->host == JG_HOST_UNKNOWN)
+			printf(" unknown=few bad=%zu", c->bad);
+		if (c->host == JG_HOST_KNOWN) {
+			put_est("est", c->est);
+			put_est("lo", c->lo);
+			put_est("hi", c->hi);
+			printf(" byruns=%d moved=%d", c->by_runs, c->moved);
+		}
+		put("rise", c->rise);
+		put("fall", c->fall);
+	}
+	putchar('\n');
+}
+
+/* Each run's cpuset in one form, for the header that says where runs'
+ * CPU limits differ: "ID set j=J cpuset=LIST". */
+static void
+put_cpu_sets(const struct jg_table *t)
+{
+	char buf[16384];
+	int j;
+
+	for (j = 1; j <= t->nruns; j++)
+		if (t->runs[j].here &&
+		    t->runs[j].limit[JG_LIM_CPUSET] != NULL &&
+		    jg_cpu_set(t->runs[j].limit[JG_LIM_CPUSET], buf,
+		    sizeof(buf)))
+			printf("%s set j=%d cpuset=%s\n", t->id, j, buf);
+}
+
+/*
+ * The runs' problems, said: those of the runs whatever the workload,
+ * then (but for the header's checks alone) those of this table; and
+ * the doubts they raise on each column.
+ */
+static enum sm_why
+problems(struct judging *jd)
+{
+	struct jg_problems list = { 0 };
+	enum sm_why why;
+	size_t k;
+
+	why = jg_run_problems(jd->t, &list);
+	if (why == SM_OK && !jd->t->head)
+		why = jg_table_problems(jd->t, &list);
+	for (k = 0; k < list.n; k++)
+		put_problem(jd->t, &list.p[k]);
+	jg_col_doubts(jd->t, &list, jd->cols);
+	jg_problems_free(&list);
+	return why;
+}
+
+/* The whole table's decisions: the hosts, each cell's figure, then
+ * each cell's change against the first column's. */
+static enum sm_why
+decide(struct judging *jd)
+{
+	struct jg_table *t = jd->t;
+	enum sm_why why = SM_OK;
+	int i, g;
+
+	for (g = 2; g <= t->ncols && why == SM_OK; g++)
+		why = jg_host(t, g, &jd->cols[g]);
+	for (i = 1; i <= t->nrows && why == SM_OK; i++)
+		for (g = 1; g <= t->ncols && why == SM_OK; g++)
+			why = jg_centre(t, i, g, cell_of(jd, i, g));
+	for (i = 1; i <= t->nrows && why == SM_OK; i++)
+		for (g = 2; g <= t->ncols && why == SM_OK; g++)
+			if (cell_of(jd, i, g)->has)
+				why = jg_change(t, i, g, cell_of(jd, i, 1),
+				    &jd->cols[1], &jd->cols[g],
+				    cell_of(jd, i, g));
+	return why;
+}
+
+static void
+judging_free(struct judging *jd)
+{
+	int k;
+
+	for (k = 0; jd->cells != NULL && k < jd->t->nrows * jd->t->ncols; k++)
+		jg_cellv_free(&jd->cells[k]);
+	free(jd->cols);
+	free(jd->cells);
+	jg_table_free(jd->t);
+}
+
+enum sm_why
+jg_answer(struct jg_table *t, const char *id)
+{
+	struct judging jd = { t, NULL, NULL };
+	enum sm_why why;
+	int i, g;
+
+	if (!t->open || strcmp(t->id, id) != 0) {
+		printf("%s refused why=syntax\n", id);
+		return SM_OK;
+	}
+	if (t->refused) {
+		printf("%s refused why=%s\n", id, why_word(t->why)[0] != '\0' ?
+		    why_word(t->why) : "syntax");
+		why = t->why == SM_NO_MEMORY ? SM_NO_MEMORY : SM_OK;
+		jg_table_free(t);
+		return why;
+	}
+	jd.cols = calloc((size_t)t->ncols + 1, sizeof(*jd.cols));
+	jd.cells = calloc((size_t)t->nrows * (size_t)t->ncols + 1,
+	    sizeof(*jd.cells));
+	if (jd.cols == NULL || jd.cells == NULL) {
+		judging_free(&jd);
+		return SM_NO_MEMORY;
+	}
+	for (g = 1; g <= t->ncols; g++)
+		jd.cols[g].nrun = jg_col_runs(t, g);
+	why = problems(&jd);
+	if (why == SM_OK && !t->head)
+		why = decide(&jd);
+	if (why == SM_OK && t->head)
+		put_cpu_sets(t);
+	if (why == SM_OK && !t->head) {
+		for (g = 1; g <= t->ncols; g++) {
+			jg_reps_mode(t, jd.cells, g, &jd.cols[g]);
+			put_col(&jd, g);
+		}
+		for (i = 1; i <= t->nrows; i++)
+			for (g = 1; g <= t->ncols; g++)
+				put_cell(&jd, i, g);
+	}
+	if (why == SM_OK)
+		printf("%s end\n", id);
+	judging_free(&jd);
+	return why;
+}
