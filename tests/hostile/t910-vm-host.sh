@@ -83,6 +83,26 @@ vmrun() {
 	run env TMPDIR="$T/tmp" "$@" sh tests/vm/run 16-offline
 }
 
+# --- A machine's shape (vm_shape): NODESxLLCSxCORESxTHREADS into qemu's
+# -smp and the nodes' CPUs, an LLC a package; anything else refused.
+vm_shape 2x2x4x2
+is "$? $vm_cpus $vm_smp|$vm_nodes" "0 32 32,sockets=4,cores=4,threads=2|0-15 16-31" \
+    "shape 2x2x4x2: 32 CPUs, 4 packages of 4 cores of 2 threads, 2 nodes of 16"
+vm_shape 1x1x2x1
+is "$? $vm_cpus $vm_smp|$vm_nodes" "0 2 2,sockets=1,cores=2,threads=1|0-1" \
+    "shape 1x1x2x1: 2 CPUs, one node"
+vm_shape 3x1x1x1
+is "$vm_nodes" "0-0 1-1 2-2" "shape 3x1x1x1: a node a CPU"
+for sh_bad in 2x2x4 2x2x4x2x1 0x1x1x1 2x01x1x1 x1x1x1 1x1x1x 1xx1x1 \
+    2x-1x1x1 1x1x65x1 '1x1x2x1 ' '' a; do
+	vm_shape "$sh_bad"
+	is "$? $vm_why" "1 -t $sh_bad: not a shape NODESxLLCSxCORESxTHREADS, e.g. 2x2x4x2" \
+	    "shape '$sh_bad' refused"
+done
+vm_shape 4x4x8x2
+is "$? $vm_why" "1 -t 4x4x8x2: 256 CPUs, over the 255 a machine can have" \
+    "shape 4x4x8x2: 256 CPUs refused"
+
 # --- The accelerator.
 vmrun SMPB_VM_ACCEL=bogus
 is "$RC $ERR" "2 tests/vm/run: SMPB_VM_ACCEL=bogus: not kvm or tcg" \

@@ -2,8 +2,7 @@
 # 64-6.12: 64 CPUs, 4 sockets x 8 cores x 2 threads, 4 NUMA nodes of 16,
 # on Debian's 6.12 kernel: env and run -n only (a full run of 64
 # emulated CPUs is too slow).
-vm_cpus=64 vm_smp=64,sockets=4,cores=8,threads=2
-vm_nodes="0-15 16-31 32-47 48-63"
+vm_shape 4x1x8x2
 vm_run=plan
 vm_online=0-63 vm_usable=0-63
 vm_topology="4 packages, 32 cores, 2 threads per core, 4 L3 caches of 16 MiB, 4 NUMA nodes"

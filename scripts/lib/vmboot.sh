@@ -1,0 +1,180 @@
+# shellcheck shell=sh disable=SC2154 # vm_*: vm_shape's (lib/vm.sh) and the caller's
+# lib/vmboot.sh: booting one emulated machine (after lib/vm.sh): qemu's
+# arguments for its shape, the initramfs, the watch that kills a machine
+# that stopped or says nothing, and the fall back from KVM to TCG. The
+# caller (tests/vm/run) defines vm_case_file CASE, the guest's /case.sh.
+
+# vm_qemu_args: qemu's machine for the case: CPUs, memory (vm_mem MiB,
+# else 256 a node and 16 a CPU) split evenly over the nodes, one backend
+# a node.
+vm_qemu_args() {
+	vq_n=$(printf '%s\n' "$vm_nodes" | wc -w | tr -d ' ')
+	vq_mem=${vm_mem:-$((256 * vq_n + vm_cpus * 16))}
+	vq_mem=$((vq_mem / vq_n * vq_n))
+	printf '%s\n' -m "$vq_mem" -smp "$vm_smp"
+	vq_i=0
+	for vq_cpus in $vm_nodes; do
+		printf '%s\n' -object \
+		    "memory-backend-ram,id=m$vq_i,size=$((vq_mem / vq_n))M" \
+		    -numa "node,nodeid=$vq_i,cpus=$vq_cpus,memdev=m$vq_i"
+		vq_i=$((vq_i + 1))
+	done
+}
+
+# vm_boot WORK CASE KERNEL ACCEL: boot the case's machine on KERNEL with
+# the initramfs, under the accelerator ACCEL, and unpack what the guest
+# printed into WORK/CASE/out. vm_boot_s is how long the machine ran,
+# vm_init_s when the guest's init said it had started (empty where it
+# did not). Its status: 0; 1, with why in vm_why, when the guest came
+# back without its results; 3, with why, when it did not get that far:
+# the machine stopped (KVM's error), died, or said nothing past its
+# firmware within SMPB_VM_BOOT_TIMEOUT seconds (what booting it again
+# under TCG may mend).
+vm_boot() {
+	vb_d=$1/$2
+	vm_why='' vm_init_s='' vm_boot_s=''
+	vm_initrd "$1" "$2" "$3" || return 1
+	vb_args=$(vm_qemu_args && vm_accel_args "$4")
+	vb_t0=$(date +%s)
+	# The machine is killed after SMPB_VM_TIMEOUT seconds, or as soon
+	# as vm_watch sees it stopped or silent. (The redirections inside
+	# the subshell: yash forks once more for those outside, and $! is
+	# then not timeout's.)
+	# shellcheck disable=SC2086 # the machine's arguments, one a line
+	(
+		IFS='
+'
+		exec timeout -k 10 "$VM_TIMEOUT" qemu-system-x86_64 \
+		    -nographic -no-reboot $vb_args \
+		    -kernel "$3" -initrd "$vb_d/initrd.gz" \
+		    -append "console=ttyS0 panic=-1 quiet loglevel=1 $vm_append" \
+		    </dev/null >"$vb_d/console" 2>&1
+	) &
+	vm_qemu=$!
+	vm_watch "$vb_d" "$vm_qemu" "$4" &
+	vm_watcher=$!
+	# (Quiet: a machine killed is said below, not as the shell's
+	# "Terminated".)
+	wait "$vm_qemu" 2>/dev/null
+	vb_rc=$?
+	vm_qemu=
+	# The watcher ends by itself within a second of the machine.
+	wait "$vm_watcher"
+	vm_watcher=
+	# shellcheck disable=SC2034 # for tests/vm/run's line
+	vm_boot_s=$(($(date +%s) - vb_t0))
+	vm_console "$vb_d" "$vb_rc"
+}
+
+# vm_initrd WORK CASE KERNEL: the case's initramfs, WORK/CASE/initrd.gz:
+# the common part (WORK/root, vm_build's), then a second archive over it
+# of the case's own files: its /case.sh (the caller's vm_case_file) and
+# the kernel's config in /boot where the kernel has one beside it.
+vm_initrd() {
+	vi_d=$1/$2
+	mkdir -p "$vi_d/root" || { vm_why="cannot make $vi_d"; return 1; }
+	rm -rf "$vi_d/console" "$vi_d/watch" "$vi_d/out.b64" "$vi_d/out"
+	vi_rel=${3##*/vmlinuz-}
+	cp "${3%/vmlinuz-*}/config-$vi_rel" "$vi_d/root/config-$vi_rel" 2>/dev/null
+	vm_case_file "$2" >"$vi_d/case.sh"
+	{
+		(cd "$1/root" && find . | cpio -o -H newc 2>/dev/null)
+		mkdir -p "$vi_d/root/boot"
+		[ ! -f "$vi_d/root/config-$vi_rel" ] ||
+		    mv "$vi_d/root/config-$vi_rel" "$vi_d/root/boot/"
+		cp "$vi_d/case.sh" "$vi_d/root/case.sh"
+		(cd "$vi_d/root" && find . | cpio -o -H newc 2>/dev/null)
+	} | gzip >"$vi_d/initrd.gz" || { vm_why="cannot make the initramfs"; return 1; }
+}
+
+# vm_console DIR QEMU_STATUS: what the machine whose console is
+# DIR/console left: its results unpacked into DIR/out, vm_init_s set;
+# vm_boot's status and why.
+vm_console() {
+	vco_last=$(tr -d '\r' <"$1/console" | grep -v '^ *$' | tail -n 1 |
+	    cut -c 1-100)
+	vco_watch=$(cat "$1/watch" 2>/dev/null)
+	vm_init_s=$(printf '%s\n' "$vco_watch" | sed -n 's/^init //p')
+	case $vco_watch in
+	*"stopped "*)
+		vm_why="the machine stopped: $(printf '%s\n' "$vco_watch" |
+		    sed -n 's/^stopped //p' | cut -c 1-100)"
+		return 3
+		;;
+	*"silent "*)
+		vm_why="nothing from the guest past its firmware in $(printf '%s\n' \
+		    "$vco_watch" | sed -n 's/^silent //p') s (last line: $vco_last)"
+		return 3
+		;;
+	esac
+	# (A machine that ended before the watcher's first look.)
+	if [ -z "$vm_init_s" ]; then
+		grep -q SMPB-VM-INIT "$1/console" || {
+			vm_why="the guest died before its init (qemu exit $2; last line: $vco_last)"
+			return 3
+		}
+	fi
+	tr -d '\r' <"$1/console" | sed -n '/SMPB-VM-BEGIN/,/SMPB-VM-END/p' |
+	    sed '1d;$d' >"$1/out.b64"
+	if [ ! -s "$1/out.b64" ]; then
+		vm_why="no results on the console (qemu exit $2; last line: $vco_last)"
+		return 1
+	fi
+	base64 -d <"$1/out.b64" | gzip -dc | (cd "$1" && tar -xf -) ||
+	    { vm_why="the results on the console do not unpack"; return 1; }
+}
+
+# vm_watch DIR PID ACCEL: watch the console DIR/console of the machine
+# PID (timeout(1), running qemu) while it runs, once a second, and kill
+# it as soon as it will print nothing more: under KVM, when qemu says
+# KVM stopped it ("stopped LINE" into DIR/watch); when the guest's init
+# has not said it started (SMPB-VM-INIT, its first line) within
+# SMPB_VM_BOOT_TIMEOUT seconds ("silent SECONDS"). When it does, "init
+# SECONDS" into DIR/watch; under TCG the watch ends there.
+vm_watch() {
+	vw_t0=$(date +%s)
+	vw_init=
+	while kill -0 "$2" 2>/dev/null; do
+		vw_t=$(($(date +%s) - vw_t0))
+		if [ "$3" = kvm ]; then
+			vw_l=$(tr -d '\r' <"$1/console" | grep -E "$VM_KVM_STOPPED" |
+			    head -n 1)
+			if [ -n "$vw_l" ]; then
+				printf 'stopped %s\n' "$vw_l" >>"$1/watch"
+				kill "$2" 2>/dev/null
+				return
+			fi
+		fi
+		if [ -z "$vw_init" ]; then
+			if grep -q SMPB-VM-INIT "$1/console"; then
+				vw_init=$vw_t
+				printf 'init %s\n' "$vw_t" >>"$1/watch"
+				[ "$3" = kvm ] || return
+			elif [ "$vw_t" -ge "$VM_BOOT_TIMEOUT" ]; then
+				printf 'silent %s\n' "$vw_t" >>"$1/watch"
+				kill "$2" 2>/dev/null
+				return
+			fi
+		fi
+		sleep 1
+	done
+}
+
+# vm_boot_case WORK CASE KERNEL: vm_boot under VM_ACCEL. Where KVM was
+# not chosen (SMPB_VM_ACCEL) and the machine stopped, died or said
+# nothing under it, the case is booted again under TCG, saying so on
+# stdout, and so are the cases after it (VM_ACCEL=tcg): on such a host
+# KVM works for none. Its status and why (vm_why) are vm_boot's last.
+vm_boot_case() {
+	vm_boot "$1" "$2" "$3" "$VM_ACCEL"
+	vbc_rc=$?
+	[ "$vbc_rc" -eq 3 ] && [ "$VM_ACCEL" = kvm ] || return "$vbc_rc"
+	if [ "$VM_ACCEL_SET" = 1 ]; then
+		vm_why="$vm_why (under KVM, as SMPB_VM_ACCEL=kvm says: not booted again under TCG)"
+		return 3
+	fi
+	printf 'vm %s: under KVM, %s; booting it again under TCG (and the cases after it)\n' \
+	    "$2" "$vm_why"
+	VM_ACCEL=tcg
+	vm_boot "$1" "$2" "$3" tcg
+}
