@@ -7,13 +7,13 @@
 # line is within 80 columns. Sourced by smpbench.
 
 # The commands, in the order of the help.
-COMMANDS="run show compare plot export validate env"
+COMMANDS="run show compare plot export validate env vm"
 
 # command_text CMD: CMD's usage lines (each starting with CMD or, when
 # continued, with spaces), a line "--", then its options.
 command_text() {
 	case $1 in
-	run | show | compare | plot | export | validate | env) "help_$1" ;;
+	run | show | compare | plot | export | validate | env | vm) "help_$1" ;;
 	esac
 }
 
@@ -110,6 +110,23 @@ env
 --
 env         print what a run would record; warn about what makes
             figures unreliable
+EOF
+}
+
+help_vm() {
+	cat <<'EOF'
+vm -k kernel [-k kernel ...] [-M MiB] [-o dir] [-R boots]
+    [-t shape] [-- run-option ...]
+--
+vm          boot each kernel on an emulated machine, each boot a run,
+            the boots interleaved; then compare them
+  -k K      a kernel: [label=]image (a bzImage's path) or a Debian
+            series (6.12), fetched once into the cache
+  -M MiB    the machine's memory (default: 256 a node, 16 a CPU)
+  -o DIR    save the runs in DIR (default: the results)
+  -R N      boots of each kernel, 1 to 100 (default: 3)
+  -t SHAPE  nodes x LLCs x cores x threads, as 2x2x4x2 (default:
+            1x1xNx1, N the CPUs here)
 EOF
 }
 

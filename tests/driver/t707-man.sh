@@ -7,6 +7,9 @@
 . tests/lib.sh
 SB=scripts/smpbench
 
+# The driver's commands, as its help lists them.
+COMMANDS=$(sed -n 's/^COMMANDS="\(.*\)"$/\1/p' scripts/lib/help.sh)
+
 # Cross-references to the suite's own pages: smpb-NAME(1) is src/NAME.1,
 # smpbench(1), a page per command (smpbench-run(1)...) and smpbench(7)
 # are in scripts/.
@@ -25,7 +28,7 @@ done
 is "$missing" "" "every page of the suite a page refers to exists"
 like "$(grep -c '^\.Xr smpbench 7' scripts/smpbench.1)" '^[1-9]' \
     "smpbench(1) refers to smpbench(7)"
-for c in run show compare plot export validate env; do
+for c in $COMMANDS; do
 	is "$(grep -c "^\\.Xr smpbench-$c 1" scripts/smpbench.1)" 2 \
 	    "smpbench(1) refers to smpbench-$c(1), in its list and SEE ALSO"
 done

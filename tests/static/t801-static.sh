@@ -213,6 +213,9 @@ usage_of() {
 	    "$TMPDIR_T/help-$1"
 }
 
+# The driver's commands, as its help lists them.
+COMMANDS=$(sed -n 's/^COMMANDS="\(.*\)"$/\1/p' scripts/lib/help.sh)
+
 # Every -h within 80 columns: each program's, the driver's and each of
 # its commands', the last its usage alone, as the driver's -h has it.
 wide=
@@ -221,14 +224,14 @@ for p in $PROGRAMS; do
 	help "smpb-$p" "bin/smpb-$p"
 done
 help smpbench sh scripts/smpbench
-for c in run show compare plot export validate env; do
+for c in $COMMANDS; do
 	help "smpbench-$c" sh scripts/smpbench $c
 done
 # (One awk over every -h kept, naming each that is too wide.)
 wide=$(cd "$TMPDIR_T" && awk 'length($0) > 80 && !(FILENAME in w) {
 		w[FILENAME] = 1; n = FILENAME; sub(/^help-/, "", n); printf " %s", n }' help-*)
 all_usage=$(usage_of smpbench)
-for c in run show compare plot export validate env; do
+for c in $COMMANDS; do
 	u=$(usage_of "smpbench-$c")
 	case " $all_usage " in
 	*" $u smpbench "*) t_result 0 "smpbench $c -h: its usage, as smpbench -h has it" ;;
@@ -255,7 +258,7 @@ if need_cmd mandoc; then
 	    "mandoc -Tlint: no message but of a page named"
 	is "$(synopsis scripts/smpbench.1)" "$(usage_of smpbench)" \
 	    "scripts/smpbench.1: SYNOPSIS is smpbench -h"
-	for c in run show compare plot export validate env; do
+	for c in $COMMANDS; do
 		is "$(synopsis "scripts/smpbench-$c.1")" \
 		    "$(usage_of "smpbench-$c")" \
 		    "scripts/smpbench-$c.1: SYNOPSIS is smpbench $c -h"

@@ -214,3 +214,18 @@ vm_check_after() {
 	    { echo "compare: exit $?: $(head -n 1 "$1/$2.err")"; return 1; }
 	vm_compare_expect "$1/$2.out"
 }
+
+# vm_check_command DIR: a case of smpbench vm itself: the case's
+# vm_command_run DIR, then its vm_command_expect DIR. The command is
+# told the accelerator where SMPB_VM_ACCEL chose it, or where an earlier
+# case fell back to TCG; else it chooses, and falls back, itself.
+vm_check_command() {
+	mkdir -p "$1" || { echo "cannot make $1"; return 1; }
+	if [ "$VM_ACCEL_SET" = 1 ] || [ "$VM_ACCEL" = tcg ]; then
+		(SMPB_VM_ACCEL=$VM_ACCEL && export SMPB_VM_ACCEL &&
+		    vm_command_run "$1")
+	else
+		(unset SMPB_VM_ACCEL; vm_command_run "$1")
+	fi
+	vm_command_expect "$1"
+}

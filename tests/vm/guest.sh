@@ -7,7 +7,7 @@
 # for vm_runs of them, in /out/run/1 ... /out/run/N (run -R); for each
 # CPU of vm_refuse, smpb-ring -c CPU (refuse.CPU.rc, .err). Each
 # smpbench command under vm_wrap (taskset -c LIST, where the case asks
-# for it).
+# for it). smpbench vm's boots (vm_run=bench) make one run alone.
 # shellcheck disable=SC2154 # vm_*: the case's (/case.sh)
 
 # in_wrap CMD...: CMD under the case's wrapper.
@@ -18,6 +18,10 @@ in_wrap() {
 
 vm_guest() {
 	cd /smpbench || return 1
+	if [ "$vm_run" = bench ]; then
+		vm_bench
+		return
+	fi
 	in_wrap sh scripts/smpbench env >/out/env 2>/out/env.err
 	echo $? >/out/env.rc
 	in_wrap sh scripts/smpbench run -n >/out/plan 2>/out/plan.err
@@ -33,4 +37,16 @@ vm_guest() {
 		    >"/out/refuse.$vg_c.out" 2>"/out/refuse.$vg_c.err"
 		echo $? >"/out/refuse.$vg_c.rc"
 	done
+}
+
+# vm_bench: smpbench vm's boot: one run with the run options (vm_args,
+# quoted), labelled as the kernel, saved in /out/run (run.out, run.err,
+# run.rc).
+# shellcheck disable=SC2120 # its arguments are vm_args's, set here
+vm_bench() {
+	eval "set -- $vm_args"
+	[ -z "$vm_sweep" ] || { SMPBENCH_SWEEP=$vm_sweep; export SMPBENCH_SWEEP; }
+	sh scripts/smpbench run -l "$vm_label" -o /out/run "$@" \
+	    >/out/run.out 2>/out/run.err
+	echo $? >/out/run.rc
 }

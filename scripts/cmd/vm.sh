@@ -1,0 +1,289 @@
+# shellcheck shell=sh
+# cmd/vm.sh: smpbench vm: boot each kernel named on an emulated machine
+# of a chosen shape under qemu, BOOTS times, the boots of the kernels
+# interleaved (A B B A A B...), each boot one run of the suite saved as
+# an ordinary run; then compare them, a column a kernel, each boot a
+# run. The machines are make vmtest's (lib/vm.sh, lib/vmboot.sh, the
+# guest's init tests/vm/init and guest.sh): booting needs the source
+# tree, where the programs are built statically for the guest.
+
+# shellcheck disable=SC2034,SC2154 # vm_*, VM_*: lib/vm.sh's and vmboot.sh's
+# shellcheck source=scripts/lib/vm.sh
+. "$SMPB_LIB/lib/vm.sh"
+# shellcheck source=scripts/lib/vmboot.sh
+. "$SMPB_LIB/lib/vmboot.sh"
+
+# The machine being booted and the work directory, for vm_cleanup.
+vm_qemu='' vm_watcher='' vm_work=''
+
+# vm_cleanup: the machine killed, its watcher ended, the work directory
+# removed (on any exit).
+vm_cleanup() {
+	[ -z "$vm_qemu" ] || kill "$vm_qemu" 2>/dev/null
+	[ -z "$vm_qemu" ] || wait "$vm_qemu" 2>/dev/null
+	[ -z "$vm_watcher" ] || wait "$vm_watcher" 2>/dev/null
+	[ -z "$vm_work" ] || rm -rf "$vm_work"
+}
+
+# vm_case_file CASE: the guest's /case.sh (tests/vm/init sources it):
+# one run of the suite with the run options, labelled as the kernel.
+# shellcheck disable=SC2317 # called by vm_initrd
+vm_case_file() {
+	printf 'vm_run=bench\nvm_runs=1\nvm_wrap=\nvm_refuse=\n'
+	opt_quote "$vm_label"
+	printf 'vm_label=%s\n' "$oq"
+	opt_quote "$vm_args"
+	printf 'vm_args=%s\n' "$oq"
+	opt_quote "${SMPBENCH_SWEEP:-}"
+	printf 'vm_sweep=%s\n' "$oq"
+	printf 'vm_setup() { :; }\n'
+}
+
+# vm_kernel_add SPEC: one -k: [LABEL=]KERNEL, a kernel image's path
+# (with a /) or a Debian series (6.12). Counted in vm_nk, its label and
+# image in vm_label_N and vm_spec_N; its label by default the series,
+# or kN for an image, which must be one (vm_image).
+vm_kernel_add() {
+	vm_nk=$((vm_nk + 1))
+	vka_label=
+	case $1 in
+	*=*) vka_label=${1%%=*} vka_spec=${1#*=} ;;
+	*) vka_spec=$1 ;;
+	esac
+	case $vka_spec in
+	*/*) vka_spec=$(cd -P -- "$(dirname -- "$vka_spec")" 2>/dev/null &&
+	    printf '%s/%s' "$(pwd -P)" "${vka_spec##*/}") ||
+	    usage_error "vm: -k $(printable "$1"): no such directory" ;;
+	[0-9]*.[0-9]*) [ -n "$vka_label" ] || vka_label=$vka_spec ;;
+	*) usage_error "vm: -k $(printable "$1"): not a kernel image's path nor a Debian series (6.12)" ;;
+	esac
+	[ -n "$vka_label" ] || vka_label=k$vm_nk
+	case $vka_label in
+	*[!A-Za-z0-9._+-]* | '') usage_error "vm: -k $(printable "$1"): a label is letters, digits, . _ + -" ;;
+	esac
+	vka_i=1
+	while [ "$vka_i" -lt "$vm_nk" ]; do
+		eval "[ \"\$vm_label_$vka_i\" != \"\$vka_label\" ]" ||
+		    usage_error "vm: two kernels labelled $vka_label (name them: -k LABEL=KERNEL)"
+		vka_i=$((vka_i + 1))
+	done
+	case $vka_spec in
+	/*) vm_image "$vka_spec" ;;
+	esac
+	eval "vm_label_$vm_nk=\$vka_label vm_spec_$vm_nk=\$vka_spec"
+}
+
+# vm_options ARGS...: vm's options into vm_nk and the kernels, vm_boots,
+# vm_mem, vm_shape_arg, vm_out; what follows -- into vm_args, quoted.
+vm_options() {
+	vm_nk=0 vm_boots=3 vm_mem='' vm_shape_arg='' vm_out=''
+	OPTIND=1
+	while getopts :hk:M:o:R:t: opt; do
+		case $opt in
+		h) to_out help vm; exit 0 ;;
+		k) vm_kernel_add "$OPTARG" ;;
+		M) vm_mem=$(decimal "$OPTARG" 128 65536) ||
+		    usage_error "vm: -M: '$(printable "$OPTARG")' is not a number of MiB (128..65536)" ;;
+		o) vm_out=$OPTARG ;;
+		R) vm_boots=$(decimal "$OPTARG" 1 100) ||
+		    usage_error "vm: -R: '$(printable "$OPTARG")' is not a number of boots (1..100)" ;;
+		t) vm_shape_arg=$OPTARG ;;
+		:) usage_error "vm: -$OPTARG: needs an argument" ;;
+		*) usage_error "vm: -$(printable "$OPTARG"): unknown option" ;;
+		esac
+	done
+	shift $((OPTIND - 1))
+	[ "$vm_nk" -ge 1 ] || usage_error "vm: name a kernel to boot (-k)"
+	[ -n "$vm_shape_arg" ] || vm_shape_arg=1x1x$(cpus_count_usable)x1
+	vm_shape "$vm_shape_arg" || usage_error "vm: $vm_why"
+	vm_args=
+	for va_a do
+		opt_quote "$va_a"
+		vm_args="$vm_args $oq"
+	done
+}
+
+# vm_image PATH: true when PATH is an x86 kernel image (bzImage: "HdrS"
+# at byte 514, the boot protocol's header); else die in one line.
+vm_image() {
+	if [ ! -f "$1" ] || [ ! -r "$1" ]; then
+		die 1 "vm: $1: not a file that can be read"
+	fi
+	vi_magic=$(dd if="$1" bs=1 skip=514 count=4 2>/dev/null)
+	[ "$vi_magic" = HdrS ] ||
+	    die 1 "vm: $1: not a kernel image (no bzImage header)"
+}
+
+# vm_prepare: the tools, the cache, the kernels (vm_kern_N, fetched for
+# a series), the shape, the static build into vm_work. Dies, in one
+# line, where any is missing: 3 for a tool or a kernel that cannot be
+# had, 1 for the rest.
+vm_prepare() {
+	if [ ! -f "$SMPB_TOP/Makefile" ] || [ ! -d "$SMPB_TOP/src" ] ||
+	    [ ! -f "$SMPB_TOP/tests/vm/init" ]; then
+		die 1 "vm: needs the source tree (run scripts/smpbench from a checkout): the guest's programs are built there"
+	fi
+	if vp_why=$(vm_tools); then :; else die 3 "vm: $vp_why"; fi
+	vm_cache || die 1 "vm: $vm_why"
+	VM_BUSYBOX=$(vm_busybox) || die 3 "vm: $VM_BUSYBOX"
+	vp_i=1
+	while [ "$vp_i" -le "$vm_nk" ]; do
+		eval "vp_spec=\$vm_spec_$vp_i"
+		case $vp_spec in
+		/*) vp_k=$vp_spec ;;
+		*) vp_k=$(vm_kernel "$vp_spec") || die 3 "vm: $vp_k" ;;
+		esac
+		eval "vm_kern_$vp_i=\$vp_k"
+		vp_i=$((vp_i + 1))
+	done
+	vm_work=$(mktemp -d "${TMPDIR:-/tmp}/smpbench-vm.XXXXXX") ||
+	    die 1 "vm: cannot make a temporary directory"
+	say "vm: building the programs statically for the guests"
+	vp_err=$(cd "$SMPB_TOP" && VM_DIR=tests/vm vm_build "$vm_work" 2>&1) ||
+	    die 1 "vm: the static build failed: $(printf '%s' "$vp_err" | tail -n 1)"
+}
+
+# cpus_count_usable: how many CPUs this process may run on.
+cpus_count_usable() {
+	ccu_n=$(getconf _NPROCESSORS_ONLN 2>/dev/null)
+	case $ccu_n in
+	'' | *[!0-9]* | 0) ccu_n=1 ;;
+	esac
+	[ "$ccu_n" -le 64 ] || ccu_n=64
+	printf '%s\n' "$ccu_n"
+}
+
+# vm_order: the boots, "I:K" (boot I of kernel K) a word, in vm_plan:
+# round R boots every kernel, in order in odd rounds and the other way
+# in even ones (A B B A A B...), so that a drift of the host falls on
+# every kernel alike.
+vm_order() {
+	vm_plan=
+	vo_r=1
+	while [ "$vo_r" -le "$vm_boots" ]; do
+		vo_k=1
+		while [ "$vo_k" -le "$vm_nk" ]; do
+			vo_which=$vo_k
+			[ $((vo_r % 2)) -eq 1 ] || vo_which=$((vm_nk + 1 - vo_k))
+			vm_plan="$vm_plan $vo_r:$vo_which"
+			vo_k=$((vo_k + 1))
+		done
+		vo_r=$((vo_r + 1))
+	done
+	vm_plan=${vm_plan# }
+}
+
+# vm_boot_one N R K: boot N of the plan, round R of kernel K: its
+# machine booted (vm_boot_case), its run saved (vm_save). True when it
+# came back with a whole run; else says why in one line, with the last
+# lines of its console, and is false.
+vm_boot_one() {
+	eval "vm_label=\$vm_label_$3 vbo_kern=\$vm_kern_$3"
+	vbo_case=boot$1
+	say "vm: boot $1 of $vm_nboots: $vm_label, its boot $2 of $vm_boots, under $VM_ACCEL"
+	if ! vm_boot_case "$vm_work" "$vbo_case" "$vbo_kern" >&2; then
+		vm_failed "$vbo_case" "$vm_why"
+		return 1
+	fi
+	vbo_rc=$(cat "$vm_work/$vbo_case/out/run.rc" 2>/dev/null)
+	if [ "$vbo_rc" != 0 ] || [ ! -f "$vm_work/$vbo_case/out/run/complete" ]; then
+		vm_failed "$vbo_case" "its run failed (status ${vbo_rc:-none}): $(tail -n 1 \
+		    "$vm_work/$vbo_case/out/run.err" 2>/dev/null | cut -c 1-200)"
+		return 1
+	fi
+	vm_save "$vm_work/$vbo_case/out/run" "$2" "$vbo_kern"
+}
+
+# vm_failed CASE WHY: a boot that failed, in one line, naming the
+# kernel, then the last lines of its console.
+vm_failed() {
+	say "vm: $vm_label ($vbo_kern) failed: $2"
+	[ -f "$vm_work/$1/console" ] || return 0
+	tr -d '\r' <"$vm_work/$1/console" 2>/dev/null | grep -v '^ *$' |
+	    tail -n 5 | while IFS= read -r vf_l; do
+		printf '  | %s\n' "$(printable "$vf_l")" >&2
+	done
+}
+
+# vm_save RUN R KERNEL: the guest's run RUN, boot R of its kernel
+# KERNEL, saved as a new run in the results (or -o): its env gains what
+# the machine was (vm_kernel, vm_shape, vm_accel, vm_boot, vm_order);
+# the path into vm_saved.
+vm_save() {
+	{
+		printf 'vm_kernel=%s\n' "$(printable "$3")"
+		printf 'vm_shape=%s\nvm_accel=%s\n' "$vm_shape_arg" "$VM_ACCEL"
+		[ "$VM_ACCEL" != tcg ] || printf 'emulated=1\n'
+		printf 'vm_boot=%s of %s\nvm_order=%s\n' "$2" "$vm_boots" "$vm_plan"
+	} >>"$1/env" || die 1 "vm: cannot write $1/env"
+	vs_name=$(date +%Y-%m-%d-%H%M%S)-vm-$vm_label-$2
+	vs_dir=$vm_dest/$vs_name
+	vs_k=1
+	until mkdir "$vs_dir" 2>/dev/null; do
+		if [ "$vs_k" -ge 99 ] || { [ ! -e "$vs_dir" ] && [ ! -h "$vs_dir" ]; }; then
+			die 1 "vm: cannot create $vs_dir"
+		fi
+		vs_k=$((vs_k + 1))
+		vs_dir=$vm_dest/$vs_name-$vs_k
+	done
+	for vs_f in "$1"/* "$1"/.[!.]*; do
+		[ -e "$vs_f" ] || [ -h "$vs_f" ] || continue
+		mv "$vs_f" "$vs_dir/" || die 1 "vm: cannot save the run in $vs_dir"
+	done
+	vm_saved="$vm_saved $vs_dir"
+	say "vm: saved $vs_dir"
+}
+
+# vm_destination: where the runs go, made and checked as a run's
+# (out_dir): -o DIR, else the results' directory; into vm_dest.
+vm_destination() {
+	if [ -n "$vm_out" ]; then
+		vm_dest=$(path_arg "$vm_out")
+		out_dir "$vm_dest" "-o $vm_out" vm
+	else
+		vm_dest=$(path_arg "$SMPB_RESULTS")
+		out_dir "$vm_dest" "$SMPB_RESULTS" vm
+	fi
+}
+
+cmd_vm() {
+	trap 'vm_st=$?; vm_cleanup; smpbench_exit "$vm_st"' EXIT
+	vm_options ${1+"$@"}
+	vm_append=''
+	VM_TIMEOUT=${SMPB_VM_TIMEOUT:-900}
+	vm_seconds SMPB_VM_TIMEOUT "$VM_TIMEOUT" || usage_error "vm: $vm_why"
+	VM_BOOT_TIMEOUT=${SMPB_VM_BOOT_TIMEOUT:-300}
+	vm_seconds SMPB_VM_BOOT_TIMEOUT "$VM_BOOT_TIMEOUT" ||
+	    usage_error "vm: $vm_why"
+	vm_accel
+	case $? in
+	0) ;;
+	2) usage_error "vm: $vm_why" ;;
+	*) die 3 "vm: $vm_why" ;;
+	esac
+	vm_destination
+	vm_prepare
+	vm_order
+	vm_nboots=$((vm_nk * vm_boots))
+	[ "$VM_ACCEL" != tcg ] ||
+	    say "vm: under TCG: the CPUs are emulated; the runs show placement and topology, not speed"
+	vm_saved='' vm_bad=0 vm_n=0
+	for vm_step in $vm_plan; do
+		vm_n=$((vm_n + 1))
+		vm_boot_one "$vm_n" "${vm_step%:*}" "${vm_step#*:}" ||
+		    vm_bad=$((vm_bad + 1))
+	done
+	vm_report
+}
+
+# vm_report: compare of the runs saved, where two kernels or more came
+# back; the status: 0 when every boot came back, else 1.
+vm_report() {
+	vr_st=0
+	[ "$vm_bad" -eq 0 ] || { say "vm: $vm_bad of $vm_nboots boots failed"; vr_st=1; }
+	[ -n "$vm_saved" ] || die 1 "vm: no boot came back with a run"
+	[ "$vm_nk" -ge 2 ] || return "$vr_st"
+	# shellcheck disable=SC2086 # the runs saved, split on purpose
+	sh "$SMPB_SELF" compare $vm_saved || vr_st=1
+	return "$vr_st"
+}
