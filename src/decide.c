@@ -221,6 +221,20 @@ check_profile(const struct checking *c, int j, int *other, int *row)
 	return true;
 }
 
+/* Emulated CPUs where the base run's are real, or real where its are
+ * emulated: an emulated CPU's speed is not the machine's. */
+static bool
+check_emulated(const struct checking *c, int j, int *other, int *row)
+{
+	const struct jg_run *r = &c->t->runs[j], *b = &c->t->runs[c->base];
+
+	(void)row;
+	if (r->hist || b->hist || j == c->base || r->emulated == b->emulated)
+		return false;
+	*other = c->base;
+	return true;
+}
+
 /* Another machine than the base run's: its CPU model or online CPUs. */
 static bool
 check_machine(const struct checking *c, int j, int *other, int *row)
@@ -245,6 +259,7 @@ static const struct check run_checks[] = {
 	{ JG_BUSY, JG_OTHERS, check_others },
 	{ JG_BUSY, JG_SETTLE, check_settle },
 	{ JG_HARD, JG_PROFILE, check_profile },
+	{ JG_HARD, JG_EMULATED, check_emulated },
 	{ JG_INFO, JG_MACHINE, check_machine },
 };
 

@@ -60,6 +60,7 @@ struct jg_run {
 	bool	hsettle_there;		/* ... that says how it settled */
 	bool	incomplete;
 	bool	quota;			/* ran under a CPU quota */
+	bool	emulated;		/* on emulated CPUs (smpbench vm, TCG) */
 	char	*id, *profile, *model, *cpus, *load, *others, *settle;
 	char	*hsettle, *steal;
 	char	*limit[JG_NLIMITS];
@@ -146,6 +147,7 @@ enum jg_code {
 	JG_OTHERS,		/* another smpbench run beside it */
 	JG_SETTLE,		/* a start that was not quiet */
 	JG_PROFILE,		/* another profile than the base run's */
+	JG_EMULATED,		/* emulated CPUs on one side, real on the other */
 	JG_MACHINE,		/* another CPU model or number of CPUs */
 	JG_PARAM,		/* other options in a row */
 	JG_LFLAG,		/* -l on one side only */

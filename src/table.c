@@ -373,6 +373,8 @@ table_run(struct jg_table *t, char *words)
 			b = &r->incomplete;
 		else if (strcmp(key, "quota") == 0)
 			b = &r->quota;
+		else if (strcmp(key, "emulated") == 0)
+			b = &r->emulated;
 		else if (strcmp(key, "id") == 0)
 			why = dup_text(&r->id, val);
 		else if (strcmp(key, "profile") == 0)

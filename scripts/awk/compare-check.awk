@@ -55,6 +55,10 @@ function problem_of(k,    j, o, r, code, text, what) {
 		    " compares anyway)"
 		text = RUNNAME[j] " is a " RENV[j, "profile"] " run, " \
 		    RUNNAME[o] " a " RENV[o, "profile"] " run"
+	} else if (code == "emulated") {
+		REFUSE_TEXT = emulated_text(dir[j], j, dir[o]) ": not" \
+		    " comparable (-f compares anyway)"
+		text = emulated_text(RUNNAME[j], j, RUNNAME[o])
 	} else if (code == "machine")
 		text = RUNNAME[j] ": another machine (" RENV[j, "cpu_model"] \
 		    ", " cpus_text(RENV[j, "cpus_online"]) ")"
@@ -78,6 +82,14 @@ function problem_of(k,    j, o, r, code, text, what) {
 	} else
 		text = RUNNAME[j] ": " code
 	problem(j, ans(k, "kind"), text, code ~ /^(param|lflag|norow|hsettle|steal)$/)
+}
+
+# emulated_text(name, j, other): run j, named name, and the other run,
+# one on emulated CPUs and one on real ones, in words.
+function emulated_text(name, j, other) {
+	return RENV[j, "emulated"] == 1 ? name " ran on emulated CPUs (TCG)," \
+	    " " other " on real ones" : name " ran on real CPUs, " other \
+	    " on emulated ones (TCG)"
 }
 
 # problem(j, kind, text, own): one problem of run j, of a kind: "hard"
@@ -119,4 +131,29 @@ function settled_text(j,    s) {
 	if (RENV[j, "settle_psi_some_pct"] ~ /^[0-9]+(\.[0-9]+)?$/)
 		s = s "; CPU pressure " RENV[j, "settle_psi_some_pct"] "%"
 	return s
+}
+
+# machines_booted(): what the runs of smpbench vm are: emulated CPUs
+# show placement and topology, not speed; with every run a boot of its
+# own and several a side, a mark says the kernels differ.
+function machines_booted(    g, i, j, emu, boots, many) {
+	boots = many = 1
+	for (g = 1; g <= NCOL; g++) {
+		if (CRUNS[g] < 2)
+			many = 0
+		for (i = 1; i <= CRUNS[g]; i++) {
+			j = CRUN[g, i]
+			if (RENV[j, "emulated"] == 1)
+				emu = 1
+			if (RENV[j, "vm_boot"] == "")
+				boots = 0
+		}
+	}
+	if (emu)
+		wrap("Emulated CPUs (smpbench vm under TCG): the runs show" \
+		    " placement and topology, not speed.")
+	if (boots && many)
+		wrap("Each run a boot of its own (smpbench vm): a mark says" \
+		    " the kernels differ, the variation from boot to boot" \
+		    " counted.")
 }

@@ -32,6 +32,7 @@ function print_head(    g, s, i) {
 	print_headline()
 	columns()
 	differs()
+	machines_booted()
 	if (FACTS["one-run"])
 		wrap("One run a side: a mark says these two runs differ; that" \
 		    " the kernels do takes several runs a side (run -R 3).")

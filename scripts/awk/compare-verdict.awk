@@ -78,7 +78,8 @@ function table_runs(    j, k, s) {
 		    " hostfile=" (HOST_FILE[j] ? 1 : 0) " hosthere=" \
 		    (HAS_HOST[j] ? 1 : 0) " hsettle_there=" \
 		    ((j, "settle_state") in HOST ? 1 : 0) " incomplete=" \
-		    ((j in INCOMPLETE) ? 1 : 0)
+		    ((j in INCOMPLETE) ? 1 : 0) " emulated=" \
+		    (RENV[j, "emulated"] == 1 ? 1 : 0)
 		s = s env_word(j, "id", "run_id") env_word(j, "profile", \
 		    "profile") env_word(j, "model", "cpu_model") \
 		    env_word(j, "cpus", "cpus_online") env_word(j, "load", \
