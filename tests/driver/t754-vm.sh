@@ -2,9 +2,13 @@
 # that is wrong (no kernel, a shape, boots or memory out of range, two
 # kernels of one label, an accelerator that is not one) refused in one
 # line, exit 2; a file that is not a kernel image refused in one line,
-# exit 1; with no qemu, one line, exit 3. Nothing is built, fetched or
-# booted here: the boots themselves are make vmtest's (its case
-# 16-vm) and, with a fake qemu, t910's.
+# exit 1; with no qemu, one line, exit 3. compare of its runs (the
+# fixtures, marked as vm marks them): an emulated run beside a native
+# one refused unless forced; the header says emulated CPUs show
+# placement, not speed, and, with several runs a side each a boot of
+# its own, that a mark says the kernels differ. Nothing is built,
+# fetched or booted here: the boots themselves are make vmtest's (its
+# case 20-vm).
 # shellcheck disable=SC2086 # $sh is a command line, split on purpose
 # shellcheck source=tests/lib.sh
 . tests/lib.sh
@@ -14,6 +18,19 @@ T=$TMPDIR_T
 printf 'not a kernel\n' >"$T/bad"
 { dd if=/dev/zero bs=514 count=1 2>/dev/null; printf 'HdrS'; } >"$T/image"
 NOQEMU=$(path_without qemu-system-x86_64)
+# Two runs a side as smpbench vm saves them: the fixtures, each a boot.
+for r in a1 a2 b1 b2; do
+	case $r in
+	a*) cp -R tests/fixtures/run-a "$T/$r" && echo label=base >>"$T/$r/env" ;;
+	b*) cp -R tests/fixtures/run-b "$T/$r" ;;
+	esac
+	printf 'run_id=%s\nemulated=1\nvm_accel=tcg\nvm_boot=%s of 2\n' \
+	    "$r" "${r#?}" >>"$T/$r/env"
+done
+EMU="Emulated CPUs (smpbench vm under TCG): the runs show placement and
+  topology, not speed."
+BOOTS="Each run a boot of its own (smpbench vm): a mark says the kernels
+  differ, the variation from boot to boot counted."
 SEE="(see smpbench -h)"
 
 for s in $SHELLS; do
@@ -63,6 +80,23 @@ for s in $SHELLS; do
 	is "$RC $ERR" "3 smpbench: vm: qemu-system-x86_64 is not installed" \
 	    "$s: no qemu: exit 3, one line"
 	check "$s: and no run saved" test ! -e "$T/runs/"*
+	run $sh $SB compare tests/fixtures/run-a "$T/b1"
+	is "$RC $ERR" "1 smpbench: compare: $T/b1 ran on emulated CPUs (TCG), tests/fixtures/run-a on real ones: not comparable (-f compares anyway)" \
+	    "$s: compare: an emulated run beside a native one refused"
+	run $sh $SB compare "$T/a1" tests/fixtures/run-b
+	like "$RC $ERR" "^1 .*run-b ran on real CPUs, $T/a1 on emulated ones \(TCG\)" \
+	    "$s: compare: and a native one beside an emulated base"
+	run $sh $SB compare -f tests/fixtures/run-a "$T/b1"
+	is "$RC" 0 "$s: compare -f compares them"
+	like "$OUT" '^\? patched ran on emulated CPUs \(TCG\), 6\.1\.0-a on real ones; no change in$' \
+	    "$s: saying so, with nothing marked in that column"
+	run $sh $SB compare "$T/a1" "$T/a2" "$T/b1" "$T/b2"
+	is "$RC" 0 "$s: compare of two boots a side: exit 0"
+	like "$OUT" "$EMU" "$s: emulated CPUs: placement and topology, not speed"
+	like "$OUT" "$BOOTS" "$s: each run a boot: a mark says the kernels differ"
+	run $sh $SB compare "$T/a1" "$T/b1"
+	like "$OUT" "$EMU" "$s: one boot a side: emulated all the same"
+	unlike "$OUT" "^Each run a boot" "$s: but not that the kernels differ"
 	run $sh $SB vm -h
 	like "$RC $OUT" '^0 usage: smpbench vm -k kernel ' "$s: vm -h: its usage, exit 0"
 done

@@ -5,7 +5,8 @@
  * t749): the same run twice, by run_id and by env; an incomplete run;
  * a busy machine (other work above the load limit, another run beside
  * it, a start not quiet unless the workload's own start says how it
- * settled); another profile or machine than the base run's, the first
+ * settled); another profile, emulated CPUs against real ones (either
+ * way) or another machine than the base run's, the first
  * that is not historical; historical runs spared all but the same run;
  * other options in a row, -l on one side only, no row in common, the
  * workload's start not quiet, steal a point above the least run's; the
@@ -101,6 +102,22 @@ static const struct pcase {
 	    { TABLE2, RUN1,
 	    "run j=2 g=2 id=b profile=tiny model=X cpus=2" },
 	    { { 2, JG_HARD, JG_PROFILE, 1, 0 } }, 1 },
+	{ "emulated CPUs against real ones: hard, against the base run",
+	    false,
+	    { TABLE2, RUN1,
+	    "run j=2 g=2 id=b profile=quick model=X cpus=2 emulated=1" },
+	    { { 2, JG_HARD, JG_EMULATED, 1, 0 } }, 1 },
+	{ "real CPUs against an emulated base: hard all the same", false,
+	    { TABLE2,
+	    "run j=1 g=1 id=a profile=quick model=X cpus=2 emulated=1",
+	    "run j=2 g=2 id=b profile=quick model=X cpus=2" },
+	    { { 2, JG_HARD, JG_EMULATED, 1, 0 } }, 1 },
+	{ "emulated on both sides: no problem", true,
+	    { TABLE2,
+	    "run j=1 g=1 id=a profile=quick model=X cpus=2 emulated=1",
+	    "run j=2 g=2 id=b profile=quick model=X cpus=2 emulated=1",
+	    ROW },
+	    { { 0 } }, 0 },
 	{ "another CPU model, or CPUs online: another machine, said", false,
 	    { "table runs=3 cols=3 rows=0", RUN1,
 	    "run j=2 g=2 id=b profile=quick model=Y cpus=2",
