@@ -76,11 +76,10 @@ vm_kernel_add() {
 # vm_options ARGS...: vm's options into vm_nk and the kernels, vm_boots,
 # vm_mem, vm_shape_arg, vm_out; what follows -- into vm_args, quoted.
 vm_options() {
-	vm_nk=0 vm_boots=3 vm_mem='' vm_shape_arg='' vm_out=''
+	vm_nk=0 vm_boots=3 vm_mem='' vm_shape_arg='' vm_out='' opt_bad=
 	OPTIND=1
 	while getopts :hk:M:o:R:t: opt; do
 		case $opt in
-		h) to_out help vm; exit 0 ;;
 		k) vm_kernel_add "$OPTARG" ;;
 		M) vm_mem=$(decimal "$OPTARG" 128 65536) ||
 		    usage_error "vm: -M: '$(printable "$OPTARG")' is not a number of MiB (128..65536)" ;;
@@ -88,10 +87,11 @@ vm_options() {
 		R) vm_boots=$(decimal "$OPTARG" 1 100) ||
 		    usage_error "vm: -R: '$(printable "$OPTARG")' is not a number of boots (1..100)" ;;
 		t) vm_shape_arg=$OPTARG ;;
-		:) usage_error "vm: -$OPTARG: needs an argument" ;;
-		*) usage_error "vm: -$(printable "$OPTARG"): unknown option" ;;
+		h) opt_bad=h; break ;;
+		*) opt_bad=$opt${OPTARG-}; break ;;
 		esac
 	done
+	opt_check vm :hk:M:o:R:t: "$opt_bad"
 	shift $((OPTIND - 1))
 	[ "$vm_nk" -ge 1 ] || usage_error "vm: name a kernel to boot (-k)"
 	[ -n "$vm_shape_arg" ] || vm_shape_arg=1x1x$(cpus_count_usable)x1
