@@ -190,12 +190,15 @@ validate: $(BIN) $(FLOOR)
 	sh scripts/smpbench validate
 
 # The driver: every workload's table; quick (under 3 minutes on 2 CPUs) or
-# the seeds' own parameters (-f). Each run is saved under results/.
+# the seeds' own parameters (-f). Each run is saved under results/,
+# labelled LABEL where one is given (make bench LABEL=patched): runs of
+# one label pool into one column of compare, runs of two are two.
+LABEL =
 bench: all
-	sh scripts/smpbench run
+	l='$(LABEL)'; sh scripts/smpbench run $${l:+-l "$$l"}
 
 bench-full: all
-	sh scripts/smpbench run -f
+	l='$(LABEL)'; sh scripts/smpbench run -f $${l:+-l "$$l"}
 
 install: $(BIN) $(STAT) $(SNAP) $(FLOOR)
 	mkdir -p $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(MANPREFIX)/man1

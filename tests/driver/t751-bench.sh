@@ -18,8 +18,8 @@ rm -rf "${C:?}/results"/[0-9]* "${C:?}/bin"
 (cd "$C" && make -s clean) >/dev/null 2>&1
 check "the copy has nothing built" test ! -e "$C/bin/smpb-stat"
 
-(cd "$C" && SMPBENCH_SWEEP=tiny make -s bench) >"$TMPDIR_T/bench.out" \
-    2>"$TMPDIR_T/bench.err"
+(cd "$C" && SMPBENCH_SWEEP=tiny make -s bench LABEL=first) \
+    >"$TMPDIR_T/bench.out" 2>"$TMPDIR_T/bench.err"
 is "$?" 0 "make bench in the unbuilt copy: exit 0"
 like "$(cat "$TMPDIR_T/bench.err")" '^smpbench: tiny run: [0-9]+ measurements ' \
     "it ran the suite"
@@ -28,6 +28,7 @@ for p in smpb-stat smpb-snap smpb-hog smpb-pipe; do
 done
 first=$(ls -d "$C"/results/[0-9]*)
 is "$(printf '%s\n' "$first" | wc -l | tr -d ' ')" 1 "and saved one run"
+check "labelled as LABEL says" grep -qx 'label=first' "$first/env"
 
 # The commands a user runs next, in the copy, with nothing else built.
 cd "$C" || exit 1
@@ -37,7 +38,7 @@ is "$RC" 0 "a second run: exit 0"
 run sh scripts/smpbench compare "$first" "$TMPDIR_T/second"
 is "$RC" 0 "compare of the two: exit 0"
 like "$OUT" '^ring: switches / second, higher is better$' "with the ring's table"
-like "$OUT" '^second against ' "and its headline"
+like "$OUT" '^second against first' "and its headline, a column a label"
 run sh scripts/smpbench show "$first"
 is "$RC" 0 "show: exit 0"
 run sh scripts/smpbench show -r "$first"
