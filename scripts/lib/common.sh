@@ -188,7 +188,17 @@ why_unwritable() {
 	wu_err=$(echo x | cat 2>&1 >"$wu_probe")
 	rm -f "$wu_probe"
 	wu_err=$(printable "${wu_err##*: }")
-	printf '%s\n' "${wu_err:-write error}"
+	if [ -z "$wu_err" ]; then
+		# A small file can be written: the file may have grown past
+		# the file-size limit (its signal, SIGXFSZ, run ignores).
+		wu_err="write error"
+		wu_lim=$(ulimit -f 2>/dev/null)
+		case $wu_lim in
+		'' | unlimited) ;;
+		*) wu_err="write error, under a file-size limit: ulimit -f $wu_lim" ;;
+		esac
+	fi
+	printf '%s\n' "$wu_err"
 }
 
 # decimal TEXT MIN MAX: TEXT as a plain decimal number within MIN..MAX,

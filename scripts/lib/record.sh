@@ -146,10 +146,14 @@ run_abort() {
 }
 
 # run_traps: stop the run on SIGINT, SIGTERM and SIGHUP (on_signal).
+# SIGXFSZ, a write past the file-size limit (ulimit -f), is ignored, by
+# the driver and all it starts: such a write then fails, and is said
+# as a write that failed, where it would kill the writer without a word.
 run_traps() {
 	trap 'on_signal INT 130' INT
 	trap 'on_signal TERM 143' TERM
 	trap 'on_signal HUP 129' HUP
+	trap '' XFSZ
 }
 
 # run_hold: hold SIGINT, SIGTERM and SIGHUP instead: the one that comes
