@@ -28,6 +28,7 @@ done
 is "$missing" "" "every page of the suite a page refers to exists"
 like "$(grep -c '^\.Xr smpbench 7' scripts/smpbench.1)" '^[1-9]' \
     "smpbench(1) refers to smpbench(7)"
+# shellcheck disable=SC2086 # the commands, split on purpose
 for c in $COMMANDS; do
 	is "$(grep -c "^\\.Xr smpbench-$c 1" scripts/smpbench.1)" 2 \
 	    "smpbench(1) refers to smpbench-$c(1), in its list and SEE ALSO"

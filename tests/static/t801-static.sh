@@ -224,6 +224,7 @@ for p in $PROGRAMS; do
 	help "smpb-$p" "bin/smpb-$p"
 done
 help smpbench sh scripts/smpbench
+# shellcheck disable=SC2086 # the commands, split on purpose
 for c in $COMMANDS; do
 	help "smpbench-$c" sh scripts/smpbench $c
 done
@@ -231,6 +232,7 @@ done
 wide=$(cd "$TMPDIR_T" && awk 'length($0) > 80 && !(FILENAME in w) {
 		w[FILENAME] = 1; n = FILENAME; sub(/^help-/, "", n); printf " %s", n }' help-*)
 all_usage=$(usage_of smpbench)
+# shellcheck disable=SC2086 # the commands, split on purpose
 for c in $COMMANDS; do
 	u=$(usage_of "smpbench-$c")
 	case " $all_usage " in
@@ -258,6 +260,7 @@ if need_cmd mandoc; then
 	    "mandoc -Tlint: no message but of a page named"
 	is "$(synopsis scripts/smpbench.1)" "$(usage_of smpbench)" \
 	    "scripts/smpbench.1: SYNOPSIS is smpbench -h"
+	# shellcheck disable=SC2086 # the commands, split on purpose
 	for c in $COMMANDS; do
 		is "$(synopsis "scripts/smpbench-$c.1")" \
 		    "$(usage_of "smpbench-$c")" \
