@@ -13,6 +13,10 @@
 # shellcheck source=scripts/lib/vmboot.sh
 . "$SMPB_LIB/lib/vmboot.sh"
 
+# Seconds a boot may run, by default: a quick run of every workload on a
+# few emulated CPUs takes minutes under TCG.
+VM_RUN_TIMEOUT=7200
+
 # The machine being booted and the work directory, for vm_cleanup.
 vm_qemu='' vm_watcher='' vm_work=''
 
@@ -46,10 +50,14 @@ vm_case_file() {
 vm_kernel_add() {
 	vm_nk=$((vm_nk + 1))
 	vka_label=
+	vka_spec=$1
 	case $1 in
-	*=*) vka_label=${1%%=*} vka_spec=${1#*=} ;;
-	*) vka_spec=$1 ;;
+	*=*) case ${1%%=*} in
+		*/*) ;;
+		*) vka_label=${1%%=*} vka_spec=${1#*=} ;;
+		esac ;;
 	esac
+	[ ! -f "$vka_spec" ] || case $vka_spec in */*) ;; *) vka_spec=./$vka_spec ;; esac
 	case $vka_spec in
 	*/*) vka_spec=$(cd -P -- "$(dirname -- "$vka_spec")" 2>/dev/null &&
 	    printf '%s/%s' "$(pwd -P)" "${vka_spec##*/}") ||
@@ -96,10 +104,35 @@ vm_options() {
 	[ "$vm_nk" -ge 1 ] || usage_error "vm: name a kernel to boot (-k)"
 	[ -n "$vm_shape_arg" ] || vm_shape_arg=1x1x$(cpus_count_usable)x1
 	vm_shape "$vm_shape_arg" || usage_error "vm: $vm_why"
+	vm_run_options ${1+"$@"}
 	vm_args=
 	for va_a do
 		opt_quote "$va_a"
 		vm_args="$vm_args $oq"
+	done
+}
+
+# vm_run_options ARGS...: refuse, in one line, the run options vm sets
+# itself or that make no run of one boot: -o, -l, -R, -n, -h. Those
+# that take an argument (-m, -P, -r, -S) pass it, whole or joined.
+vm_run_options() {
+	vro_skip=0
+	for vro_a do
+		[ "$vro_skip" -eq 0 ] || { vro_skip=0; continue; }
+		case $vro_a in
+		--) return 0 ;;
+		-?*) ;;
+		*) continue ;;
+		esac
+		vro_c=${vro_a#-}
+		while [ -n "$vro_c" ]; do
+			vro_f=${vro_c%"${vro_c#?}"}
+			vro_c=${vro_c#?}
+			case $vro_f in
+			[olRnh]) usage_error "vm: run option -$vro_f: vm sets it, or it makes no run of one boot" ;;
+			[mPrS]) [ -n "$vro_c" ] || vro_skip=1; break ;;
+			esac
+		done
 	done
 }
 
@@ -185,10 +218,16 @@ vm_boot_one() {
 		vm_failed "$vbo_case" "$vm_why"
 		return 1
 	fi
+	# A machine came back: KVM works here, and a boot that fails after
+	# is its kernel's, not booted again under TCG.
+	VM_ACCEL_SET=1
 	vbo_rc=$(cat "$vm_work/$vbo_case/out/run.rc" 2>/dev/null)
 	if [ "$vbo_rc" != 0 ] || [ ! -f "$vm_work/$vbo_case/out/run/complete" ]; then
-		vm_failed "$vbo_case" "its run failed (status ${vbo_rc:-none}): $(tail -n 1 \
-		    "$vm_work/$vbo_case/out/run.err" 2>/dev/null | cut -c 1-200)"
+		say "vm: $vm_label ($vbo_kern) failed: its run in the guest failed (exit ${vbo_rc:-none}), its last lines:"
+		tail -n 5 "$vm_work/$vbo_case/out/run.err" 2>/dev/null |
+		    while IFS= read -r vbo_l; do
+			printf '  | %s\n' "$(printable "$vbo_l")" >&2
+		done
 		return 1
 	fi
 	vm_save "$vm_work/$vbo_case/out/run" "$2" "$vbo_kern"
@@ -250,7 +289,7 @@ cmd_vm() {
 	trap 'vm_st=$?; vm_cleanup; smpbench_exit "$vm_st"' EXIT
 	vm_options ${1+"$@"}
 	vm_append=''
-	VM_TIMEOUT=${SMPB_VM_TIMEOUT:-900}
+	VM_TIMEOUT=${SMPB_VM_TIMEOUT:-$VM_RUN_TIMEOUT}
 	vm_seconds SMPB_VM_TIMEOUT "$VM_TIMEOUT" || usage_error "vm: $vm_why"
 	VM_BOOT_TIMEOUT=${SMPB_VM_BOOT_TIMEOUT:-300}
 	vm_seconds SMPB_VM_BOOT_TIMEOUT "$VM_BOOT_TIMEOUT" ||
@@ -261,8 +300,8 @@ cmd_vm() {
 	2) usage_error "vm: $vm_why" ;;
 	*) die 3 "vm: $vm_why" ;;
 	esac
-	vm_destination
 	vm_prepare
+	vm_destination
 	vm_order
 	vm_nboots=$((vm_nk * vm_boots))
 	[ "$VM_ACCEL" != tcg ] ||

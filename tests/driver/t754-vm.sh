@@ -64,6 +64,13 @@ for s in $SHELLS; do
 	run $sh $SB vm -k 6.1 -R 0
 	is "$RC $ERR" "2 smpbench: vm: -R: '0' is not a number of boots (1..100) $SEE" \
 	    "$s: -R 0"
+	for bad in '-R 3' '-n' '-qo x' '-r 2 -l x' '-S1 -h'; do
+		run $sh $SB vm -k 6.1 -- $bad
+		like "$RC $ERR" "^2 smpbench: vm: run option -[olRnh]: vm sets it, or it makes no run of one boot" \
+		    "$s: run option $bad refused"
+	done
+	run env PATH="$NOQEMU" $sh $SB vm -k "x=$T/image" -- -m -o -r2 -P one ring
+	is "$RC" 3 "$s: -o as -m's note, -r2 joined: run options taken (then no qemu)"
 	run $sh $SB vm -k 6.1 -M 64
 	is "$RC $ERR" "2 smpbench: vm: -M: '64' is not a number of MiB (128..65536) $SEE" \
 	    "$s: -M under 128"
@@ -79,7 +86,7 @@ for s in $SHELLS; do
 	run env PATH="$NOQEMU" $sh $SB vm -k "x=$T/image" -o "$T/runs"
 	is "$RC $ERR" "3 smpbench: vm: qemu-system-x86_64 is not installed" \
 	    "$s: no qemu: exit 3, one line"
-	check "$s: and no run saved" test ! -e "$T/runs/"*
+	check "$s: and nothing made for the runs" test ! -e "$T/runs"
 	run $sh $SB compare tests/fixtures/run-a "$T/b1"
 	is "$RC $ERR" "1 smpbench: compare: $T/b1 ran on emulated CPUs (TCG), tests/fixtures/run-a on real ones: not comparable (-f compares anyway)" \
 	    "$s: compare: an emulated run beside a native one refused"
