@@ -13,6 +13,13 @@
 # shellcheck source=scripts/lib/vmboot.sh
 . "$SMPB_LIB/lib/vmboot.sh"
 
+# vm_fallback_line BOOT WHY: vmboot.sh's line for a boot that KVM could
+# not bring back, said as vm's.
+# shellcheck disable=SC2317 # called by vm_boot_case
+vm_fallback_line() {
+	say "vm: $1: under KVM, $2; booting it again, and the boots after it, under TCG (emulated)"
+}
+
 # Seconds a boot may run, by default: a quick run of every workload on a
 # few emulated CPUs takes minutes under TCG.
 VM_RUN_TIMEOUT=7200
@@ -220,7 +227,7 @@ vm_boot_one() {
 	fi
 	# A machine came back: KVM works here, and a boot that fails after
 	# is its kernel's, not booted again under TCG.
-	VM_ACCEL_SET=1
+	VM_ACCEL_SET=1 VM_KVM_KEPT="which has brought a machine back here"
 	vbo_rc=$(cat "$vm_work/$vbo_case/out/run.rc" 2>/dev/null)
 	if [ "$vbo_rc" != 0 ] || [ ! -f "$vm_work/$vbo_case/out/run/complete" ]; then
 		say "vm: $vm_label ($vbo_kern) failed: its run in the guest failed (exit ${vbo_rc:-none}), its last lines:"

@@ -160,6 +160,17 @@ vm_watch() {
 	done
 }
 
+# Why a KVM boot that failed is not booted again under TCG, where
+# VM_ACCEL_SET=1 (the caller may say its own reason).
+VM_KVM_KEPT="as SMPB_VM_ACCEL=kvm says"
+
+# vm_fallback_line CASE WHY: the line that says a case is booted again
+# under TCG (make vmtest's; smpbench vm says its own).
+vm_fallback_line() {
+	printf 'vm %s: under KVM, %s; booting it again under TCG (and the cases after it)\n' \
+	    "$1" "$2"
+}
+
 # vm_boot_case WORK CASE KERNEL: vm_boot under VM_ACCEL. Where KVM was
 # not chosen (SMPB_VM_ACCEL) and the machine stopped, died or said
 # nothing under it, the case is booted again under TCG, saying so on
@@ -170,11 +181,10 @@ vm_boot_case() {
 	vbc_rc=$?
 	[ "$vbc_rc" -eq 3 ] && [ "$VM_ACCEL" = kvm ] || return "$vbc_rc"
 	if [ "$VM_ACCEL_SET" = 1 ]; then
-		vm_why="$vm_why (under KVM, as SMPB_VM_ACCEL=kvm says: not booted again under TCG)"
+		vm_why="$vm_why (under KVM, $VM_KVM_KEPT: not booted again under TCG)"
 		return 3
 	fi
-	printf 'vm %s: under KVM, %s; booting it again under TCG (and the cases after it)\n' \
-	    "$2" "$vm_why"
+	vm_fallback_line "$2" "$vm_why"
 	VM_ACCEL=tcg
 	vm_boot "$1" "$2" "$3" tcg
 }
