@@ -3,9 +3,10 @@
 # of a chosen shape under qemu, BOOTS times, the boots of the kernels
 # interleaved (A B B A A B...), each boot one run of the suite saved as
 # an ordinary run; then compare them, a column a kernel, each boot a
-# run. The machines are make vmtest's (lib/vm.sh, lib/vmboot.sh, the
-# guest's init tests/vm/init and guest.sh): booting needs the source
-# tree, where the programs are built statically for the guest.
+# run. The machines are lib/vm.sh's and lib/vmboot.sh's, the guest's
+# /init is vm/init; booting needs the source tree, where the programs
+# are built statically for the guest. make vmtest's cases are runs of
+# this command, each with a set-up script of its own (-s).
 
 # shellcheck disable=SC2034,SC2154 # vm_*, VM_*: lib/vm.sh's and vmboot.sh's
 # shellcheck source=scripts/lib/vm.sh
@@ -36,18 +37,16 @@ vm_cleanup() {
 	[ -z "$vm_work" ] || rm -rf "$vm_work"
 }
 
-# vm_case_file CASE: the guest's /case.sh (tests/vm/init sources it):
-# one run of the suite with the run options, labelled as the kernel.
+# vm_conf_file: the guest's /vm.conf (vm/init sources it): its run's
+# label (the kernel's), options and sweep.
 # shellcheck disable=SC2317 # called by vm_initrd
-vm_case_file() {
-	printf 'vm_run=bench\nvm_runs=1\nvm_wrap=\nvm_refuse=\n'
+vm_conf_file() {
 	opt_quote "$vm_label"
 	printf 'vm_label=%s\n' "$oq"
 	opt_quote "$vm_args"
 	printf 'vm_args=%s\n' "$oq"
 	opt_quote "${SMPBENCH_SWEEP:-}"
 	printf 'vm_sweep=%s\n' "$oq"
-	printf 'vm_setup() { :; }\n'
 }
 
 # vm_kernel_add SPEC: one -k: [LABEL=]KERNEL, a kernel image's path
@@ -89,24 +88,28 @@ vm_kernel_add() {
 }
 
 # vm_options ARGS...: vm's options into vm_nk and the kernels, vm_boots,
-# vm_mem, vm_shape_arg, vm_out; what follows -- into vm_args, quoted.
+# vm_mem, vm_shape_arg, vm_out, vm_append, vm_setup_arg; what follows --
+# into vm_args, quoted.
 vm_options() {
 	vm_nk=0 vm_boots=3 vm_mem='' vm_shape_arg='' vm_out='' opt_bad=
+	vm_append='' vm_setup_arg=''
 	OPTIND=1
-	while getopts :hk:M:o:R:t: opt; do
+	while getopts :a:hk:M:o:R:s:t: opt; do
 		case $opt in
+		a) vm_append_add "$OPTARG" ;;
 		k) vm_kernel_add "$OPTARG" ;;
 		M) vm_mem=$(decimal "$OPTARG" 128 65536) ||
 		    usage_error "vm: -M: '$(printable "$OPTARG")' is not a number of MiB (128..65536)" ;;
 		o) vm_out=$OPTARG ;;
 		R) vm_boots=$(decimal "$OPTARG" 1 100) ||
 		    usage_error "vm: -R: '$(printable "$OPTARG")' is not a number of boots (1..100)" ;;
+		s) vm_setup_arg=$OPTARG; vm_setup_check ;;
 		t) vm_shape_arg=$OPTARG ;;
 		h) opt_bad=h; break ;;
 		*) opt_bad=$opt${OPTARG-}; break ;;
 		esac
 	done
-	opt_check vm :hk:M:o:R:t: "$opt_bad"
+	opt_check vm :a:hk:M:o:R:s:t: "$opt_bad"
 	shift $((OPTIND - 1))
 	[ "$vm_nk" -ge 1 ] || usage_error "vm: name a kernel to boot (-k)"
 	[ -n "$vm_shape_arg" ] || vm_shape_arg=1x1x$(cpus_count_usable)x1
@@ -117,6 +120,39 @@ vm_options() {
 		opt_quote "$va_a"
 		vm_args="$vm_args $oq"
 	done
+}
+
+# vm_append_add ARGS: one -a, kernel arguments for every boot, added to
+# vm_append: printable ASCII, and the whole within what the kernel takes
+# beside the console's (1900 bytes of its 2048).
+vm_append_add() {
+	case $1 in
+	*[!\ -~]*) usage_error "vm: -a '$(printable "$1")': kernel arguments are printable ASCII" ;;
+	esac
+	vm_append=${vm_append:+$vm_append }$1
+	[ "${#vm_append}" -le 1900 ] ||
+	    usage_error "vm: -a: the kernel arguments pass 1900 bytes"
+}
+
+# vm_setup_check: the set-up script (-s) is a file that can be read;
+# else die in one line.
+vm_setup_check() {
+	if [ ! -f "$vm_setup_arg" ] || [ ! -r "$vm_setup_arg" ]; then
+		die 1 "vm: -s $(printable "$vm_setup_arg"): not a file that can be read"
+	fi
+}
+
+# vm_setup_copy: the set-up script (-s) copied once into the
+# work directory, vm_setup_file, so that every boot has the same; its
+# name and checksum into vm_setup_id for the runs' env.
+vm_setup_copy() {
+	vm_setup_file='' vm_setup_id=''
+	[ -n "$vm_setup_arg" ] || return 0
+	vm_setup_file=$vm_work/setup.sh
+	cp "$vm_setup_arg" "$vm_setup_file" ||
+	    die 1 "vm: -s $(printable "$vm_setup_arg"): cannot copy it"
+	vm_setup_id="$(printable "${vm_setup_arg##*/}") $(cksum <"$vm_setup_file" |
+	    cut -d ' ' -f 1)"
 }
 
 # vm_run_options ARGS...: refuse, in one line, the run options vm sets
@@ -160,7 +196,7 @@ vm_image() {
 # had, 1 for the rest.
 vm_prepare() {
 	if [ ! -f "$SMPB_TOP/Makefile" ] || [ ! -d "$SMPB_TOP/src" ] ||
-	    [ ! -f "$SMPB_TOP/tests/vm/init" ]; then
+	    [ ! -f "$SMPB_TOP/scripts/vm/init" ]; then
 		die 1 "vm: needs the source tree (run scripts/smpbench from a checkout): the guest's programs are built there"
 	fi
 	if vp_why=$(vm_tools); then :; else die 3 "vm: $vp_why"; fi
@@ -178,9 +214,11 @@ vm_prepare() {
 	done
 	vm_work=$(mktemp -d "${TMPDIR:-/tmp}/smpbench-vm.XXXXXX") ||
 	    die 1 "vm: cannot make a temporary directory"
-	say "vm: building the programs statically for the guests"
-	vp_err=$(cd "$SMPB_TOP" && VM_DIR=tests/vm vm_build "$vm_work" 2>&1) ||
+	vm_setup_copy
+	vp_err=$(cd "$SMPB_TOP" && vm_build_cached "$vm_work" 2>&1 &&
+	    printf '%s\n' "$vm_built") ||
 	    die 1 "vm: the static build failed: $(printf '%s' "$vp_err" | tail -n 1)"
+	say "vm: the programs for the guests, statically linked: ${vp_err##*"$NL"}"
 }
 
 # cpus_count_usable: how many CPUs this process may run on.
@@ -228,40 +266,63 @@ vm_boot_one() {
 	# A machine came back: KVM works here, and a boot that fails after
 	# is its kernel's, not booted again under TCG.
 	VM_ACCEL_SET=1 VM_KVM_KEPT="which has brought a machine back here"
-	vbo_rc=$(cat "$vm_work/$vbo_case/out/run.rc" 2>/dev/null)
-	if [ "$vbo_rc" != 0 ] || [ ! -f "$vm_work/$vbo_case/out/run/complete" ]; then
-		say "vm: $vm_label ($vbo_kern) failed: its run in the guest failed (exit ${vbo_rc:-none}), its last lines:"
-		tail -n 5 "$vm_work/$vbo_case/out/run.err" 2>/dev/null |
-		    while IFS= read -r vbo_l; do
-			printf '  | %s\n' "$(printable "$vbo_l")" >&2
-		done
+	vbo_out=$vm_work/$vbo_case/out
+	[ ! -s "$vbo_out/left" ] ||
+	    say "vm: $vm_label: left running in the guest after its run: $(printable "$(head -n 1 "$vbo_out/left")")"
+	vm_guest_failed "$vbo_out" || return 1
+	vm_save "$vbo_out" "$2" "$vbo_kern"
+}
+
+# vm_guest_failed OUT: false, saying why in one line with the last lines
+# of what failed, where the guest's set-up script or its run failed
+# (what the guest left in OUT).
+vm_guest_failed() {
+	vgf_rc=$(cat "$1/setup.rc" 2>/dev/null)
+	if [ -n "$vgf_rc" ] && [ "$vgf_rc" != 0 ]; then
+		say "vm: $vm_label ($vbo_kern) failed: its set-up script (-s) failed (exit $vgf_rc), its last lines:"
+		vm_tail "$1/vm/setup.log"
 		return 1
 	fi
-	vm_save "$vm_work/$vbo_case/out/run" "$2" "$vbo_kern"
+	vgf_rc=$(cat "$1/run.rc" 2>/dev/null)
+	if [ "$vgf_rc" != 0 ] || [ ! -f "$1/run/complete" ]; then
+		say "vm: $vm_label ($vbo_kern) failed: its run in the guest failed (exit ${vgf_rc:-none}), its last lines:"
+		vm_tail "$1/run.err"
+		return 1
+	fi
+}
+
+# vm_tail FILE: FILE's last five lines that are not blank, indented, on
+# stderr, printable.
+vm_tail() {
+	tr -d '\r' <"$1" 2>/dev/null | grep -v '^ *$' | tail -n 5 |
+	    while IFS= read -r vt_l; do
+		printf '  | %s\n' "$(printable "$vt_l")" >&2
+	done
 }
 
 # vm_failed CASE WHY: a boot that failed, in one line, naming the
 # kernel, then the last lines of its console.
 vm_failed() {
 	say "vm: $vm_label ($vbo_kern) failed: $2"
-	[ -f "$vm_work/$1/console" ] || return 0
-	tr -d '\r' <"$vm_work/$1/console" 2>/dev/null | grep -v '^ *$' |
-	    tail -n 5 | while IFS= read -r vf_l; do
-		printf '  | %s\n' "$(printable "$vf_l")" >&2
-	done
+	vm_tail "$vm_work/$1/console"
 }
 
-# vm_save RUN R KERNEL: the guest's run RUN, boot R of its kernel
-# KERNEL, saved as a new run in the results (or -o): its env gains what
-# the machine was (vm_kernel, vm_shape, vm_accel, vm_boot, vm_order);
-# the path into vm_saved.
+# vm_save OUT R KERNEL: the guest's run OUT/run, boot R of its kernel
+# KERNEL, saved as a new run in the results (or -o), with what the
+# set-up script left (OUT/vm) as its vm/: its env gains what the machine
+# was (vm_kernel, vm_shape, vm_accel, vm_boot, vm_order, and vm_append,
+# vm_setup where they were given); the path into vm_saved.
 vm_save() {
 	{
 		printf 'vm_kernel=%s\n' "$(printable "$3")"
 		printf 'vm_shape=%s\nvm_accel=%s\n' "$vm_shape_arg" "$VM_ACCEL"
 		[ "$VM_ACCEL" != tcg ] || printf 'emulated=1\n'
 		printf 'vm_boot=%s of %s\nvm_order=%s\n' "$2" "$vm_boots" "$vm_plan"
-	} >>"$1/env" || die 1 "vm: cannot write $1/env"
+		[ -z "$vm_append" ] || printf 'vm_append=%s\n' "$vm_append"
+		[ -z "$vm_setup_id" ] || printf 'vm_setup=%s\n' "$vm_setup_id"
+	} >>"$1/run/env" || die 1 "vm: cannot write $1/run/env"
+	[ -z "$vm_setup_id" ] || mv "$1/vm" "$1/run/vm" ||
+	    die 1 "vm: cannot keep what the set-up script left"
 	vs_name=$(date +%Y-%m-%d-%H%M%S)-vm-$vm_label-$2
 	vs_dir=$vm_dest/$vs_name
 	vs_k=1
@@ -272,7 +333,7 @@ vm_save() {
 		vs_k=$((vs_k + 1))
 		vs_dir=$vm_dest/$vs_name-$vs_k
 	done
-	for vs_f in "$1"/* "$1"/.[!.]*; do
+	for vs_f in "$1"/run/* "$1"/run/.[!.]*; do
 		[ -e "$vs_f" ] || [ -h "$vs_f" ] || continue
 		mv "$vs_f" "$vs_dir/" || die 1 "vm: cannot save the run in $vs_dir"
 	done
@@ -295,7 +356,6 @@ vm_destination() {
 cmd_vm() {
 	trap 'vm_st=$?; vm_cleanup; smpbench_exit "$vm_st"' EXIT
 	vm_options ${1+"$@"}
-	vm_append=''
 	VM_TIMEOUT=${SMPB_VM_TIMEOUT:-$VM_RUN_TIMEOUT}
 	vm_seconds SMPB_VM_TIMEOUT "$VM_TIMEOUT" || usage_error "vm: $vm_why"
 	VM_BOOT_TIMEOUT=${SMPB_VM_BOOT_TIMEOUT:-300}

@@ -115,16 +115,18 @@ EOF
 
 help_vm() {
 	cat <<'EOF'
-vm -k kernel [-k kernel ...] [-M MiB] [-o dir] [-R boots]
-    [-t shape] [-- run-option ...]
+vm -k kernel [-k kernel ...] [-a args] [-M MiB] [-o dir]
+    [-R boots] [-s script] [-t shape] [-- run-option ...]
 --
 vm          boot each kernel on an emulated machine, each boot a run,
             the boots interleaved; then compare them
   -k K      a kernel: [label=]image (a bzImage's path) or a Debian
             series (6.12), fetched once into the cache
+  -a ARGS   kernel arguments for every boot (isolcpus=2-5 ...)
   -M MiB    the machine's memory (default: 256 a node, 16 a CPU)
   -o DIR    save the runs in DIR (default: the results)
   -R N      boots of each kernel, 1 to 100 (default: 3)
+  -s FILE   a script each guest sources as root before its run
   -t SHAPE  nodes x LLCs x cores x threads, as 2x2x4x2 (default:
             1x1xNx1, N the CPUs here)
 EOF

@@ -1,12 +1,12 @@
 # shellcheck shell=sh disable=SC2034 # VM_*, vm_*: for lib/vmboot.sh and the callers
 # lib/vm.sh: what booting the suite on an emulated machine needs on the
-# host, for make vmtest (tests/vm/run) and, to come, smpbench vm: the
+# host, for smpbench vm (cmd/vm.sh, which make vmtest's cases run): the
 # tools, the cache of kernels and its safety, Debian's kernels fetched
 # into it, a static busybox, the programs built statically, the
 # machine's shape and the accelerator. Booting one machine is
 # lib/vmboot.sh's.
 
-# vm_tools: the tools make vmtest needs; false, with what is missing,
+# vm_tools: the tools smpbench vm needs; false, with what is missing,
 # where one is (the static busybox, vm_busybox, is fetched if need be).
 vm_tools() {
 	for vt_c in qemu-system-x86_64 cpio gzip base64 timeout make cc; do
@@ -186,6 +186,31 @@ vm_kernel() {
 	printf '%s\n' "$vk_cache/$vk_rel/boot/vmlinuz-$vk_rel"
 }
 
+# vm_build_cached WORK: vm_build's WORK/root, from the cache where this
+# tree, compiler and busybox were built before (VM_CACHE/build-SUM, SUM
+# the checksum of all three), else built and kept there (the newest
+# only); vm_built says which.
+vm_build_cached() {
+	vbc_sum=$({ find Makefile src scripts tests/bench -type f | LC_ALL=C sort |
+	    while IFS= read -r vbc_f; do cat "$vbc_f"; done
+	    cc --version; cat "$VM_BUSYBOX"; } 2>/dev/null | cksum | tr ' ' -)
+	vbc_dir=$VM_CACHE/build-$vbc_sum
+	if [ -f "$vbc_dir/done" ] && cp -R "$vbc_dir/root" "$1/root"; then
+		vm_built="kept from an earlier build"
+		return 0
+	fi
+	rm -rf "$1/root"
+	vm_build "$1" || return 1
+	vm_built=built
+	vbc_tmp=$(mktemp -d "$VM_CACHE/build.XXXXXX") || return 0
+	if cp -R "$1/root" "$vbc_tmp/root" && : >"$vbc_tmp/done"; then
+		rm -rf "$VM_CACHE"/build-*
+		mv "$vbc_tmp" "$vbc_dir" 2>/dev/null || rm -rf "$vbc_tmp"
+	else
+		rm -rf "$vbc_tmp"
+	fi
+}
+
 # vm_build WORK: the programs, statically linked, built in a copy of the
 # tree (WORK/tree: the tree's bin/ is left alone), and the initramfs's
 # common part in WORK/root.
@@ -205,8 +230,7 @@ vm_build() {
 	    ln -s busybox "$1/root/bin/sh" &&
 	    cp -R "$1/tree/scripts" "$1/tree/bin" "$1/root/smpbench/" &&
 	    : >"$1/root/smpbench/results/README" &&
-	    cp "$VM_DIR/init" "$1/root/init" &&
-	    cp "$VM_DIR/guest.sh" "$1/root/guest.sh" &&
+	    cp scripts/vm/init "$1/root/init" &&
 	    chmod 755 "$1/root/init"
 }
 

@@ -2,7 +2,7 @@
 # lib/vmboot.sh: booting one emulated machine (after lib/vm.sh): qemu's
 # arguments for its shape, the initramfs, the watch that kills a machine
 # that stopped or says nothing, and the fall back from KVM to TCG. The
-# caller (tests/vm/run) defines vm_case_file CASE, the guest's /case.sh.
+# caller (cmd/vm.sh) defines vm_conf_file, the guest's /vm.conf.
 
 # vm_qemu_args: qemu's machine for the case: CPUs, memory (vm_mem MiB,
 # else 256 a node and 16 a CPU) split evenly over the nodes, one backend
@@ -61,28 +61,33 @@ vm_boot() {
 	# The watcher ends by itself within a second of the machine.
 	wait "$vm_watcher"
 	vm_watcher=
-	# shellcheck disable=SC2034 # for tests/vm/run's line
+	# shellcheck disable=SC2034 # for the caller
 	vm_boot_s=$(($(date +%s) - vb_t0))
 	vm_console "$vb_d" "$vb_rc"
 }
 
 # vm_initrd WORK CASE KERNEL: the case's initramfs, WORK/CASE/initrd.gz:
 # the common part (WORK/root, vm_build's), then a second archive over it
-# of the case's own files: its /case.sh (the caller's vm_case_file) and
-# the kernel's config in /boot where the kernel has one beside it.
+# of the boot's own files: its /vm.conf (the caller's vm_conf_file), the
+# set-up script vm_setup_file as /setup.sh where there is one, and the
+# kernel's config in /boot where the kernel has one beside it.
 vm_initrd() {
 	vi_d=$1/$2
 	mkdir -p "$vi_d/root" || { vm_why="cannot make $vi_d"; return 1; }
 	rm -rf "$vi_d/console" "$vi_d/watch" "$vi_d/out.b64" "$vi_d/out"
 	vi_rel=${3##*/vmlinuz-}
 	cp "${3%/vmlinuz-*}/config-$vi_rel" "$vi_d/root/config-$vi_rel" 2>/dev/null
-	vm_case_file "$2" >"$vi_d/case.sh"
+	vm_conf_file >"$vi_d/root/vm.conf" ||
+	    { vm_why="cannot write $vi_d/root/vm.conf"; return 1; }
+	if [ -n "${vm_setup_file:-}" ]; then
+		cp "$vm_setup_file" "$vi_d/root/setup.sh" ||
+		    { vm_why="cannot copy $vm_setup_file"; return 1; }
+	fi
 	{
 		(cd "$1/root" && find . | cpio -o -H newc 2>/dev/null)
 		mkdir -p "$vi_d/root/boot"
 		[ ! -f "$vi_d/root/config-$vi_rel" ] ||
 		    mv "$vi_d/root/config-$vi_rel" "$vi_d/root/boot/"
-		cp "$vi_d/case.sh" "$vi_d/root/case.sh"
 		(cd "$vi_d/root" && find . | cpio -o -H newc 2>/dev/null)
 	} | gzip >"$vi_d/initrd.gz" || { vm_why="cannot make the initramfs"; return 1; }
 }
@@ -164,18 +169,11 @@ vm_watch() {
 # VM_ACCEL_SET=1 (the caller may say its own reason).
 VM_KVM_KEPT="as SMPB_VM_ACCEL=kvm says"
 
-# vm_fallback_line CASE WHY: the line that says a case is booted again
-# under TCG (make vmtest's; smpbench vm says its own).
-vm_fallback_line() {
-	printf 'vm %s: under KVM, %s; booting it again under TCG (and the cases after it)\n' \
-	    "$1" "$2"
-}
-
 # vm_boot_case WORK CASE KERNEL: vm_boot under VM_ACCEL. Where KVM was
 # not chosen (SMPB_VM_ACCEL) and the machine stopped, died or said
-# nothing under it, the case is booted again under TCG, saying so on
-# stdout, and so are the cases after it (VM_ACCEL=tcg): on such a host
-# KVM works for none. Its status and why (vm_why) are vm_boot's last.
+# nothing under it, the case is booted again under TCG, saying so (the
+# caller's vm_fallback_line CASE WHY), and so are the cases after it
+# (VM_ACCEL=tcg): on such a host KVM works for none. Its status and why (vm_why) are vm_boot's last.
 vm_boot_case() {
 	vm_boot "$1" "$2" "$3" "$VM_ACCEL"
 	vbc_rc=$?

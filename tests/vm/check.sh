@@ -1,7 +1,8 @@
 # shellcheck shell=sh
-# tests/vm/check.sh: make vmtest's checks of what a case's guest printed
-# (sourced by tests/vm/run): each function is quiet and true when the
-# results are right, else prints the first thing wrong and is false.
+# tests/vm/check.sh: make vmtest's runs of smpbench vm for a case, and
+# the checks of what it saved (sourced by tests/vm/run): each check is
+# quiet and true when the results are right, else prints the first thing
+# wrong and is false.
 # shellcheck disable=SC2154 # vm_*: the case's (tests/vm/lib.sh)
 
 # vm_env KEY: the value of KEY in the case's env.
@@ -121,7 +122,8 @@ check_raw() {
 			}
 		done <"$cr_f"
 	done
-	awk -v usable="$cr_usable_n" -v cores="$cr_cores_n" '{
+	[ ! -f "$1/raw/bind" ] ||
+	    awk -v usable="$cr_usable_n" -v cores="$cr_cores_n" '{
 		n = 2; h = 0; place = ""
 		for (i = 1; i <= NF; i++)
 			if ($i ~ /^place=/)
@@ -142,22 +144,13 @@ check_raw() {
 	}' "$1/raw/bind"
 }
 
-# check_run: the tiny runs (vm_runs of them: one in out/run, or several
-# in out/run/1...) are complete, nothing failed, their lines right.
+# check_run: the case's run is complete, nothing failed, its lines
+# right.
 check_run() {
-	[ "$(cat "$vc_out/run.rc")" = 0 ] ||
-	    { echo "run: exit $(cat "$vc_out/run.rc"): $(grep -v '^smpbench: \[' "$vc_out/run.err" | head -n 1)"; return 1; }
-	if [ "$vm_runs" -gt 1 ]; then
-		ck_runs=$(seq 1 "$vm_runs" | sed "s|^|$vc_out/run/|")
-	else
-		ck_runs=$vc_out/run
-	fi
-	for ck_r in $ck_runs; do
-		[ -f "$ck_r/complete" ] || { echo "run: ${ck_r#"$vc_out/"} not complete"; return 1; }
-		grep -qx 'failed=0' "$ck_r/complete" ||
-		    { echo "run: ${ck_r#"$vc_out/"}: $(grep failed= "$ck_r/complete")"; return 1; }
-		check_raw "$ck_r" || return 1
-	done
+	[ -f "$vc_run/complete" ] || { echo "run: not complete"; return 1; }
+	grep -qx 'failed=0' "$vc_run/complete" ||
+	    { echo "run: $(grep failed= "$vc_run/complete")"; return 1; }
+	check_raw "$vc_run"
 }
 
 # check_refuse: -c naming each CPU of vm_refuse: exit 2, one line.
@@ -171,11 +164,14 @@ check_refuse() {
 	done
 }
 
-# vm_check DIR: the case's results in DIR/out against the case.
+# vm_check DIR: the case's run (the one in DIR/runs) and what its
+# set-up script left (its vm/) against the case.
 vm_check() {
 	vc_dir=$1
-	vc_out=$1/out
-	[ -f "$vc_out/env" ] || { echo "no env: $(tail -n 1 "$vc_out/guest.log" 2>/dev/null)"; return 1; }
+	vc_run=$(vm_case_run "$1")
+	vc_out=$vc_run/vm
+	[ -f "$vc_run/env" ] || { echo "no run: $(tail -n 1 "$1/err")"; return 1; }
+	[ -f "$vc_out/env" ] || { echo "no env: $(tail -n 1 "$vc_out/setup.log" 2>/dev/null)"; return 1; }
 	[ "$(cat "$vc_out/env.rc")" = 0 ] ||
 	    { echo "env: exit $(cat "$vc_out/env.rc"): $(head -n 1 "$vc_out/env.err")"; return 1; }
 	! grep -q 'not found' "$vc_out/env.err" ||
@@ -192,12 +188,67 @@ $vm_expect
 EOF_EXPECT
 	check_places || return 1
 	check_plan || return 1
-	if [ "$vm_run" = full ]; then
-		check_run || return 1
-	fi
+	check_run || return 1
 	check_refuse || return 1
-	[ ! -s "$vc_out/left" ] ||
-	    { echo "left running: $(head -n 1 "$vc_out/left")"; return 1; }
+	! grep -q 'left running in the guest' "$1/err" ||
+	    { grep 'left running in the guest' "$1/err" | head -n 1; return 1; }
+}
+
+# vm_case_run DIR: the run a case's smpbench vm saved (in DIR/runs).
+vm_case_run() {
+	for vcr_d in "$1"/runs/*/; do
+		[ -d "$vcr_d" ] && { printf '%s\n' "${vcr_d%/}"; return 0; }
+	done
+	printf '%s\n' "$1/runs/none"
+}
+
+# vm_check_case DIR CASE: the case booted by smpbench vm (its set-up
+# script DIR/setup.sh, the run in DIR/runs, what vm says in DIR/out,
+# DIR/err, its status DIR/rc), then checked (vm_check).
+vm_check_case() {
+	mkdir -p "$1" || { echo "cannot make $1"; return 1; }
+	vm_case_script "$2" >"$1/setup.sh" || { echo "cannot write $1/setup.sh"; return 1; }
+	set -- "$1" -k "${vm_label:-$vm_kernel_series}=$vm_kernel_series" \
+	    -t "$vm_machine" -s "$1/setup.sh" -R 1 -o "$1/runs"
+	[ -z "$vm_append" ] || set -- "$@" -a "$vm_append"
+	# shellcheck disable=SC2086 # the run options' words, split on purpose
+	vm_command "$@" -- $vm_run_options
+	[ "$(cat "$1/rc")" = 0 ] ||
+	    { echo "vm: exit $(cat "$1/rc"): $(grep -v '^  |' "$1/err" | tail -n 1)"; return 1; }
+	vm_check "$1"
+}
+
+# vm_command DIR ARGS...: smpbench vm ARGS with the tiny sweep, what it
+# says in DIR/out and DIR/err, its status in DIR/rc; told the
+# accelerator where SMPB_VM_ACCEL chose it, or where an earlier case fell
+# back to TCG; else it chooses, and falls back, itself.
+vm_command() {
+	vcm_d=$1
+	shift
+	if [ "$VM_ACCEL_SET" = 1 ] || [ "$VM_ACCEL" = tcg ]; then
+		SMPB_VM_ACCEL=$VM_ACCEL SMPBENCH_SWEEP=tiny \
+		    sh scripts/smpbench vm "$@" >"$vcm_d/out" 2>"$vcm_d/err"
+	else
+		(unset SMPB_VM_ACCEL; SMPBENCH_SWEEP=tiny \
+		    sh scripts/smpbench vm "$@" >"$vcm_d/out" 2>"$vcm_d/err")
+	fi
+	echo $? >"$vcm_d/rc"
+}
+
+# vm_accels DIR: the accelerators the runs in DIR/runs say they had.
+vm_accels() {
+	cat "$1"/runs/*/env 2>/dev/null | sed -n 's/^vm_accel=//p' | sort -u |
+	    tr '\n' ' ' | sed 's/ $//'
+}
+
+# vm_fell_back DIR: where smpbench vm fell back from KVM to TCG for the
+# case in DIR, the cases after it are told TCG (VM_ACCEL).
+vm_fell_back() {
+	[ "$VM_ACCEL" = kvm ] && [ "$VM_ACCEL_SET" != 1 ] || return 0
+	grep -q 'booting it again, and the boots after it, under TCG' \
+	    "$1/err" 2>/dev/null || return 0
+	VM_ACCEL=tcg
+	echo "vm: KVM failed for a machine here: the cases after it under TCG"
 }
 
 # vm_check_after WORK CASE: a case of other cases' runs: compare of the
@@ -205,9 +256,10 @@ EOF_EXPECT
 vm_check_after() {
 	vca_dirs=
 	for vca_c in $vm_after; do
-		[ -f "$1/$vca_c/out/run/complete" ] ||
+		vca_r=$(vm_case_run "$1/$vca_c")
+		[ -f "$vca_r/complete" ] ||
 		    { echo "needs the run of case $vca_c (sh tests/vm/run $vm_after $2)"; return 1; }
-		vca_dirs="$vca_dirs $1/$vca_c/out/run"
+		vca_dirs="$vca_dirs $vca_r"
 	done
 	# shellcheck disable=SC2086 # the runs, split on purpose
 	sh scripts/smpbench compare $vca_dirs >"$1/$2.out" 2>"$1/$2.err" ||
@@ -215,17 +267,10 @@ vm_check_after() {
 	vm_compare_expect "$1/$2.out"
 }
 
-# vm_check_command DIR: a case of smpbench vm itself: the case's
-# vm_command_run DIR, then its vm_command_expect DIR. The command is
-# told the accelerator where SMPB_VM_ACCEL chose it, or where an earlier
-# case fell back to TCG; else it chooses, and falls back, itself.
-vm_check_command() {
+# vm_command_case DIR [CASE]: a case of smpbench vm as a user runs it: the
+# case's vm_command_run DIR, then its vm_command_expect DIR.
+vm_command_case() {
 	mkdir -p "$1" || { echo "cannot make $1"; return 1; }
-	if [ "$VM_ACCEL_SET" = 1 ] || [ "$VM_ACCEL" = tcg ]; then
-		(SMPB_VM_ACCEL=$VM_ACCEL && export SMPB_VM_ACCEL &&
-		    vm_command_run "$1")
-	else
-		(unset SMPB_VM_ACCEL; vm_command_run "$1")
-	fi
+	vm_command_run "$1"
 	vm_command_expect "$1"
 }

@@ -6,10 +6,9 @@
 # forks: where the kernel puts the shell as it joins the cpuset decides
 # whether a run's unpinned workers start on CPU 6 or 7, and that varies
 # from boot to boot. Here the shell is put on CPU 7 on purpose, then
-# allowed the whole cpuset again, so that every run starts there; five
-# runs, every measurement's cpus_seen within the usable CPUs.
+# allowed the whole cpuset again, so that the run starts there: every
+# measurement's cpus_seen within the usable CPUs.
 vm_append=isolcpus=6-7
-vm_runs=5
 vm_usable=4-5,8-11
 vm_places="one=4 smt=4,5 llc=8,10 node=4,8 cores=4,8,10"
 vm_refuse=0

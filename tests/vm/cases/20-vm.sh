@@ -7,18 +7,16 @@
 # runs, compared, a column a kernel, each run a boot.
 vm_command=1
 
-# vm_command_run DIR: the command, its runs in DIR/runs, what it says in
-# DIR/out and DIR/err, its status in DIR/rc.
+# vm_command_run DIR: the command (check.sh's vm_command), its runs in
+# DIR/runs, what it says in DIR/out and DIR/err, its status in DIR/rc.
 vm_command_run() {
 	{
 		dd if=/dev/zero bs=514 count=1 2>/dev/null
 		printf HdrS
 		dd if=/dev/zero bs=1024 count=4 2>/dev/null
 	} >"$1/broken"
-	SMPBENCH_SWEEP=tiny sh scripts/smpbench vm -k 6.1 -k 6.12 \
-	    -k "broken=$1/broken" -t 2x2x2x1 -R 2 -o "$1/runs" -- \
-	    -r 1 -S 0 pipe ring >"$1/out" 2>"$1/err"
-	echo $? >"$1/rc"
+	vm_command "$1" -k 6.1 -k 6.12 -k "broken=$1/broken" -t 2x2x2x1 \
+	    -R 2 -o "$1/runs" -- -r 1 -S 0 pipe ring
 }
 
 # vm_command_expect DIR: exit 1 (a kernel failed), the broken one named
