@@ -74,9 +74,9 @@ function domain(side, lvl,    v17, f, w, k, b, t, name) {
 	}
 	for (k = 0; k < 3; k++) {
 		b = f + w * k
-		count(side, cpu, lvl, "lb", $b)
-		count(side, cpu, lvl, "lb_failed", $(b + 2))
-		count(side, cpu, lvl, "lb_gained", $(b + (v17 ? 7 : 4)))
+		count(side, cpu, lvl, "lb", $b, k)
+		count(side, cpu, lvl, "lb_failed", $(b + 2), k)
+		count(side, cpu, lvl, "lb_gained", $(b + (v17 ? 7 : 4)), k)
 	}
 	t = f + 3 * w
 	count(side, cpu, lvl, "alb_pushed", $(t + 2))
@@ -94,15 +94,16 @@ function domain(side, lvl,    v17, f, w, k, b, t, name) {
 	}
 }
 
-# count(side, cpu, lvl, what, v): a counter of a CPU (of its domain
-# level lvl, "" for the CPU's own) before (side 0) or after (1): after,
-# its growth added to the sum of its kind.
-function count(side, cpu, lvl, what, v,    k, d) {
+# count(side, cpu, lvl, what, v, type): a counter of a CPU (of its
+# domain level lvl, "" for the CPU's own; of idle type type, where it
+# has one) before (side 0) or after (1): after, its growth added to the
+# sum of its kind.
+function count(side, cpu, lvl, what, v, type,    k, d) {
 	if (v !~ /^[0-9]+$/) {
 		bad = 1
 		return
 	}
-	k = cpu SUBSEP lvl SUBSEP what
+	k = cpu SUBSEP lvl SUBSEP what SUBSEP type
 	if (side == 0) {
 		BEFORE[k] = v
 		return
