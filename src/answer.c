@@ -185,6 +185,27 @@ put_cell(const struct judging *jd, int i, int g)
 	putchar('\n');
 }
 
+/* A table of the kernel's counters: whether each row is worth a line
+ * (jg_counter_shown against the first column, in some column),
+ * "ID line i=I show=0|1". */
+static void
+put_counter_lines(const struct judging *jd)
+{
+	const struct jg_cellv *v1, *vg;
+	int i, g, show;
+
+	for (i = 1; i <= jd->t->nrows; i++) {
+		v1 = cell_of(jd, i, 1);
+		show = 0;
+		for (g = 2; g <= jd->t->ncols && !show; g++) {
+			vg = cell_of(jd, i, g);
+			show = v1->has && vg->has &&
+			    jg_counter_shown(v1->med, vg->med, jd->t->threshold);
+		}
+		printf("%s line i=%d show=%d\n", jd->t->id, i, show);
+	}
+}
+
 static void
 put_col(const struct judging *jd, int g)
 {
@@ -322,6 +343,8 @@ jg_answer(struct jg_table *t, const char *id)
 		for (i = 1; i <= t->nrows; i++)
 			for (g = 1; g <= t->ncols; g++)
 				put_cell(&jd, i, g);
+		if (t->counters)
+			put_counter_lines(&jd);
 	}
 	if (why == SM_OK)
 		printf("%s end\n", id);

@@ -1077,3 +1077,16 @@ jg_cpu_set(const char *list, char *buf, size_t size)
 	}
 	return true;
 }
+
+bool
+jg_counter_shown(double med1, double medg, double threshold)
+{
+	double lo = med1 < medg ? med1 : medg;
+	double hi = med1 < medg ? medg : med1;
+	double move = threshold / 100 > JG_COUNTER_MOVE ?
+	    threshold / 100 : JG_COUNTER_MOVE;
+
+	if (!(hi >= JG_COUNTER_FLOOR))
+		return false;
+	return lo <= 0 || hi >= lo * (1 + move);
+}

@@ -96,6 +96,7 @@ struct jg_table {
 	bool	higher;			/* a higher figure is better */
 	enum jg_moves moves;
 	bool	wait;			/* the run-queue delay's own table */
+	bool	counters;		/* the kernel's counters' own table */
 	bool	force;
 	double	zero;			/* figures under it show as zero */
 	double	load_limit;
@@ -335,6 +336,19 @@ struct jg_test {
 	bool	busy;		/* a side in doubt */
 };
 enum jg_verdict jg_verdict(const struct jg_test *);
+
+/*
+ * A line of the kernel's scheduler counters (a row of a table of
+ * counters=1: one counter of one cell, its medians per second) is worth
+ * showing against the first column where the larger of the two medians
+ * is at least JG_COUNTER_FLOOR a second and it is at least
+ * JG_COUNTER_MOVE more than the smaller (or the table's threshold,
+ * percent, where that is more): a counter that moves less, or that
+ * hardly counts at all, explains no change of the figure.
+ */
+#define JG_COUNTER_FLOOR	1.0
+#define JG_COUNTER_MOVE		0.25
+bool	jg_counter_shown(double med1, double medg, double threshold);
 
 /* A CPU list in one form ("0-1" is "0,1"), into buf; false if not one. */
 bool	jg_cpu_set(const char *list, char *buf, size_t size);

@@ -297,6 +297,9 @@ table_head(struct jg_table *t, char *words)
 		} else if (strcmp(key, "wait") == 0) {
 			if (!flag(val, &t->wait))
 				return SM_SYNTAX;
+		} else if (strcmp(key, "counters") == 0) {
+			if (!flag(val, &t->counters))
+				return SM_SYNTAX;
 		} else if (strcmp(key, "force") == 0) {
 			if (!flag(val, &t->force))
 				return SM_SYNTAX;

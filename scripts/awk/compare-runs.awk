@@ -62,6 +62,10 @@ function read_raw(j,    g, line, path, nl, key, v, c) {
 			fail(c, F["exit"])
 			continue
 		}
+		if (metric == "ss") {
+			ss_keep(j, g, key)
+			continue
+		}
 		COUNT = ""
 		v = metric == "" ? figure() : why_figure(metric)
 		count_of(g)
@@ -159,7 +163,8 @@ function read_envs(    j, k, g, name, line) {
 # raw/<workload>, with the why figure's key for a why table.
 function in_table(j,    path, line, key, found) {
 	path = dir[j] "/raw/" workload
-	key = metric == "p99" ? " lat_p99_us=" : metric == "wait" ? " wait_s" : ""
+	key = metric == "p99" ? " lat_p99_us=" : metric == "wait" ? " wait_s" : \
+	    metric == "ss" ? " ss_s=" : ""
 	found = 0
 	while (!found && (getline line < path) > 0)
 		if (line != "" && (key == "" || index(line, key) && \

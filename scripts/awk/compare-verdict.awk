@@ -57,7 +57,8 @@
 function judge_table(head) {
 	stat_put("table runs=" nruns " cols=" NCOL " rows=" (head ? 0 : NROWK) \
 	    " head=" (head ? 1 : 0) " threshold=" threshold " higher=" HIGHER \
-	    " moves=" host_moves() " wait=" (metric == "wait") " force=" \
+	    " moves=" host_moves() " wait=" (metric == "wait") " counters=" \
+	    (metric == "ss") " force=" \
 	    (force ? 1 : 0) " zero=" zero_below() " load_limit=" \
 	    (load_limit ~ /^[0-9]+(\.[0-9]+)?$/ ? load_limit : 0.5))
 	table_runs()
@@ -181,6 +182,8 @@ function answers(    k, kind) {
 			cell_of(k)
 		else if (kind == "set")
 			CPUSET_OF[ans(k, "j")] = ans(k, "cpuset")
+		else if (kind == "line")
+			SHOW[ans(k, "i")] = ans(k, "show") + 0
 	}
 }
 

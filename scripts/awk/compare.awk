@@ -25,7 +25,8 @@
 # the same run twice), why, unless force is set.
 # -v variables: workload, the workload whose hooks (workloads/<w>.awk)
 # are loaded; metric, "" for the workload's figure, or a why figure (p99,
-# wait: see why_figure()); force, 1 to compare what is not comparable
+# wait: see why_figure(); ss, the kernel's counters: compare-ss.awk's
+# table, whose exit status is 5 where no row is worth a line); force, 1 to compare what is not comparable
 # (marked); load_limit, the CPUs of other work above which a run is
 # doubtful; threshold, the smallest change marked, in percent (default
 # 2); verbose, 1 to print every change's interval, every note and every
@@ -44,7 +45,8 @@
 # runs doubtful or not comparable), stat.awk (smpb-stat, which decides),
 # compare-host.awk (the host's own speed), compare-verdict.awk,
 # compare-table.awk, compare-notes.awk, compare-head.awk,
-# compare-headline.awk and compare-p.awk, loaded first (common.sh's
+# compare-headline.awk, compare-p.awk and compare-ss.awk (the kernel's
+# counters), loaded first (common.sh's
 # awk_workload).
 
 BEGIN {
@@ -72,6 +74,8 @@ BEGIN {
 		exit finish(0)
 	}
 	read_runs()
+	if (metric == "ss")
+		ss_rows()
 	if (NROWK == 0 || NHAVE < 2 && nruns > 1)
 		exit finish(5)
 	judge_table(0)
@@ -83,6 +87,9 @@ BEGIN {
 		exit finish(4)
 	}
 	verdicts()
+	# The kernel's counters: their own table, or nothing.
+	if (metric == "ss")
+		exit finish(ss_print() > 0 ? 0 : 5)
 	if (why_folded()) {
 		facts_out()
 		exit finish(6)
@@ -127,6 +134,15 @@ function setup(w) {
 	SKIP = FACT["skip"]
 	FIGURE = FACT["figure"]
 	WHO = w (metric == "" ? "" : " " metric)
+	# The kernel's counters (compare-ss.awk): rows of their own.
+	if (metric == "ss") {
+		WHAT = w ": the kernel's scheduler counters, per second of a" \
+		    " measurement, where they moved by a quarter or more;" \
+		    " the rows marked above" (verbose ? "" : " (-v: all)")
+		FMT = "sig3"
+		HIGHER = 0
+		return
+	}
 	# A why figure (metric): the same rows, another figure.
 	if (metric != "") {
 		WHY_NAME = metric == "p99" ? "wakeup latency p99" : \

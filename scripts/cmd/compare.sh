@@ -33,7 +33,7 @@ cmd_compare() {
 	# shellcheck disable=SC2086 # the workloads, split on purpose
 	need_lib compare compare-runs compare-check compare-host \
 	    compare-verdict compare-table compare-notes compare-head \
-	    compare-headline compare-p stat $WORKLOADS
+	    compare-headline compare-p compare-ss stat $WORKLOADS
 	SMPB_RUNS=$cc_dirs$NL
 	export SMPB_RUNS
 	# compare's own files, in the snapshot's private directory, which the
@@ -113,7 +113,9 @@ compare_tables() {
 	for cc_w in ${opt_workload:-$WORKLOADS}; do
 		held "$cc_w" || continue
 		cc_first=${cc_first:-$cc_w}
-		for cc_m in "" $(workload_fact "$cc_w" why); do
+		# ss: the kernel's counters, as a table, not as -p lines.
+		for cc_m in "" $(workload_fact "$cc_w" why) ss; do
+			[ "$cc_m" != ss ] || [ "$opt_parsable" -eq 0 ] || continue
 			[ -z "$cc_m" ] || [ "$opt_verbose" -eq 1 ] ||
 			    [ "$opt_parsable" -eq 1 ] ||
 			    [ -e "$cc_tmp/marked.$cc_w" ] || continue

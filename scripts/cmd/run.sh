@@ -81,7 +81,7 @@ run_pick_workloads() {
 	cr_todo=${cr_todo# }
 	[ -n "$cr_todo" ] || die 1 "no workload program is built: nothing to run (run make)"
 	# shellcheck disable=SC2086 # the workloads, split on purpose
-	need_lib $cr_todo why
+	need_lib $cr_todo why schedstat
 }
 
 # run_id K: an id no other run has: the time, the host, the driver's
@@ -200,7 +200,7 @@ run_say_start() {
 
 # run_start_clock: the start of the measuring: the time, and the CPU
 # time of the run and of the machine, for load_other; no failure yet,
-# no table yet.
+# no table yet; whether each measurement keeps the kernel's counters.
 run_start_clock() {
 	run_failed=0
 	run_start=$(date +%s)
@@ -209,6 +209,7 @@ run_start_clock() {
 	{ times >"$run_work/times0"; } 2>/dev/null
 	run_busy0=$(cpu_busy_ticks)
 	cr_tables=0
+	schedstat_state
 }
 
 # run_sweep WORKLOAD: wait for a quiet machine, measure every cell of the

@@ -372,8 +372,8 @@ awk_workload() {
 	# compare-host.awk say what smpb-stat found of the runs and their
 	# hosts; compare-table.awk prints a table and compare-notes.awk the
 	# lines under it, compare-head.awk the header, compare-headline.awk
-	# the headline, compare-p.awk the key=value lines; compare.awk runs
-	# them.
+	# the headline, compare-p.awk the key=value lines, compare-ss.awk
+	# the kernel's counters; compare.awk runs them.
 	compare)
 		set -- -f "$SMPB_LIB/awk/compare-runs.awk" \
 		    -f "$SMPB_LIB/awk/compare-check.awk" \
@@ -385,6 +385,7 @@ awk_workload() {
 		    -f "$SMPB_LIB/awk/compare-head.awk" \
 		    -f "$SMPB_LIB/awk/compare-headline.awk" \
 		    -f "$SMPB_LIB/awk/compare-p.awk" \
+		    -f "$SMPB_LIB/awk/compare-ss.awk" \
 		    -f "$SMPB_LIB/awk/compare.awk" "$@"
 		;;
 	# plot.awk reads the runs and prints a picture's data, plot-gp.awk

@@ -122,7 +122,7 @@ sched_ext_state() {
 # env lines: boot command line, preemption model, scheduler features,
 # sched_ext, the config's checksum and its options that matter to
 # scheduling (CONFIG_HZ*, CONFIG_NO_HZ*, CONFIG_PREEMPT*, CONFIG_SCHED_*),
-# CPU boost.
+# CPU boost; whether it keeps its scheduler counters (lib/schedstat.sh).
 kernel_context() {
 	kc_config=$(kernel_config)
 	kc_opts=unknown kc_hash=unknown
@@ -163,5 +163,6 @@ kernel_context() {
 	env_line sched_features "$kc_feat"
 	env_line sched_ext "$sched_ext"
 	env_line config_hash "$kc_hash"
+	schedstat_env
 	printf 'config=%s\n' "${kc_opts:-none}"
 }

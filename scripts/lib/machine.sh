@@ -343,10 +343,11 @@ capture_env() {
 # lines on stdin: a machine that is not quiet by the instantaneous
 # measures of settle_procs_running, settle_psi_some_pct and
 # settle_busy_cpus (see lib/host.sh), or, where they are unknown, a load
-# average above LOAD_LIMIT; a governor other than performance; one CPU.
+# average above LOAD_LIMIT; a governor other than performance; one CPU;
+# and says that the kernel's scheduler counters are off (schedstat=off).
 env_warnings() {
 	ew_load='' ew_gov='' ew_cpus='' ew_state='' ew_wait=''
-	ew_procs='' ew_psi='' ew_busy=''
+	ew_procs='' ew_psi='' ew_busy='' ew_ss=''
 	while IFS= read -r ew_l; do
 		case $ew_l in
 		loadavg=*) ew_load=${ew_l#*=} ew_load=${ew_load%% *} ;;
@@ -357,6 +358,7 @@ env_warnings() {
 		settle_procs_running=*) ew_procs=${ew_l#*=} ;;
 		settle_psi_some_pct=*) ew_psi=${ew_l#*=} ;;
 		settle_busy_cpus=*) ew_busy=${ew_l#*=} ;;
+		schedstat=*) ew_ss=${ew_l#*=} ;;
 		esac
 	done
 	ew_why=$(quiet_why "$ew_procs" "$ew_psi" "$ew_busy")
@@ -383,6 +385,8 @@ env_warnings() {
 	if [ -n "$ew_cpus" ] && [ "$ew_cpus" -lt 2 ] 2>/dev/null; then
 		warn "$ew_cpus CPU online: nothing runs in parallel; no placement on two CPUs"
 	fi
+	[ "$ew_ss" != off ] ||
+	    say "kernel.sched_schedstats is off: the kernel's scheduler counters stand still, none kept (as root: sysctl -w kernel.sched_schedstats=1)"
 }
 
 # user_procs: how many processes the user may have (the soft limit), or

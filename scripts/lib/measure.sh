@@ -135,6 +135,9 @@ measure_program() {
 	# even before the program looked (SMPB_PARENT: who its parent is).
 	# exec, so that $! is the program's pid under every shell (yash
 	# runs a command in the background from a subshell of its own).
+	# The kernel's counters are read just before and after it
+	# (lib/schedstat.sh), where the run keeps them.
+	ss_before
 	{
 		SMPB_PARENT=$$
 		export SMPB_PARENT
@@ -145,11 +148,13 @@ measure_program() {
 	wait "$run_child"
 	m_rc=$?
 	run_child=
+	ss_after
 	run_done=$((run_done + 1)) run_done_w=$((run_done_w + 1))
 }
 
 # measure_save: add the measurement's raw line to the run: the program's
-# -p line, when it exited 0 with one good line; else exit=N, and what it
+# -p line, when it exited 0 with one good line (and the growth of the
+# kernel's counters over it, m_ss: ss_after's); else exit=N, and what it
 # said, as not supported here (exit 4, said once a workload) or as a
 # failure (counted, warned about and added to the run's errors).
 # shellcheck disable=SC2154 # run_work: the run's (lib/record.sh)
@@ -158,7 +163,7 @@ measure_save() {
 	m_line=$rl_line
 	if [ "$m_rc" -eq 0 ]; then
 		if [ -z "$rl_more" ] && kv_line_ok "$m_line"; then
-			add_line "$run_work/raw" "$m_pre $m_line" ||
+			add_line "$run_work/raw" "$m_pre $m_line${m_ss:+ $m_ss}" ||
 			    write_lost "$run_work/raw" "$m_lost"
 			publish
 			return 0

@@ -119,6 +119,19 @@ cpu_set_cases(void)
 	ok(!jg_cpu_set("0-40", a, 8), "no room for its form: not one");
 }
 
+static void
+counter_cases(void)
+{
+	ok(jg_counter_shown(100, 200, 2), "a counter that doubles: a line");
+	ok(jg_counter_shown(200, 100, 2), "one that halves: a line");
+	ok(!jg_counter_shown(100, 120, 2), "a fifth more: no line");
+	ok(jg_counter_shown(100, 125, 2), "a quarter more: a line");
+	ok(!jg_counter_shown(100, 125, 30), "a quarter, under a threshold of 30 percent: none");
+	ok(jg_counter_shown(0, 5, 2), "from nothing to 5 a second: a line");
+	ok(!jg_counter_shown(0, 0.5, 2), "under one a second either side: none");
+	ok(!jg_counter_shown(0, 0, 2), "nothing on both sides: none");
+}
+
 int
 main(void)
 {
@@ -126,5 +139,6 @@ main(void)
 	limit_cases();
 	verdict_cases();
 	cpu_set_cases();
+	counter_cases();
 	return done_testing();
 }
