@@ -84,6 +84,41 @@ run_pick_workloads() {
 	need_lib $cr_todo why schedstat
 }
 
+# run's options, as getopts reads them.
+RUN_OPTSTRING=:fhl:m:no:P:qr:R:S:
+
+# run_parse ARGS...: run's options into the opt_ variables (and the
+# letters given, in the order given, into opt_seen), as getopts reads
+# them; opt_bad, as opt_check takes it; opt_words, ARGS with the options
+# first (opt_order), and OPTIND past them. Nothing checked yet: cmd_run
+# (and vm, for its guests' runs) check what they need.
+run_parse() {
+	opt_profile=quick opt_repeats='' opt_r_set=0 opt_label='' opt_note=''
+	opt_out='' opt_o_set=0 opt_places='' opt_dry=0 opt_runs=1
+	opt_settle='' opt_S_set=0 opt_bad='' opt_seen=''
+	opt_order "$RUN_OPTSTRING" ${1+"$@"}
+	# shellcheck disable=SC2154 # opt_words: opt_order's
+	eval "set -- $opt_words"
+	OPTIND=1
+	while getopts "$RUN_OPTSTRING" opt; do
+		opt_seen=$opt_seen$opt
+		case $opt in
+		f) opt_profile=full ;;
+		l) opt_label=$OPTARG ;;
+		m) opt_note=$OPTARG ;;
+		n) opt_dry=1 ;;
+		o) opt_out=$OPTARG opt_o_set=1 ;;
+		P) opt_places=$OPTARG ;;
+		q) opt_profile=quick ;;
+		r) opt_repeats=$OPTARG opt_r_set=1 ;;
+		R) opt_runs=$OPTARG ;;
+		S) opt_settle=$OPTARG opt_S_set=1 ;;
+		h) opt_bad=h; break ;;
+		*) opt_bad=$opt${OPTARG-}; break ;;
+		esac
+	done
+}
+
 # run_id K: an id no other run has: the time, the host, the driver's
 # pid, the run's number in its series and, where /dev/urandom can be
 # read, 32 random bits.
@@ -346,41 +381,9 @@ run_series() {
 }
 
 cmd_run() {
-	opt_profile=quick
-	opt_repeats=
-	opt_r_set=0
-	opt_label=
-	opt_note=
-	opt_out=
-	opt_o_set=0
-	opt_places=
-	opt_dry=0
-	opt_runs=1
-	opt_settle=
-	opt_S_set=0
-	opt_bad=
-	cr_optstring=:fhl:m:no:P:qr:R:S:
-	opt_order "$cr_optstring" ${1+"$@"}
-	# shellcheck disable=SC2154 # opt_words: opt_order's
+	run_parse ${1+"$@"}
+	opt_check run "$RUN_OPTSTRING" "$opt_bad"
 	eval "set -- $opt_words"
-	OPTIND=1
-	while getopts "$cr_optstring" opt; do
-		case $opt in
-		f) opt_profile=full ;;
-		l) opt_label=$OPTARG ;;
-		m) opt_note=$OPTARG ;;
-		n) opt_dry=1 ;;
-		o) opt_out=$OPTARG opt_o_set=1 ;;
-		P) opt_places=$OPTARG ;;
-		q) opt_profile=quick ;;
-		r) opt_repeats=$OPTARG opt_r_set=1 ;;
-		R) opt_runs=$OPTARG ;;
-		S) opt_settle=$OPTARG opt_S_set=1 ;;
-		h) opt_bad=h; break ;;
-		*) opt_bad=$opt${OPTARG-}; break ;;
-		esac
-	done
-	opt_check run "$cr_optstring" "$opt_bad"
 	shift $((OPTIND - 1))
 	run_check_options
 	run_pick_workloads ${1+"$@"}

@@ -13,6 +13,8 @@
 . "$SMPB_LIB/lib/vm.sh"
 # shellcheck source=scripts/lib/vmboot.sh
 . "$SMPB_LIB/lib/vmboot.sh"
+# shellcheck source=scripts/cmd/run.sh
+. "$SMPB_LIB/cmd/run.sh"
 
 # vm_fallback_line BOOT WHY: vmboot.sh's line for a boot that KVM could
 # not bring back, said as vm's.
@@ -155,27 +157,26 @@ vm_setup_copy() {
 	    cut -d ' ' -f 1)"
 }
 
-# vm_run_options ARGS...: refuse, in one line, the run options vm sets
-# itself or that make no run of one boot: -o, -l, -R, -n, -h. Those
-# that take an argument (-m, -P, -r, -S) pass it, whole or joined.
+# vm_run_options ARGS...: the guests' run options, read by run's own
+# parser and checks (cmd/run.sh's run_parse, run_check_options: their
+# opt_ variables are not vm's), so that a bad one is refused here, in one
+# line, before any boot; and those vm sets itself or that make no run of
+# one boot refused: -o, -l, -R, -n, -h.
 vm_run_options() {
-	vro_skip=0
-	for vro_a do
-		[ "$vro_skip" -eq 0 ] || { vro_skip=0; continue; }
-		case $vro_a in
-		--) return 0 ;;
-		-?*) ;;
-		*) continue ;;
-		esac
-		vro_c=${vro_a#-}
-		while [ -n "$vro_c" ]; do
-			vro_f=${vro_c%"${vro_c#?}"}
-			vro_c=${vro_c#?}
-			case $vro_f in
-			[olRnh]) usage_error "vm: run option -$vro_f: vm sets it, or it makes no run of one boot" ;;
-			[mPrS]) [ -n "$vro_c" ] || vro_skip=1; break ;;
-			esac
-		done
+	run_parse ${1+"$@"}
+	case $opt_bad$opt_seen in
+	*[olRnh]*)
+		vro_f=$(printf '%s\n' "$opt_bad$opt_seen" | tr -cd olRnh | cut -c 1)
+		usage_error "vm: run option -$vro_f: vm sets it, or it makes no run of one boot"
+		;;
+	esac
+	opt_check run "$RUN_OPTSTRING" "$opt_bad"
+	eval "set -- $opt_words"
+	shift $((OPTIND - 1))
+	run_check_options
+	for vro_w do
+		is_workload "$vro_w" ||
+		    usage_error "vm: run: unknown workload '$(printable "$vro_w")' (one of: $WORKLOADS)"
 	done
 }
 

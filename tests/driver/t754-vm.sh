@@ -77,6 +77,11 @@ for s in $SHELLS; do
 		like "$RC $ERR" "^2 smpbench: vm: run option -[olRnh]: vm sets it, or it makes no run of one boot" \
 		    "$s: run option $bad refused"
 	done
+	for bad in '-r 0' '-P bogus' nosuch '-x'; do
+		run env PATH="$NOQEMU" $sh $SB vm -k 6.1 -- $bad
+		like "$RC $ERR" "^2 smpbench: (vm: )?run: [^ ]* ?'?[a-z0-9-]+'?:? .*\(see smpbench -h\)\$" \
+		    "$s: run option $bad refused by run's own checks, before any boot"
+	done
 	run env PATH="$NOQEMU" $sh $SB vm -k "x=$T/image" -- -m -o -r2 -P one ring
 	is "$RC" 3 "$s: -o as -m's note, -r2 joined: run options taken (then no qemu)"
 	run $sh $SB vm -k 6.1 -a "$(printf 'isolcpus=2\033x')"
