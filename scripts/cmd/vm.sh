@@ -112,7 +112,7 @@ vm_options() {
 	opt_check vm :a:hk:M:o:R:s:t: "$opt_bad"
 	shift $((OPTIND - 1))
 	[ "$vm_nk" -ge 1 ] || usage_error "vm: name a kernel to boot (-k)"
-	[ -n "$vm_shape_arg" ] || vm_shape_arg=1x1x$(cpus_count_usable)x1
+	vm_host
 	vm_shape "$vm_shape_arg" || usage_error "vm: $vm_why"
 	vm_run_options ${1+"$@"}
 	vm_args=
@@ -200,6 +200,7 @@ vm_prepare() {
 		die 1 "vm: needs the source tree (run scripts/smpbench from a checkout): the guest's programs are built there"
 	fi
 	if vp_why=$(vm_tools); then :; else die 3 "vm: $vp_why"; fi
+	[ -z "$vm_shape_said" ] || say "vm: the machine: $vm_shape_arg, $vm_shape_said"
 	vm_cache || die 1 "vm: $vm_why"
 	VM_BUSYBOX=$(vm_busybox) || die 3 "vm: $VM_BUSYBOX"
 	vp_i=1
@@ -221,14 +222,33 @@ vm_prepare() {
 	say "vm: the programs for the guests, statically linked: ${vp_err##*"$NL"}"
 }
 
-# cpus_count_usable: how many CPUs this process may run on.
-cpus_count_usable() {
-	ccu_n=$(getconf _NPROCESSORS_ONLN 2>/dev/null)
-	case $ccu_n in
-	'' | *[!0-9]* | 0) ccu_n=1 ;;
-	esac
-	[ "$ccu_n" -le 64 ] || ccu_n=64
-	printf '%s\n' "$ccu_n"
+# vm_host: this host's usable CPUs (allowed, online, less the isolated:
+# topology's), a list in vm_host_cpus; and, where -t named no machine,
+# their shape (topo_shape) into vm_shape_arg, or, where they make none
+# that vm takes, one node of one cache of a core each (at most 64), with
+# which it is in vm_shape_said.
+vm_host() {
+	vh_shape=unknown vm_host_cpus='' vm_shape_said=''
+	while IFS='=' read -r vh_k vh_v; do
+		case $vh_k in
+		topo_usable_cpus) vm_host_cpus=$vh_v ;;
+		topo_shape) vh_shape=$vh_v ;;
+		esac
+	done <<EOF_VH
+$(topology)
+EOF_VH
+	[ -z "$vm_shape_arg" ] || return 0
+	cpulist_count "$vm_host_cpus"
+	vh_n=$cpu_count
+	if vm_shape "$vh_shape"; then
+		vm_shape_arg=$vh_shape
+		vm_shape_said="this host's shape over its $vh_n usable CPUs ($vm_host_cpus)"
+		return 0
+	fi
+	[ "$vh_n" -ge 1 ] || vh_n=1
+	[ "$vh_n" -le 64 ] || vh_n=64
+	vm_shape_arg=1x1x${vh_n}x1
+	vm_shape_said="a core for each of this host's $cpu_count usable CPUs ($vm_host_cpus), which make no shape of nodes, caches, cores and threads (topo_shape=$vh_shape)"
 }
 
 # vm_order: the boots, "I:K" (boot I of kernel K) a word, in vm_plan:
