@@ -286,6 +286,10 @@ vm_boot_one() {
 	# A machine came back: KVM works here, and a boot that fails after
 	# is its kernel's, not booted again under TCG.
 	VM_ACCEL_SET=1 VM_KVM_KEPT="which has brought a machine back here"
+	vm_pin_now=$(vm_pin_fact "$vm_work/$vbo_case" "$VM_ACCEL")
+	[ -z "$vm_pin_to" ] || [ "$VM_ACCEL" != kvm ] ||
+	    [ "$vm_pin_now" = "$vm_pinned" ] ||
+	    say "vm: boot $1: its vCPUs not pinned: ${vm_pin_now#no: }"
 	vbo_out=$vm_work/$vbo_case/out
 	[ ! -s "$vbo_out/left" ] ||
 	    say "vm: $vm_label: left running in the guest after its run: $(printable "$(head -n 1 "$vbo_out/left")")"
@@ -330,12 +334,13 @@ vm_failed() {
 # vm_save OUT R KERNEL: the guest's run OUT/run, boot R of its kernel
 # KERNEL, saved as a new run in the results (or -o), with what the
 # set-up script left (OUT/vm) as its vm/: its env gains what the machine
-# was (vm_kernel, vm_shape, vm_accel, vm_boot, vm_order, and vm_append,
-# vm_setup where they were given); the path into vm_saved.
+# was (vm_kernel, vm_shape, vm_accel, vm_pinned, vm_boot, vm_order, and
+# vm_append, vm_setup where they were given); the path into vm_saved.
 vm_save() {
 	{
 		printf 'vm_kernel=%s\n' "$(printable "$3")"
 		printf 'vm_shape=%s\nvm_accel=%s\n' "$vm_shape_arg" "$VM_ACCEL"
+		printf 'vm_pinned=%s\n' "$vm_pin_now"
 		[ "$VM_ACCEL" != tcg ] || printf 'emulated=1\n'
 		printf 'vm_boot=%s of %s\nvm_order=%s\n' "$2" "$vm_boots" "$vm_plan"
 		[ -z "$vm_append" ] || printf 'vm_append=%s\n' "$vm_append"
@@ -393,6 +398,12 @@ cmd_vm() {
 	vm_nboots=$((vm_nk * vm_boots))
 	[ "$VM_ACCEL" != tcg ] ||
 	    say "vm: under TCG: the CPUs are emulated; the runs show placement and topology, not speed"
+	vm_pin_plan "$vm_cpus" "$vm_host_cpus"
+	if [ "$VM_ACCEL" = kvm ] && [ -n "$vm_pin_to" ]; then
+		say "vm: under KVM, pinned one to one: $vm_pinned"
+	elif [ "$VM_ACCEL" = kvm ]; then
+		say "vm: under KVM, not pinned: ${vm_pinned#no: }"
+	fi
 	vm_saved='' vm_bad=0 vm_n=0
 	for vm_step in $vm_plan; do
 		vm_n=$((vm_n + 1))

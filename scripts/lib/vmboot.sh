@@ -34,7 +34,7 @@ vm_boot() {
 	vb_d=$1/$2
 	vm_why='' vm_init_s='' vm_boot_s=''
 	vm_initrd "$1" "$2" "$3" || return 1
-	vb_args=$(vm_qemu_args && vm_accel_args "$4")
+	vb_args=$(vm_qemu_args && vm_accel_args "$4" && vm_pin_args "$vb_d" "$4")
 	vb_t0=$(date +%s)
 	# The machine is killed after SMPB_VM_TIMEOUT seconds, or as soon
 	# as vm_watch sees it stopped or silent. (The redirections inside
@@ -135,10 +135,11 @@ vm_console() {
 # KVM stopped it ("stopped LINE" into DIR/watch); when the guest's init
 # has not said it started (SMPB-VM-INIT, its first line) within
 # SMPB_VM_BOOT_TIMEOUT seconds ("silent SECONDS"). When it does, "init
-# SECONDS" into DIR/watch; under TCG the watch ends there.
+# SECONDS" into DIR/watch; under TCG the watch ends there. Under KVM,
+# it pins the vCPUs as vm_pin_plan said (vm_pin), once.
 vm_watch() {
 	vw_t0=$(date +%s)
-	vw_init=
+	vw_init='' vw_pin=''
 	while kill -0 "$2" 2>/dev/null; do
 		vw_t=$(($(date +%s) - vw_t0))
 		if [ "$3" = kvm ]; then
@@ -150,6 +151,8 @@ vm_watch() {
 				return
 			fi
 		fi
+		[ "$3" != kvm ] || [ -z "$vm_pin_to" ] || [ -n "$vw_pin" ] ||
+		    ! vm_pin "$1" "$vw_init" || vw_pin=1
 		if [ -z "$vw_init" ]; then
 			if grep -q SMPB-VM-INIT "$1/console"; then
 				vw_init=$vw_t
@@ -185,4 +188,132 @@ vm_boot_case() {
 	vm_fallback_line "$2" "$vm_why"
 	VM_ACCEL=tcg
 	vm_boot "$1" "$2" "$3" tcg
+}
+
+# Pinning, under KVM: vCPU i of a machine on the i-th of the host's
+# usable CPUs, where there are as many (smpbench vm's plan; none where
+# no plan was made). qemu names its vCPU threads "CPU N/KVM" (-name
+# NAME,debug-threads=on), which the watch finds in proc (SMPB_ROOT, as
+# the driver reads it) and pins with taskset(1) as soon as all are there.
+vm_pin_to=''
+
+# vm_pin_plan VCPUS CPUS: the plan for VCPUS vCPUs on the host's usable
+# CPUS (a cpulist): the host's CPU of each vCPU in order, blank-separated,
+# in vm_pin_to ("" where none is pinned), and the run's fact in
+# vm_pinned: "vCPUs 0-7 on CPUs 0-7", or "no: " and why (fewer CPUs than
+# vCPUs, no taskset).
+vm_pin_plan() {
+	vm_pin_to=''
+	vpp=$(printf '%s\n' "$2" | awk -v n="$1" -F, '{
+		for (i = 1; i <= NF; i++) {
+			if (split($i, r, "-") == 1) r[2] = r[1]
+			for (c = r[1] + 0; c <= r[2] + 0 && m < n; c++) {
+				to = to (m ? " " : "") c
+				cpu[++m] = c
+			}
+			if (m == n) break
+		}
+		for (i = 1; i <= m; i = j + 1) {
+			for (j = i; j < m && cpu[j + 1] == cpu[j] + 1; j++) ;
+			l = l (i > 1 ? "," : "") cpu[i] (j > i ? "-" cpu[j] : "")
+		}
+		print m ":" to ":" l }')
+	vpp_n=${vpp%%:*} vpp_l=${vpp##*:}
+	if [ "${vpp_n:-0}" -lt "$1" ]; then
+		vm_pinned="no: $1 vCPUs on ${vpp_n:-0} usable CPUs"
+	elif ! command -v taskset >/dev/null 2>&1; then
+		vm_pinned="no: no taskset"
+	elif [ "$1" -eq 1 ]; then
+		vm_pin_to=$vpp_l vm_pinned="vCPU 0 on CPU $vpp_l"
+	else
+		vpp=${vpp#*:}
+		vm_pin_to=${vpp%:*}
+		vm_pinned="vCPUs 0-$(($1 - 1)) on CPUs $vpp_l"
+	fi
+}
+
+# vm_pin_args DIR ACCEL: qemu's arguments for pinning, one a line: the
+# vCPU threads named, qemu's pid into DIR/qemu.pid (under KVM, where the
+# plan pins).
+vm_pin_args() {
+	[ "$2" = kvm ] && [ -n "$vm_pin_to" ] || return 0
+	printf '%s\n' -name smpbench,debug-threads=on -pidfile "$1/qemu.pid"
+}
+
+# vm_vcpu_threads PID: the vCPU threads of the qemu PID, "N TID" a line
+# (vCPU N), from SMPB_ROOT/proc/PID/task/*/comm.
+vm_vcpu_threads() {
+	for vvt_t in "${SMPB_ROOT:-}/proc/$1/task/"*; do
+		vvt_c=
+		{ IFS= read -r vvt_c <"$vvt_t/comm"; } 2>/dev/null
+		case $vvt_c in
+		'CPU '*/KVM) vvt_n=${vvt_c#CPU } vvt_n=${vvt_n%/KVM} ;;
+		*) continue ;;
+		esac
+		case $vvt_n in
+		'' | *[!0-9]*) ;;
+		*) printf '%s %s\n' "$vvt_n" "${vvt_t##*/}" ;;
+		esac
+	done
+}
+
+# vm_pin_map PID: the plan made of the threads of the qemu PID: "CPU
+# TID" a line, vCPU i's thread TID on the i-th CPU of vm_pin_to; or
+# "missing N" where vCPU N has no thread (yet).
+vm_pin_map() {
+	vm_vcpu_threads "$1" | awk -v to="$vm_pin_to" '{ tid[$1] = $2 }
+	END {
+		n = split(to, cpu, " ")
+		for (i = 0; i < n; i++)
+			if (!(i in tid)) {
+				print "missing " i
+				exit
+			}
+		for (i = 0; i < n; i++)
+			print cpu[i + 1], tid[i]
+	}'
+}
+
+# vm_pin DIR INIT: pin the vCPU threads of the machine whose qemu wrote
+# DIR/qemu.pid as vm_pin_map says, once every one is there: "pinned"
+# into DIR/watch. True when done, or given up: taskset failed, or they
+# are not all there though the guest's init has started (INIT, its
+# second, not empty): "unpinned WHY" into DIR/watch. False while they
+# may yet come.
+vm_pin() {
+	vpn_pid=
+	{ read -r vpn_pid <"$1/qemu.pid"; } 2>/dev/null
+	vpn_map=$(vm_pin_map "${vpn_pid:-none}")
+	case $vpn_map in
+	missing*)
+		[ -n "$2" ] || return 1
+		echo "unpinned vCPU ${vpn_map#missing }: no thread found" >>"$1/watch"
+		return 0
+		;;
+	esac
+	while read -r vpn_cpu vpn_tid; do
+		taskset -p -c "$vpn_cpu" "$vpn_tid" >/dev/null 2>&1 || {
+			echo "unpinned taskset -p -c $vpn_cpu $vpn_tid failed" >>"$1/watch"
+			return 0
+		}
+	done <<EOF_PIN
+$vpn_map
+EOF_PIN
+	echo pinned >>"$1/watch"
+}
+
+# vm_pin_fact DIR ACCEL: the fact a run's env keeps of its boot (its
+# watch in DIR, under ACCEL): vm_pinned where it was pinned, else "no: "
+# and why.
+vm_pin_fact() {
+	if [ "$2" != kvm ]; then
+		echo "no: TCG"
+	elif [ -z "$vm_pin_to" ]; then
+		printf '%s\n' "$vm_pinned"
+	elif grep -qx pinned "$1/watch" 2>/dev/null; then
+		printf '%s\n' "$vm_pinned"
+	else
+		vpf=$(sed -n 's/^unpinned //p' "$1/watch" 2>/dev/null)
+		printf 'no: %s\n' "${vpf:-the machine ended before its vCPUs were pinned}"
+	fi
 }
