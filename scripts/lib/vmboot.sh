@@ -70,13 +70,16 @@ vm_boot() {
 # the common part (WORK/root, vm_build's), then a second archive over it
 # of the boot's own files: its /vm.conf (the caller's vm_conf_file), the
 # set-up script vm_setup_file as /setup.sh where there is one, and the
-# kernel's config in /boot where the kernel has one beside it.
+# kernel's config as /boot/config-RELEASE, where the guest's env reads
+# it (vm_kernel_config).
 vm_initrd() {
 	vi_d=$1/$2
 	mkdir -p "$vi_d/root" || { vm_why="cannot make $vi_d"; return 1; }
 	rm -rf "$vi_d/console" "$vi_d/watch" "$vi_d/out.b64" "$vi_d/out"
-	vi_rel=${3##*/vmlinuz-}
-	cp "${3%/vmlinuz-*}/config-$vi_rel" "$vi_d/root/config-$vi_rel" 2>/dev/null
+	vm_kernel_config "$3"
+	vi_rel=$vm_cfg_rel
+	[ -z "$vi_rel" ] ||
+	    cp "$vm_cfg_path" "$vi_d/root/config-$vi_rel" 2>/dev/null
 	vm_conf_file >"$vi_d/root/vm.conf" ||
 	    { vm_why="cannot write $vi_d/root/vm.conf"; return 1; }
 	if [ -n "${vm_setup_file:-}" ]; then
@@ -90,6 +93,40 @@ vm_initrd() {
 		    mv "$vi_d/root/config-$vi_rel" "$vi_d/root/boot/"
 		(cd "$vi_d/root" && find . | cpio -o -H newc 2>/dev/null)
 	} | gzip >"$vi_d/initrd.gz" || { vm_why="cannot make the initramfs"; return 1; }
+}
+
+# vm_kernel_config KERNEL: the config of the kernel image KERNEL and
+# the kernel's release (uname -r), in vm_cfg_path and vm_cfg_rel (both
+# empty where there is none): a Debian package's, boot/config-RELEASE
+# beside boot/vmlinuz-RELEASE; a built tree's, .config three levels
+# above arch/x86/boot/bzImage, the release read from the image's header
+# (vm_image_release).
+vm_kernel_config() {
+	vm_cfg_path='' vm_cfg_rel=''
+	case $1 in
+	*/vmlinuz-*) vkc_rel=${1##*/vmlinuz-} vkc_cfg=${1%/vmlinuz-*}/config-$vkc_rel ;;
+	*/arch/x86/boot/bzImage | */arch/x86_64/boot/bzImage)
+		vkc_rel=$(vm_image_release "$1") vkc_cfg=${1%/arch/*/boot/bzImage}/.config ;;
+	*) return 0 ;;
+	esac
+	case $vkc_rel in
+	'' | *[!A-Za-z0-9._+-]*) return 0 ;;
+	esac
+	[ -f "$vkc_cfg" ] && [ -r "$vkc_cfg" ] || return 0
+	vm_cfg_path=$vkc_cfg vm_cfg_rel=$vkc_rel
+}
+
+# vm_image_release IMAGE: the release a bzImage's kernel says (uname -r):
+# the first word of the version string the boot protocol's header
+# points to (its offset, less 512, at byte 0x20e, little-endian);
+# nothing where there is none.
+vm_image_release() {
+	vir=$(od -An -tu1 -j 526 -N 2 "$1" 2>/dev/null) || return 0
+	# shellcheck disable=SC2086 # the two bytes, split on purpose
+	set -- "$1" $vir
+	[ $# -eq 3 ] && [ $(($2 + $3)) -gt 0 ] || return 0
+	dd if="$1" bs=1 skip=$(($2 + $3 * 256 + 512)) count=64 2>/dev/null |
+	    tr '\000' '\n' | sed -n '1s/ .*//p'
 }
 
 # vm_console DIR QEMU_STATUS: what the machine whose console is

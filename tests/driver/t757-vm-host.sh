@@ -7,7 +7,9 @@
 # that logs), by the watch as soon as they are all there, and given up,
 # saying so, where one is missing once the guest's init has started or
 # taskset fails; the fact each run's env keeps (vm_pinned), "no: TCG"
-# under TCG; and qemu's arguments for it only under KVM.
+# under TCG; and qemu's arguments for it only under KVM. The kernel's
+# config put in the initramfs where the guest's env reads it, for a
+# built tree's bzImage and a Debian package's vmlinuz, none for others.
 # shellcheck source=tests/lib.sh
 . tests/lib.sh
 # shellcheck source=scripts/lib/vm.sh
@@ -110,5 +112,57 @@ is "$(cat "$T/d/watch")" pinned "once"
 kill "$q"
 wait "$q" 2>/dev/null
 wait "$w"
+
+# --- The kernel's config in the initramfs, where the guest's env reads
+# it (boot/config-RELEASE): a built tree's (.config three levels above
+# arch/x86/boot/bzImage, the release from the image's header), a Debian
+# package's (beside its vmlinuz); none for an image elsewhere.
+# image FILE RELEASE: a bzImage's header pointing to RELEASE's version
+# string (at 0x300: 0x100 at byte 0x20e), the rest zeros.
+image() {
+	{
+		dd if=/dev/zero bs=514 count=1 2>/dev/null
+		printf 'HdrS'
+		dd if=/dev/zero bs=8 count=1 2>/dev/null
+		printf '\000\001'
+		dd if=/dev/zero bs=240 count=1 2>/dev/null
+		printf '%s (me@box) #1 SMP PREEMPT_DYNAMIC\000' "$2"
+		dd if=/dev/zero bs=256 count=1 2>/dev/null
+	} >"$1"
+}
+mkdir -p "$T/linux/arch/x86/boot" "$T/cache/6.1.0-9-amd64/boot" "$T/work/root"
+image "$T/linux/arch/x86/boot/bzImage" 6.13.0-rc1+
+echo CONFIG_PREEMPT_LAZY=y >"$T/linux/.config"
+image "$T/cache/6.1.0-9-amd64/boot/vmlinuz-6.1.0-9-amd64" 6.1.0-9-amd64
+echo CONFIG_PREEMPT_VOLUNTARY=y >"$T/cache/6.1.0-9-amd64/boot/config-6.1.0-9-amd64"
+image "$T/elsewhere" 6.14.0
+echo CONFIG_PREEMPT=y >"$T/.config"
+is "$(vm_image_release "$T/linux/arch/x86/boot/bzImage")" 6.13.0-rc1+ \
+    "a bzImage's release, from its header"
+printf 'not a kernel\n' >"$T/bad"
+is "$(vm_image_release "$T/bad")" "" "none from a file of no header"
+echo init >"$T/work/root/init"
+# shellcheck disable=SC2317 # called by vm_initrd
+vm_conf_file() { echo vm_label=k1; }
+# initrd CASE KERNEL: the case's initramfs for KERNEL, its files listed
+# (the names of boot/config-*) and what its configs say, as one line.
+initrd() {
+	vm_initrd "$T/work" "$1" "$2" || return 1
+	gzip -dc "$T/work/$1/initrd.gz" | LC_ALL=C tr -c 'A-Za-z0-9_=+./-' '\n' |
+	    sed -n 's|.*boot/config-|boot/config-|p; /^CONFIG_/p' | tr '\n' ' '
+}
+if ! command -v cpio >/dev/null 2>&1; then
+	t_skip "no cpio"
+	t_skip "no cpio"
+	t_skip "no cpio"
+else
+	is "$(initrd tree "$T/linux/arch/x86/boot/bzImage")" \
+	    "boot/config-6.13.0-rc1+ CONFIG_PREEMPT_LAZY=y " \
+	    "a built tree's .config, as the guest's release names it"
+	is "$(initrd deb "$T/cache/6.1.0-9-amd64/boot/vmlinuz-6.1.0-9-amd64")" \
+	    "boot/config-6.1.0-9-amd64 CONFIG_PREEMPT_VOLUNTARY=y " \
+	    "a Debian package's config"
+	is "$(initrd else "$T/elsewhere")" "" "an image of no tree: no config"
+fi
 
 done_testing
