@@ -114,7 +114,7 @@ vm_options() {
 	opt_check vm :a:hk:M:o:R:s:t: "$opt_bad"
 	shift $((OPTIND - 1))
 	[ "$vm_nk" -ge 1 ] || usage_error "vm: name a kernel to boot (-k)"
-	[ -n "$vm_shape_arg" ] || vm_shape_arg=1x1x$(cpus_count_usable)x1
+	vm_host
 	vm_shape "$vm_shape_arg" || usage_error "vm: $vm_why"
 	vm_run_options ${1+"$@"}
 	vm_args=
@@ -201,6 +201,7 @@ vm_prepare() {
 		die 1 "vm: needs the source tree (run scripts/smpbench from a checkout): the guest's programs are built there"
 	fi
 	if vp_why=$(vm_tools); then :; else die 3 "vm: $vp_why"; fi
+	[ -z "$vm_shape_said" ] || say "vm: the machine: $vm_shape_arg, $vm_shape_said"
 	vm_cache || die 1 "vm: $vm_why"
 	VM_BUSYBOX=$(vm_busybox) || die 3 "vm: $VM_BUSYBOX"
 	vp_i=1
@@ -222,14 +223,33 @@ vm_prepare() {
 	say "vm: the programs for the guests, statically linked: ${vp_err##*"$NL"}"
 }
 
-# cpus_count_usable: how many CPUs this process may run on.
-cpus_count_usable() {
-	ccu_n=$(getconf _NPROCESSORS_ONLN 2>/dev/null)
-	case $ccu_n in
-	'' | *[!0-9]* | 0) ccu_n=1 ;;
-	esac
-	[ "$ccu_n" -le 64 ] || ccu_n=64
-	printf '%s\n' "$ccu_n"
+# vm_host: this host's usable CPUs (allowed, online, less the isolated:
+# topology's), a list in vm_host_cpus; and, where -t named no machine,
+# their shape (topo_shape) into vm_shape_arg, or, where they make none
+# that vm takes, one node of one cache of a core each (at most 64), with
+# which it is in vm_shape_said.
+vm_host() {
+	vh_shape=unknown vm_host_cpus='' vm_shape_said=''
+	while IFS='=' read -r vh_k vh_v; do
+		case $vh_k in
+		topo_usable_cpus) vm_host_cpus=$vh_v ;;
+		topo_shape) vh_shape=$vh_v ;;
+		esac
+	done <<EOF_VH
+$(topology)
+EOF_VH
+	[ -z "$vm_shape_arg" ] || return 0
+	cpulist_count "$vm_host_cpus"
+	vh_n=$cpu_count
+	if vm_shape "$vh_shape"; then
+		vm_shape_arg=$vh_shape
+		vm_shape_said="this host's shape over its $vh_n usable CPUs ($vm_host_cpus)"
+		return 0
+	fi
+	[ "$vh_n" -ge 1 ] || vh_n=1
+	[ "$vh_n" -le 64 ] || vh_n=64
+	vm_shape_arg=1x1x${vh_n}x1
+	vm_shape_said="a core for each of this host's $cpu_count usable CPUs ($vm_host_cpus), which make no shape of nodes, caches, cores and threads (topo_shape=$vh_shape)"
 }
 
 # vm_order: the boots, "I:K" (boot I of kernel K) a word, in vm_plan:
@@ -267,6 +287,10 @@ vm_boot_one() {
 	# A machine came back: KVM works here, and a boot that fails after
 	# is its kernel's, not booted again under TCG.
 	VM_ACCEL_SET=1 VM_KVM_KEPT="which has brought a machine back here"
+	vm_pin_now=$(vm_pin_fact "$vm_work/$vbo_case" "$VM_ACCEL")
+	[ -z "$vm_pin_to" ] || [ "$VM_ACCEL" != kvm ] ||
+	    [ "$vm_pin_now" = "$vm_pinned" ] ||
+	    say "vm: boot $1: its vCPUs not pinned: ${vm_pin_now#no: }"
 	vbo_out=$vm_work/$vbo_case/out
 	[ ! -s "$vbo_out/left" ] ||
 	    say "vm: $vm_label: left running in the guest after its run: $(printable "$(head -n 1 "$vbo_out/left")")"
@@ -311,12 +335,13 @@ vm_failed() {
 # vm_save OUT R KERNEL: the guest's run OUT/run, boot R of its kernel
 # KERNEL, saved as a new run in the results (or -o), with what the
 # set-up script left (OUT/vm) as its vm/: its env gains what the machine
-# was (vm_kernel, vm_shape, vm_accel, vm_boot, vm_order, and vm_append,
-# vm_setup where they were given); the path into vm_saved.
+# was (vm_kernel, vm_shape, vm_accel, vm_pinned, vm_boot, vm_order, and
+# vm_append, vm_setup where they were given); the path into vm_saved.
 vm_save() {
 	{
 		printf 'vm_kernel=%s\n' "$(printable "$3")"
 		printf 'vm_shape=%s\nvm_accel=%s\n' "$vm_shape_arg" "$VM_ACCEL"
+		printf 'vm_pinned=%s\n' "$vm_pin_now"
 		[ "$VM_ACCEL" != tcg ] || printf 'emulated=1\n'
 		printf 'vm_boot=%s of %s\nvm_order=%s\n' "$2" "$vm_boots" "$vm_plan"
 		[ -z "$vm_append" ] || printf 'vm_append=%s\n' "$vm_append"
@@ -374,6 +399,12 @@ cmd_vm() {
 	vm_nboots=$((vm_nk * vm_boots))
 	[ "$VM_ACCEL" != tcg ] ||
 	    say "vm: under TCG: the CPUs are emulated; the runs show placement and topology, not speed"
+	vm_pin_plan "$vm_cpus" "$vm_host_cpus"
+	if [ "$VM_ACCEL" = kvm ] && [ -n "$vm_pin_to" ]; then
+		say "vm: under KVM, pinned one to one: $vm_pinned"
+	elif [ "$VM_ACCEL" = kvm ]; then
+		say "vm: under KVM, not pinned: ${vm_pinned#no: }"
+	fi
 	vm_saved='' vm_bad=0 vm_n=0
 	for vm_step in $vm_plan; do
 		vm_n=$((vm_n + 1))

@@ -26,6 +26,40 @@ first_line() {
 	return 0
 }
 
+# kernel_lacks: what of the kernel the workloads and the driver read
+# that this one lacks, as the env line kernel_lacks: a comma-separated
+# list, none for nothing, unknown where there is no Linux proc (see
+# results/README): task_schedstat (proc/self/schedstat), task_sched
+# (proc/self/sched), schedstat (proc/schedstat), psi (proc/pressure/cpu),
+# cgroup_cpu (no cpu controller: none enabled in proc/cgroups, none in
+# the v2 root's cgroup.controllers, no v1 hierarchy of it mounted in
+# sys/fs/cgroup).
+kernel_lacks() {
+	if [ ! -f "$SMPB_ROOT/proc/self/status" ]; then
+		env_line kernel_lacks unknown
+		return 0
+	fi
+	kl=
+	[ -f "$SMPB_ROOT/proc/self/schedstat" ] || kl=$kl,task_schedstat
+	[ -f "$SMPB_ROOT/proc/self/sched" ] || kl=$kl,task_sched
+	[ -f "$SMPB_ROOT/proc/schedstat" ] || kl=$kl,schedstat
+	[ -f "$SMPB_ROOT/proc/pressure/cpu" ] || kl=$kl,psi
+	kl_cpu=
+	# shellcheck disable=SC2034 # kl_h, kl_n: the columns before enabled
+	while read -r kl_c kl_h kl_n kl_on kl_rest; do
+		[ "$kl_c" != cpu ] || [ "$kl_on" != 1 ] || kl_cpu=1
+	done 2>/dev/null <"$SMPB_ROOT/proc/cgroups"
+	first_line "$SMPB_ROOT/sys/fs/cgroup/cgroup.controllers"
+	case " $fl_v " in
+	*" cpu "*) kl_cpu=1 ;;
+	esac
+	[ -d "$SMPB_ROOT/sys/fs/cgroup/cpu" ] ||
+	    [ -d "$SMPB_ROOT/sys/fs/cgroup/cpu,cpuacct" ] || [ -n "$kl_cpu" ] ||
+	    kl=$kl,cgroup_cpu
+	kl=${kl#,}
+	env_line kernel_lacks "${kl:-none}"
+}
+
 # boost: whether the CPUs may run above their base clock, in boost: on,
 # off, unknown.
 boost() {

@@ -336,6 +336,7 @@ capture_env() {
 	env_line cache_llc_kib "$(cache_kib llc)"
 	kernel_context
 	cgroup_limits
+	kernel_lacks
 	printf '%s\n' "$topo_env"
 }
 

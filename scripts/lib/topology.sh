@@ -10,7 +10,8 @@
 # PLACEMENTS: every name, in the order tables show them.
 PLACEMENTS="free one smt llc spread xllc node"
 
-# topology: the machine's topology and placements, as env lines.
+# topology: the machine's topology and placements, as env lines, and
+# the usable CPUs' shape (awk/shape.awk).
 # shellcheck disable=SC2154 # online_cpus...: lib/machine.sh's
 topology() {
 	tp_sys=$SMPB_ROOT/sys/devices/system
@@ -24,7 +25,8 @@ topology() {
 	allowed_list
 	isolated_list
 	awk_lib topology -v online="$online_cpus" -v allowed="$allowed_cpus" \
-	    -v isolated="$isolated_cpus" -v nodes="$tp_nodes" </dev/null
+	    -v isolated="$isolated_cpus" -v nodes="$tp_nodes" \
+	    -f "$SMPB_LIB/awk/shape.awk" </dev/null
 }
 
 # placement: read the topology; sets topo_env (its env lines),

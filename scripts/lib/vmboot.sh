@@ -34,7 +34,7 @@ vm_boot() {
 	vb_d=$1/$2
 	vm_why='' vm_init_s='' vm_boot_s=''
 	vm_initrd "$1" "$2" "$3" || return 1
-	vb_args=$(vm_qemu_args && vm_accel_args "$4")
+	vb_args=$(vm_qemu_args && vm_accel_args "$4" && vm_pin_args "$vb_d" "$4")
 	vb_t0=$(date +%s)
 	# The machine is killed after SMPB_VM_TIMEOUT seconds, or as soon
 	# as vm_watch sees it stopped or silent. (The redirections inside
@@ -70,13 +70,16 @@ vm_boot() {
 # the common part (WORK/root, vm_build's), then a second archive over it
 # of the boot's own files: its /vm.conf (the caller's vm_conf_file), the
 # set-up script vm_setup_file as /setup.sh where there is one, and the
-# kernel's config in /boot where the kernel has one beside it.
+# kernel's config as /boot/config-RELEASE, where the guest's env reads
+# it (vm_kernel_config).
 vm_initrd() {
 	vi_d=$1/$2
 	mkdir -p "$vi_d/root" || { vm_why="cannot make $vi_d"; return 1; }
 	rm -rf "$vi_d/console" "$vi_d/watch" "$vi_d/out.b64" "$vi_d/out"
-	vi_rel=${3##*/vmlinuz-}
-	cp "${3%/vmlinuz-*}/config-$vi_rel" "$vi_d/root/config-$vi_rel" 2>/dev/null
+	vm_kernel_config "$3"
+	vi_rel=$vm_cfg_rel
+	[ -z "$vi_rel" ] ||
+	    cp "$vm_cfg_path" "$vi_d/root/config-$vi_rel" 2>/dev/null
 	vm_conf_file >"$vi_d/root/vm.conf" ||
 	    { vm_why="cannot write $vi_d/root/vm.conf"; return 1; }
 	if [ -n "${vm_setup_file:-}" ]; then
@@ -90,6 +93,40 @@ vm_initrd() {
 		    mv "$vi_d/root/config-$vi_rel" "$vi_d/root/boot/"
 		(cd "$vi_d/root" && find . | cpio -o -H newc 2>/dev/null)
 	} | gzip >"$vi_d/initrd.gz" || { vm_why="cannot make the initramfs"; return 1; }
+}
+
+# vm_kernel_config KERNEL: the config of the kernel image KERNEL and
+# the kernel's release (uname -r), in vm_cfg_path and vm_cfg_rel (both
+# empty where there is none): a Debian package's, boot/config-RELEASE
+# beside boot/vmlinuz-RELEASE; a built tree's, .config three levels
+# above arch/x86/boot/bzImage, the release read from the image's header
+# (vm_image_release).
+vm_kernel_config() {
+	vm_cfg_path='' vm_cfg_rel=''
+	case $1 in
+	*/vmlinuz-*) vkc_rel=${1##*/vmlinuz-} vkc_cfg=${1%/vmlinuz-*}/config-$vkc_rel ;;
+	*/arch/x86/boot/bzImage | */arch/x86_64/boot/bzImage)
+		vkc_rel=$(vm_image_release "$1") vkc_cfg=${1%/arch/*/boot/bzImage}/.config ;;
+	*) return 0 ;;
+	esac
+	case $vkc_rel in
+	'' | *[!A-Za-z0-9._+-]*) return 0 ;;
+	esac
+	[ -f "$vkc_cfg" ] && [ -r "$vkc_cfg" ] || return 0
+	vm_cfg_path=$vkc_cfg vm_cfg_rel=$vkc_rel
+}
+
+# vm_image_release IMAGE: the release a bzImage's kernel says (uname -r):
+# the first word of the version string the boot protocol's header
+# points to (its offset, less 512, at byte 0x20e, little-endian);
+# nothing where there is none.
+vm_image_release() {
+	vir=$(od -An -tu1 -j 526 -N 2 "$1" 2>/dev/null) || return 0
+	# shellcheck disable=SC2086 # the two bytes, split on purpose
+	set -- "$1" $vir
+	[ $# -eq 3 ] && [ $(($2 + $3)) -gt 0 ] || return 0
+	dd if="$1" bs=1 skip=$(($2 + $3 * 256 + 512)) count=64 2>/dev/null |
+	    tr '\000' '\n' | sed -n '1s/ .*//p'
 }
 
 # vm_console DIR QEMU_STATUS: what the machine whose console is
@@ -135,10 +172,11 @@ vm_console() {
 # KVM stopped it ("stopped LINE" into DIR/watch); when the guest's init
 # has not said it started (SMPB-VM-INIT, its first line) within
 # SMPB_VM_BOOT_TIMEOUT seconds ("silent SECONDS"). When it does, "init
-# SECONDS" into DIR/watch; under TCG the watch ends there.
+# SECONDS" into DIR/watch; under TCG the watch ends there. Under KVM,
+# it pins the vCPUs as vm_pin_plan said (vm_pin), once.
 vm_watch() {
 	vw_t0=$(date +%s)
-	vw_init=
+	vw_init='' vw_pin=''
 	while kill -0 "$2" 2>/dev/null; do
 		vw_t=$(($(date +%s) - vw_t0))
 		if [ "$3" = kvm ]; then
@@ -150,6 +188,8 @@ vm_watch() {
 				return
 			fi
 		fi
+		[ "$3" != kvm ] || [ -z "$vm_pin_to" ] || [ -n "$vw_pin" ] ||
+		    ! vm_pin "$1" "$vw_init" || vw_pin=1
 		if [ -z "$vw_init" ]; then
 			if grep -q SMPB-VM-INIT "$1/console"; then
 				vw_init=$vw_t
@@ -185,4 +225,132 @@ vm_boot_case() {
 	vm_fallback_line "$2" "$vm_why"
 	VM_ACCEL=tcg
 	vm_boot "$1" "$2" "$3" tcg
+}
+
+# Pinning, under KVM: vCPU i of a machine on the i-th of the host's
+# usable CPUs, where there are as many (smpbench vm's plan; none where
+# no plan was made). qemu names its vCPU threads "CPU N/KVM" (-name
+# NAME,debug-threads=on), which the watch finds in proc (SMPB_ROOT, as
+# the driver reads it) and pins with taskset(1) as soon as all are there.
+vm_pin_to=''
+
+# vm_pin_plan VCPUS CPUS: the plan for VCPUS vCPUs on the host's usable
+# CPUS (a cpulist): the host's CPU of each vCPU in order, blank-separated,
+# in vm_pin_to ("" where none is pinned), and the run's fact in
+# vm_pinned: "vCPUs 0-7 on CPUs 0-7", or "no: " and why (fewer CPUs than
+# vCPUs, no taskset).
+vm_pin_plan() {
+	vm_pin_to=''
+	vpp=$(printf '%s\n' "$2" | awk -v n="$1" -F, '{
+		for (i = 1; i <= NF; i++) {
+			if (split($i, r, "-") == 1) r[2] = r[1]
+			for (c = r[1] + 0; c <= r[2] + 0 && m < n; c++) {
+				to = to (m ? " " : "") c
+				cpu[++m] = c
+			}
+			if (m == n) break
+		}
+		for (i = 1; i <= m; i = j + 1) {
+			for (j = i; j < m && cpu[j + 1] == cpu[j] + 1; j++) ;
+			l = l (i > 1 ? "," : "") cpu[i] (j > i ? "-" cpu[j] : "")
+		}
+		print m ":" to ":" l }')
+	vpp_n=${vpp%%:*} vpp_l=${vpp##*:}
+	if [ "${vpp_n:-0}" -lt "$1" ]; then
+		vm_pinned="no: $1 vCPUs on ${vpp_n:-0} usable CPUs"
+	elif ! command -v taskset >/dev/null 2>&1; then
+		vm_pinned="no: no taskset"
+	elif [ "$1" -eq 1 ]; then
+		vm_pin_to=$vpp_l vm_pinned="vCPU 0 on CPU $vpp_l"
+	else
+		vpp=${vpp#*:}
+		vm_pin_to=${vpp%:*}
+		vm_pinned="vCPUs 0-$(($1 - 1)) on CPUs $vpp_l"
+	fi
+}
+
+# vm_pin_args DIR ACCEL: qemu's arguments for pinning, one a line: the
+# vCPU threads named, qemu's pid into DIR/qemu.pid (under KVM, where the
+# plan pins).
+vm_pin_args() {
+	[ "$2" = kvm ] && [ -n "$vm_pin_to" ] || return 0
+	printf '%s\n' -name smpbench,debug-threads=on -pidfile "$1/qemu.pid"
+}
+
+# vm_vcpu_threads PID: the vCPU threads of the qemu PID, "N TID" a line
+# (vCPU N), from SMPB_ROOT/proc/PID/task/*/comm.
+vm_vcpu_threads() {
+	for vvt_t in "${SMPB_ROOT:-}/proc/$1/task/"*; do
+		vvt_c=
+		{ IFS= read -r vvt_c <"$vvt_t/comm"; } 2>/dev/null
+		case $vvt_c in
+		'CPU '*/KVM) vvt_n=${vvt_c#CPU } vvt_n=${vvt_n%/KVM} ;;
+		*) continue ;;
+		esac
+		case $vvt_n in
+		'' | *[!0-9]*) ;;
+		*) printf '%s %s\n' "$vvt_n" "${vvt_t##*/}" ;;
+		esac
+	done
+}
+
+# vm_pin_map PID: the plan made of the threads of the qemu PID: "CPU
+# TID" a line, vCPU i's thread TID on the i-th CPU of vm_pin_to; or
+# "missing N" where vCPU N has no thread (yet).
+vm_pin_map() {
+	vm_vcpu_threads "$1" | awk -v to="$vm_pin_to" '{ tid[$1] = $2 }
+	END {
+		n = split(to, cpu, " ")
+		for (i = 0; i < n; i++)
+			if (!(i in tid)) {
+				print "missing " i
+				exit
+			}
+		for (i = 0; i < n; i++)
+			print cpu[i + 1], tid[i]
+	}'
+}
+
+# vm_pin DIR INIT: pin the vCPU threads of the machine whose qemu wrote
+# DIR/qemu.pid as vm_pin_map says, once every one is there: "pinned"
+# into DIR/watch. True when done, or given up: taskset failed, or they
+# are not all there though the guest's init has started (INIT, its
+# second, not empty): "unpinned WHY" into DIR/watch. False while they
+# may yet come.
+vm_pin() {
+	vpn_pid=
+	{ read -r vpn_pid <"$1/qemu.pid"; } 2>/dev/null
+	vpn_map=$(vm_pin_map "${vpn_pid:-none}")
+	case $vpn_map in
+	missing*)
+		[ -n "$2" ] || return 1
+		echo "unpinned vCPU ${vpn_map#missing }: no thread found" >>"$1/watch"
+		return 0
+		;;
+	esac
+	while read -r vpn_cpu vpn_tid; do
+		taskset -p -c "$vpn_cpu" "$vpn_tid" >/dev/null 2>&1 || {
+			echo "unpinned taskset -p -c $vpn_cpu $vpn_tid failed" >>"$1/watch"
+			return 0
+		}
+	done <<EOF_PIN
+$vpn_map
+EOF_PIN
+	echo pinned >>"$1/watch"
+}
+
+# vm_pin_fact DIR ACCEL: the fact a run's env keeps of its boot (its
+# watch in DIR, under ACCEL): vm_pinned where it was pinned, else "no: "
+# and why.
+vm_pin_fact() {
+	if [ "$2" != kvm ]; then
+		echo "no: TCG"
+	elif [ -z "$vm_pin_to" ]; then
+		printf '%s\n' "$vm_pinned"
+	elif grep -qx pinned "$1/watch" 2>/dev/null; then
+		printf '%s\n' "$vm_pinned"
+	else
+		vpf=$(sed -n 's/^unpinned //p' "$1/watch" 2>/dev/null)
+		printf 'no: %s\n' "${vpf:-the machine ended before its vCPUs were pinned}"
+	fi
 }

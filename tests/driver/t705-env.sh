@@ -1,6 +1,7 @@
 # t705-env: smpbench env on fake machines (SMPBENCH_PROC), under every
 # POSIX shell we can find: what it records, the kernel's context among
-# it, the machine's state now by the measures a run waits on, the
+# it and what of the kernel a run reads it lacks (kernel_lacks), the
+# machine's state now by the measures a run waits on, the
 # warnings (a machine not quiet by them, or without them a load above
 # 0.5; a governor other than performance; one CPU online) and their
 # absence; and a run on a one-CPU machine,
@@ -66,8 +67,21 @@ CONFIG_SCHED_SMT=y
 # CONFIG_SCHED_CORE is not set
 CONFIG_SCHED_CLASS_EXT=y
 EOF_CONFIG
+# What of the kernel a run reads (kernel_lacks): all of it on K (the
+# files empty: only being there counts), the cpu controller of
+# proc/cgroups disabled and no more than a task's schedstat on D, nothing
+# on N; unknown with no proc/self.
+mkdir -p "$K/proc/pressure"
+: >"$K/proc/self/schedstat"
+: >"$K/proc/self/sched"
+: >"$K/proc/schedstat"
+: >"$K/proc/pressure/cpu"
+printf '#subsys_name\thierarchy\tnum_cgroups\tenabled\ncpuset\t0\t1\t1\ncpu\t0\t1\t1\n' \
+    >"$K/proc/cgroups"
 D=$TMPDIR_T/after
 machine "$D" 7.65 0-1 - -
+: >"$D/proc/self/schedstat"
+printf 'cpu\t0\t1\t0\n' >"$D/proc/cgroups"
 mkdir -p "$D/boot" "$D/sys/kernel"
 printf 'root=/dev/vda preempt=voluntary\n' >"$D/proc/cmdline"
 printf 'CONFIG_PREEMPT_NONE=y\nCONFIG_PREEMPT_DYNAMIC=y\n' \
@@ -97,6 +111,8 @@ for s in $SHELLS; do
 	like "$OUT" '^preempt=voluntary \(boot command line; dynamic\)$' \
 	    "$s: no debugfs: the boot's choice, said so"
 	like "$OUT" '^sched_ext=unavailable$' "$s: no sched_ext in sys/kernel"
+	like "$OUT" '^kernel_lacks=task_sched,schedstat,psi,cgroup_cpu$' \
+	    "$s: what it lacks: a task's migrations, schedstat, PSI, a cpu controller enabled"
 	run env SMPBENCH_PROC="$NOW" $sh $SB env
 	is "$ERR" "smpbench: warning: not quiet (9 tasks runnable, quiet is 2 or fewer): other work disturbs the figures
 $NOTE" "$s: 9 tasks runnable at a load of 0.10: warned, by what it does now"
@@ -130,6 +146,7 @@ $NOTE" "$s: 9 tasks runnable at a load of 0.10: warned, by what it does now"
 	    "$s: the config options that matter to scheduling"
 	is "$(printf '%s\n' "$OUT" | sed -n 's/^config_hash=//p')" \
 	    "$(cksum <"$K/boot/config-$(uname -r)" | cut -d ' ' -f 1)" "$s: the config's checksum"
+	like "$OUT" '^kernel_lacks=none$' "$s: a kernel that has what a run reads lacks none"
 
 	run env SMPBENCH_PROC="$B" $sh $SB env
 	is "$RC" 0 "$s: env on a busy machine still exits 0"
@@ -146,6 +163,12 @@ smpbench: warning: 1 CPU online: nothing runs in parallel; no placement on two C
 	for k in cmdline preempt sched_features sched_ext config config_hash boost; do
 		like "$OUT" "^$k=unknown\$" "$s: $k unknown when it cannot be read"
 	done
+	like "$OUT" '^kernel_lacks=task_schedstat,task_sched,schedstat,psi,cgroup_cpu$' \
+	    "$s: nothing of the kernel's files: each named"
+	mv "$N/proc/self/status" "$N/status"
+	run env SMPBENCH_PROC="$N" $sh $SB env
+	like "$OUT" '^kernel_lacks=unknown$' "$s: no proc/self: unknown"
+	mv "$N/status" "$N/proc/self/status"
 
 done
 

@@ -1,6 +1,7 @@
 # t708-topology: the topology and the placements on the made-up machines
 # of tests/fixtures/machines (see its README), under every POSIX shell we
-# can find: smpbench env's summary and topology lines, the pairs chosen,
+# can find: smpbench env's summary and topology lines (and the usable
+# CPUs' shape, topo_shape, as smpbench vm -t takes it), the pairs chosen,
 # each also checked against the machine's own files by this test's own
 # reading (smt two threads of one core, llc two cores of one cache, xllc
 # two caches of one node, node two nodes, spread two cores, cores one CPU
@@ -165,6 +166,7 @@ for s in $SHELLS; do
 	    "$s: box32: the caches' CPUs"
 	like "$OUT" '^topo_node_cpus=0-7,16-23 8-15,24-31$' "$s: box32: the nodes' CPUs"
 	like "$OUT" '^topo_llc_level=3$' "$s: box32: the last level is L3"
+	like "$OUT" '^topo_shape=2x2x4x2$' "$s: box32: its shape, 2 nodes x 2 L3 x 4 cores x 2 threads"
 	is "$ERR" "" "$s: box32: nothing unknown, no note"
 
 	machine cpuset "$CPUSET" \
@@ -174,11 +176,13 @@ for s in $SHELLS; do
 	like "$OUT" '^cpus_allowed_list=0,3,8,16,19,24$' "$s: cpuset: the allowed CPUs"
 	is "$(printf '%s\n' "$OUT" | grep '^place_' | grep -c '[=,]16\(,\|$\)')" 0 \
 	    "$s: cpuset: CPU 16, offline, in no pair"
+	like "$OUT" '^topo_shape=irregular$' "$s: cpuset: its usable CPUs make no shape"
 
 	machine box8 "$M/box8" \
 	    "1 package, 8 cores, 1 thread per core, 1 L2 cache of 4 MiB, 1 NUMA node" \
 	    "one=0 llc=0,1 cores=0-7 " "free one llc" "free one llc"
 	like "$OUT" '^smt=not supported$' "$s: box8: no SMT"
+	like "$OUT" '^topo_shape=1x1x8x1$' "$s: box8: its shape"
 
 	machine box1 "$M/box1" \
 	    "1 package, 1 core, 1 thread per core, 1 L2 cache of 512 KiB, 1 NUMA node" \
@@ -190,6 +194,7 @@ for s in $SHELLS; do
 	    "one=0 smt=0,2 spread=0,1 cores=0-1 " "free one smt spread" "free one spread"
 	like "$OUT" '^topo_llcs=unknown$' "$s: nocache: caches recorded unknown"
 	like "$OUT" '^topo_nodes=unknown$' "$s: nocache: nodes recorded unknown"
+	like "$OUT" '^topo_shape=unknown$' "$s: nocache: and so its shape"
 	is "$ERR" "smpbench: note: last-level caches unknown: no llc or xllc placement, spread (two cores) instead" \
 	    "$s: nocache: a note says what falls back"
 

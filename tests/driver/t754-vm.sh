@@ -3,7 +3,10 @@
 # kernels of one label, an accelerator that is not one, kernel arguments
 # not printable or too long) refused in one line, exit 2; a set-up
 # script that cannot be read, exit 1; a file that is not a kernel image refused in one line,
-# exit 1; with no qemu, one line, exit 3. compare of its runs (the
+# exit 1; with no qemu, one line, exit 3. With no -t, the machine is
+# the host's shape over its usable CPUs (made-up machines whose process
+# may use fewer CPUs than are online), or a core a usable CPU where they
+# make no shape. compare of its runs (the
 # fixtures, marked as vm marks them): an emulated run beside a native
 # one refused unless forced; the header says emulated CPUs show
 # placement, not speed, and, with several runs a side each a boot of
@@ -40,6 +43,23 @@ SEE="(see smpbench -h)"
 not_said() {
 	! printf '%s\n' "$OUT" | grep -q "$1"
 }
+# Made-up machines of fewer usable CPUs than online: box32 whose
+# process may run on node 0 only (0-7,16-23), and box32's cpuset (0,3,8,
+# 19,24 usable: no shape). The machine vm boots by default is said
+# before anything is made; a cache others can write then stops it.
+M=tests/fixtures/machines
+cp -R "$M/box32" "$T/node0" &&
+    sed 's/^Cpus_allowed_list:.*/Cpus_allowed_list:	0-7,16-23/' \
+    "$M/box32/proc/self/status" >"$T/node0/proc/self/status" || exit 1
+{ cp -R "$M/box32" "$T/cpuset" && cp -R "$M/cpuset/." "$T/cpuset/"; } || exit 1
+mkdir -m 0777 "$T/open" && chmod 0777 "$T/open"
+TOOLS=
+for c in qemu-system-x86_64 cpio gzip base64 timeout make cc; do
+	command -v "$c" >/dev/null 2>&1 || TOOLS="$TOOLS $c"
+done
+NL='
+'
+OPEN="smpbench: vm: the kernels' cache is not safe: $T/open can be written by other users, mode drwxrwxrwx; name another with SMPB_VM_CACHE"
 
 for s in $SHELLS; do
 	use_shell $s || continue
@@ -128,6 +148,19 @@ for s in $SHELLS; do
 	run $sh $SB compare "$T/a1" "$T/b1"
 	like "$OUT" "$EMU" "$s: one boot a side: emulated all the same"
 	check "$s: but not that the kernels differ" not_said "^Each run a boot"
+	if [ -n "$TOOLS" ]; then
+		t_skip "not installed:$TOOLS"
+		t_skip "not installed:$TOOLS"
+	else
+		run env SMPBENCH_PROC="$T/node0" SMPB_VM_CACHE="$T/open" \
+		    $sh $SB vm -k "x=$T/image"
+		is "$RC $ERR" "1 smpbench: vm: the machine: 1x2x4x2, this host's shape over its 16 usable CPUs (0-7,16-23)$NL$OPEN" \
+		    "$s: by default the host's shape over its usable CPUs, not its online ones"
+		run env SMPBENCH_PROC="$T/cpuset" SMPB_VM_CACHE="$T/open" \
+		    $sh $SB vm -k "x=$T/image"
+		is "$RC $ERR" "1 smpbench: vm: the machine: 1x1x5x1, a core for each of this host's 5 usable CPUs (0,3,8,19,24), which make no shape of nodes, caches, cores and threads (topo_shape=irregular)$NL$OPEN" \
+		    "$s: usable CPUs of no shape: a core for each"
+	fi
 	run $sh $SB vm -h
 	like "$RC $OUT" '^0 usage: smpbench vm -k kernel ' "$s: vm -h: its usage, exit 0"
 done
