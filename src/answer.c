@@ -205,6 +205,12 @@ put_col(const struct judging *jd, int g)
 		}
 		put("rise", c->rise);
 		put("fall", c->fall);
+		printf(" doubt=%d tested=%zu worse=%zu better=%zu"
+		    " dworse=%zu dbetter=%zu placed=%zu few=%zu", c->doubt,
+		    c->count[JG_N_TESTED], c->count[JG_N_WORSE],
+		    c->count[JG_N_BETTER], c->count[JG_N_DOUBT_WORSE],
+		    c->count[JG_N_DOUBT_BETTER], c->count[JG_N_PLACEMENT],
+		    c->count[JG_N_FEW]);
 	}
 	putchar('\n');
 }
@@ -317,6 +323,9 @@ jg_answer(struct jg_table *t, const char *id)
 	if (why == SM_OK && !t->head) {
 		for (g = 1; g <= t->ncols; g++) {
 			jg_reps_mode(t, jd.cells, g, &jd.cols[g]);
+			if (g > 1)
+				jg_col_count(t, jd.cells, g, &jd.cols[1],
+				    &jd.cols[g]);
 			put_col(&jd, g);
 		}
 		for (i = 1; i <= t->nrows; i++)

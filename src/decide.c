@@ -895,6 +895,37 @@ jg_reps_mode(const struct jg_table *t, const struct jg_cellv *cells, int g,
 	free(cnt);
 }
 
+void
+jg_col_count(const struct jg_table *t, const struct jg_cellv *cells, int g,
+    const struct jg_col *c1, struct jg_col *cg)
+{
+	const struct jg_cellv *b, *v;
+	size_t *n = cg->count;
+	bool worse;
+	int i;
+
+	memset(cg->count, 0, sizeof(cg->count));
+	cg->doubt = cg->busy || c1->busy;
+	for (i = 1; i <= t->nrows; i++) {
+		b = &cells[(size_t)(i - 1) * (size_t)t->ncols];
+		v = &cells[(size_t)(i - 1) * (size_t)t->ncols + (size_t)g - 1];
+		if (!v->has || !b->has || v->tiny == 2)
+			continue;
+		if (v->verd == JG_FEW || v->verd == JG_REFUSED) {
+			n[JG_N_FEW]++;
+			continue;
+		}
+		n[JG_N_TESTED]++;
+		worse = v->dir == JG_WORSE;
+		if (v->verd == JG_CHANGED)
+			n[worse ? JG_N_WORSE : JG_N_BETTER]++;
+		else if (v->verd == JG_DOUBTFUL)
+			n[worse ? JG_N_DOUBT_WORSE : JG_N_DOUBT_BETTER]++;
+		else if (v->verd == JG_PLACEMENT)
+			n[JG_N_PLACEMENT]++;
+	}
+}
+
 /* The decisions on figures alone. */
 
 bool

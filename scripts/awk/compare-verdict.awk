@@ -184,8 +184,12 @@ function answers(    k, kind) {
 	}
 }
 
-# column_of(k): a column's answer: its usual repeats and its host.
-function column_of(k,    g) {
+# column_of(k): a column's answer: its usual repeats, its host, and
+# its cells counted as the headline says them (COL_COUNT[g], the
+# tab-separated counts: tested, worse, better, placed, in doubt worse,
+# in doubt better, too few repeats; then 1 where its changes are in
+# doubt).
+function column_of(k,    g, keys, n, i) {
 	g = ans(k, "g")
 	REPS_MODE[g] = ans(k, "mode") + 0
 	REPS_ODD[g] = ans(k, "odd") + 0
@@ -198,6 +202,11 @@ function column_of(k,    g) {
 	HSP_LO[g] = ansn(k, "lo")
 	HSP_HI[g] = ansn(k, "hi")
 	HSP_RUNS[g] = ans(k, "byruns") + 0
+	n = split("tested worse better placed dworse dbetter few doubt", keys,
+	    " ")
+	COL_COUNT[g] = ""
+	for (i = 1; i <= n; i++)
+		COL_COUNT[g] = COL_COUNT[g] (i > 1 ? "\t" : "") ans(k, keys[i]) + 0
 	RISE[g] = ans(k, "rise") + 0
 	FALL[g] = ans(k, "fall") + 0
 }

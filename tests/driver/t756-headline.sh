@@ -1,0 +1,71 @@
+# t756-headline: compare's headline never reads as "no change" over
+# changes in doubt: on made-up runs (tests/made-runs.sh, never the
+# programs), a busy A/B of one run a side, its ? cells both ways, is
+# counted in one sentence (none changed beyond doubt, how many in doubt,
+# worse and better) and listed by direction ("herd, worse (in doubt):");
+# three busy runs a side keep the count and the ? legend, with ? cells
+# or with none.
+# shellcheck disable=SC2086 # $sh is a command line, split on purpose
+# shellcheck source=tests/lib.sh
+. tests/lib.sh
+# shellcheck source=tests/made-runs.sh
+. tests/made-runs.sh
+SB=scripts/smpbench
+T=$TMPDIR_T
+
+# busy DIR: the run DIR measured beside 0.9 CPUs of other work.
+busy() {
+	sed 's/^load_other=.*/load_other=0.90/' "$1/env" >"$1/env.new" &&
+	    mv "$1/env.new" "$1/env"
+}
+# one line: the report, its lines joined by one blank.
+one_line() {
+	printf '%s\n' "$OUT" | tr -s ' \n' '  '
+}
+
+# A busy A/B: the herd of 2 and 4 30% and 26% slower, of 8 25% faster,
+# of 16 and 25 unmoved, the "after" side busy.
+made_run "$T/base" herd base "2:$(draws 1 5 4.0 0.01)" \
+    "4:$(draws 2 5 4.0 0.01)" "8:$(draws 3 5 4.0 0.01)" \
+    "16:$(draws 4 5 4.0 0.01)" "25:$(draws 5 5 4.0 0.01)"
+made_run "$T/busy" herd busy "2:$(draws 6 5 5.2 0.01)" \
+    "4:$(draws 7 5 5.0 0.01)" "8:$(draws 8 5 3.0 0.01)" \
+    "16:$(draws 9 5 4.0 0.01)" "25:$(draws 10 5 4.0 0.01)"
+busy "$T/busy"
+run sh $SB compare "$T/base" "$T/busy"
+is "$RC" 0 "a busy A/B: exit 0"
+like "$OUT" '^ +2 : .* \+30%\?$' "its changes in doubt (?)"
+like "$(one_line)" ' busy against base: no cell of 5 tested changed beyond doubt; 3 changed in doubt \(\?\), 2 worse, 1 better \(chance alone: about 0\.2 at 5%\): ' \
+    "the headline: no change beyond doubt, and in the same sentence 3 in doubt, 2 worse, 1 better"
+like "$OUT" '^  herd, worse \(in doubt\): 2 to 4 \(\+26% to \+30%\)$' \
+    "the cells in doubt for the worse, their direction in words"
+like "$OUT" '^  herd, better \(in doubt\): 8 \(-25%\)$' \
+    "and those for the better"
+is "$(printf '%s\n' "$OUT" | grep -c 'doubtful')" 0 "no direction-less 'doubtful' line"
+like "$(one_line)" 'Marks: .* \? in doubt \(the \? lines\)\.' "the ? legend"
+
+# Three runs a side, the second column busy: with a 30% shift of the
+# herd of 2 (? in the table), and with none.
+for k in 1 2 3; do
+	made_run "$T/b3-$k" herd base3 "2:$(draws 1$k 5 4.0 0.01)" \
+	    "4:$(draws 2$k 5 4.0 0.01)"
+	made_run "$T/u3-$k" herd busy3 "2:$(draws 3$k 5 5.2 0.01)" \
+	    "4:$(draws 4$k 5 4.0 0.01)"
+	made_run "$T/q3-$k" herd quiet3 "2:$(draws 5$k 5 4.0 0.01)" \
+	    "4:$(draws 6$k 5 4.0 0.01)"
+	busy "$T/u3-$k"
+	busy "$T/q3-$k"
+done
+run sh $SB compare "$T"/b3-* "$T"/u3-*
+is "$(printf '%s\n' "$OUT" | grep -c '^? busy3#[123]: other work')" 3 \
+    "three runs a side: the ? lines of the busy runs"
+like "$OUT" '^ +2 : .* \+[0-9]+%\?$' "a ? cell"
+like "$(one_line)" ' busy3 against base3: no cell of 2 tested changed beyond doubt; 1 changed in doubt \(\?\), 1 worse, 0 better \(chance alone' \
+    "the headline counts it, with its direction"
+like "$OUT" '^  herd, worse \(in doubt\): 2 \(\+[0-9]+%\)$' "and lists it"
+like "$(one_line)" 'Marks: .* \? in doubt \(the \? lines\)\.' "the ? legend"
+run sh $SB compare "$T"/b3-* "$T"/q3-*
+like "$(one_line)" ' quiet3 against base3: no cell of 2 tested changed beyond doubt; none changed in doubt \(\?\) \(chance alone' \
+    "no ? cell: the headline still says the doubt, none"
+like "$(one_line)" 'Marks: .* \? in doubt \(the \? lines\)\.' "and the ? legend stands"
+done_testing
