@@ -381,28 +381,42 @@ function num_of(s) {
 }
 
 # factor_shown(ch): 1 when a change ch (a fraction) is printed as a
-# factor: more than +500%, or a fall of more than 90% (where a
-# percentage would round to -100%).
+# factor: more than +500%. A fall is a percentage however large.
 function factor_shown(ch) {
-	return ch > 5 || ch < -0.9
+	return ch > 5
 }
 
 # change_text(i, g): the change of row i in column g as the table
-# prints it: a percentage, none signed when it rounds to zero (0%); a
-# factor past +500% (x290) or below a tenth (x1/12); a difference in the
-# figure's unit where a side is zero; "" where there is none.
-function change_text(i, g,    c, p) {
+# prints it: a percentage, none signed when it rounds to zero (0%), a
+# fall of more than 99.5% in the decimals that keep it from -100%; a
+# factor past +500% (x290), that of the two figures as printed (RVAL),
+# so that a reader gets it from them; a difference in the figure's unit
+# where a side is zero; "" where there is none.
+function change_text(i, g,    c, a) {
 	if (g == 1 || !RHAS[i, g] || RTINY[i, g] == 2)
 		return ""
 	if (RTINY[i, g] == 1)
 		return diff(RMED[i, g] - RMED[i, 1], RDIG[i])
 	if ((c = RCH[i, g]) == "")
 		return ""
-	if (c > 5)
-		return "x" sig3(c + 1)
+	if (factor_shown(c)) {
+		a = num_of(RVAL[i, 1])
+		return "x" sig3(a > 0 ? num_of(RVAL[i, g]) / a : c + 1)
+	}
 	if (c < -0.9)
-		return "x1/" sig3(1 / (c + 1))
+		return pct_fall(c)
 	return pct0(c)
+}
+
+# pct_fall(c): a fall (a fraction, -1 < c < -0.9) as a percentage, in
+# the fewest decimals (at most four) that keep it from -100%.
+function pct_fall(c,    d, p) {
+	for (d = 0; d < 4; d++) {
+		p = sprintf("%." d "f", c * 100)
+		if (p + 0 > -100)
+			break
+	}
+	return p "%"
 }
 
 # pct0(c): a change (a fraction) as a whole percentage, signed, or 0%.

@@ -51,12 +51,13 @@ EOF
 
 help_show() {
 	cat <<'EOF'
-show [-r] dir ...
+show [-rv] dir ...
 --
 show        print a saved run's tables, then its kernel's context
   -r        make the tables again from the raw measurements
             (default: print them as saved, and those an incomplete
             run did not save)
+  -v        the kernel's boot command line too
 EOF
 }
 

@@ -4,7 +4,12 @@
 # counted in one sentence (none changed beyond doubt, how many in doubt,
 # worse and better) and listed by direction ("herd, worse (in doubt):");
 # three busy runs a side keep the count and the ? legend, with ? cells
-# or with none.
+# or with none. Then what a reader can check: a factor is that of the
+# figures printed beside it (x6.27 of 1.523 and 9.544, where the
+# medians' own ratio is 6.2647), a fall is a percentage, never x1/15.5,
+# and past -99.5% in the decimals that keep it from -100%; the yield's
+# title in plain words; show prints the boot command line with -v
+# only.
 # shellcheck disable=SC2086 # $sh is a command line, split on purpose
 # shellcheck source=tests/lib.sh
 . tests/lib.sh
@@ -68,4 +73,33 @@ run sh $SB compare "$T"/b3-* "$T"/q3-*
 like "$(one_line)" ' quiet3 against base3: no cell of 2 tested changed beyond doubt; none changed in doubt \(\?\) \(chance alone' \
     "no ? cell: the headline still says the doubt, none"
 like "$(one_line)" 'Marks: .* \? in doubt \(the \? lines\)\.' "and the ? legend stands"
+
+# Factors and falls, figures without noise: the herd of 2 at 1.5234
+# and 9.5437 s, of 4 at 15.5 and 1 s, of 8 at 250 and 1 s.
+made_run "$T/f1" herd f1 "2:$(draws 1 5 1.5234 0)" "4:$(draws 2 5 15.5 0)" \
+    "8:$(draws 3 5 250 0)"
+made_run "$T/f2" herd f2 "2:$(draws 4 5 9.5437 0)" "4:$(draws 5 5 1 0)" \
+    "8:$(draws 6 5 1 0)"
+run sh $SB compare "$T/f1" "$T/f2"
+like "$OUT" '^ +2 : +1\.523 +\(0%\) +9\.544 +\(0%\) +x6\.27\*$' \
+    "a factor is that of the figures printed: x6.27, not the medians' x6.26"
+like "$OUT" '^ +4 : +15\.500 +\(0%\) +1\.000 +\(0%\) +-94%\+$' \
+    "a fall to 1/15.5 is -94%"
+like "$OUT" '^ +8 : +250\.000 +\(0%\) +1\.000 +\(0%\) +-99\.6%\+$' \
+    "a fall to 1/250, -99.6%, not -100%"
+is "$(printf '%s\n' "$OUT" | grep -c 'x1/')" 0 "no factor below one"
+like "$OUT" '^  herd, better: 4 to 8 \(-99\.6% to -94%\)$' \
+    "the headline's range of falls in the same words"
+
+# The yield's title in plain words.
+run sh $SB compare tests/fixtures/run-a tests/fixtures/run-b
+like "$(one_line)" " yield: microseconds per yield, lower is better; across the machine, all threads' yields together #T :" \
+    "the yield's title in plain words"
+
+# show: the kernel's boot command line with -v only.
+run sh $SB show "$T/f1"
+like "$OUT" '^Context of f1: ' "show: the kernel's context"
+is "$(printf '%s\n' "$OUT" | grep -c '^Command line: ')" 0 "but not its command line"
+run sh $SB show -v "$T/f1"
+like "$OUT" '^Command line: root=/dev/sda1 ro quiet$' "show -v: the command line too"
 done_testing
