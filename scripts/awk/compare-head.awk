@@ -155,7 +155,8 @@ function columns(    g, keys, nk, i, k, same, s, t) {
 	if (NCOL == 1 && POOLED != "")
 		wrap("One column: every run is " CNAME[1] ", so nothing is" \
 		    " compared; runs of other kernels, or labelled apart" \
-		    " (smpbench run -l), stand side by side.")
+		    " (smpbench run -l, or named here: compare a1=DIR" \
+		    " a2=DIR), stand side by side.")
 	sources()
 }
 

@@ -49,6 +49,7 @@ run_check_options() {
 		watchdog=$WATCHDOG_QUICK
 		[ "$sweep" = full ] && watchdog=$WATCHDOG_FULL
 	}
+	# shellcheck disable=SC2034 # settle_bound: settle_run's (lib/host.sh)
 	if [ "$opt_S_set" -eq 0 ]; then
 		settle_bound=$SETTLE_DEFAULT
 		[ "$sweep" = tiny ] && settle_bound=$SETTLE_TINY

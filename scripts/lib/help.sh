@@ -63,10 +63,11 @@ EOF
 
 help_compare() {
 	cat <<'EOF'
-compare [-fpv] [-t threshold] [-w workload] dir ...
+compare [-fpv] [-t threshold] [-w workload] [name=]dir ...
 --
 compare     set each workload of saved runs side by side, runs of one
-            label (or kernel release) pooled into one column
+            label (or kernel release) pooled into one column;
+            name=dir names dir's column name (./a=b: the directory)
   -f        compare runs that are not comparable, marked
             (default: refuse them)
   -p        one key=value line per cell and column (default: tables)

@@ -9,7 +9,9 @@
 # medians' own ratio is 6.2647), a fall is a percentage, never x1/15.5,
 # and past -99.5% in the decimals that keep it from -100%; the yield's
 # title in plain words; show prints the boot command line with -v
-# only.
+# only. compare names columns at compare time (NAME=DIR): two runs of
+# one label as two columns, or pooled under a name; a directory with '='
+# in its name passed as ./a=b, and named alone, refused with the way.
 # shellcheck disable=SC2086 # $sh is a command line, split on purpose
 # shellcheck source=tests/lib.sh
 . tests/lib.sh
@@ -102,4 +104,21 @@ like "$OUT" '^Context of f1: ' "show: the kernel's context"
 is "$(printf '%s\n' "$OUT" | grep -c '^Command line: ')" 0 "but not its command line"
 run sh $SB show -v "$T/f1"
 like "$OUT" '^Command line: root=/dev/sda1 ro quiet$' "show -v: the command line too"
+# Columns named at compare time: two runs of one label (base3) apart.
+run sh $SB compare one="$T/b3-1" two="$T/b3-2"
+is "$RC" 0 "NAME=DIR: exit 0"
+like "$OUT" '^  one: kernel 6\.1\.0-a, 1 run x 5 repeats' "the first run's column named one"
+like "$OUT" '^two against one: ' "the second's two, compared"
+run sh $SB compare p="$T/b3-1" p="$T/b3-2" q="$T/b3-3"
+like "$OUT" '^  p: kernel 6\.1\.0-a, 2 runs x 5 repeats' "one name for two runs: pooled"
+mkdir -p "$T/eq"
+cp -R "$T/b3-2" "$T/eq/x=y"
+run sh -c "cd '$T/eq' && sh '$PWD/$SB' compare '$T/b3-1' ./x=y"
+is "$RC" 0 "a directory with = in its name, given as ./x=y: compared"
+like "$(one_line)" 'One column: every run is base3, so nothing is compared; .* or named here: compare a1=DIR a2=DIR\), stand' \
+    "pooled with the other base3 run, by its own label, and the way to name them apart said"
+run sh -c "cd '$T/eq' && sh '$PWD/$SB' compare '$T/b3-1' x=y"
+is "$RC:$OUT" "2:" "given as x=y, where y is missing: exit 2, nothing printed"
+is "$ERR" "smpbench: compare: 'x=y' names a column x of y, which is not there; the directory itself is ./x=y (see smpbench -h)" \
+    "and one line says how to pass the directory"
 done_testing
