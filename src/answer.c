@@ -177,6 +177,8 @@ put_cell(const struct judging *jd, int i, int g)
 			printf(" dir=%s", dir_words[v->dir]);
 		if (*why_word(v->why) != '\0')
 			printf(" why=%s", why_word(v->why));
+		if (v->clusters)
+			printf(" by=clusters");
 		if (v->verd == JG_PLACEMENT) {
 			put_side(jd, "p1", i, 1);
 			put_side(jd, "pg", i, g);
@@ -253,6 +255,20 @@ problems(struct judging *jd)
 	return why;
 }
 
+/* A change of row i in column g, marked or in doubt, whose sides' clusters
+ * are the row's placements (jg_placed_clusters): placement, not a change. */
+static void
+placed_clusters(struct judging *jd, int i, int g)
+{
+	struct jg_cellv *v = cell_of(jd, i, g);
+
+	if (v->has && (v->verd == JG_CHANGED || v->verd == JG_DOUBTFUL) &&
+	    jg_placed_clusters(jd->t, jd->cells, i, g)) {
+		v->verd = JG_PLACEMENT;
+		v->clusters = true;
+	}
+}
+
 /* The whole table's decisions: the hosts, each cell's figure, then
  * each cell's change against the first column's. */
 static enum sm_why
@@ -273,6 +289,9 @@ decide(struct judging *jd)
 				why = jg_change(t, i, g, cell_of(jd, i, 1),
 				    &jd->cols[1], &jd->cols[g],
 				    cell_of(jd, i, g));
+	for (i = 1; i <= t->nrows && why == SM_OK; i++)
+		for (g = 2; g <= t->ncols; g++)
+			placed_clusters(jd, i, g);
 	return why;
 }
 

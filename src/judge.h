@@ -102,6 +102,7 @@ struct jg_table {
 	int	nruns, ncols, nrows;
 	struct jg_run *runs;		/* [1..nruns] */
 	bool	*free_row;		/* [1..nrows] */
+	int	*one_row, *spread_row;	/* its rows pinned, 0: none */
 	struct jg_cell *cells;		/* [(i - 1) * nruns + j - 1] */
 	struct jg_place *places;	/* [(i - 1) * ncols + g - 1] */
 };
@@ -248,6 +249,7 @@ struct jg_cellv {
 	enum sm_why why;		/* why the test refused the figures */
 	double	ch, sh, lo, hi, lev, p;
 	bool	has_ch, has_sh;
+	bool	clusters;		/* placement by its clusters */
 	int	tiny;
 };
 
@@ -310,6 +312,18 @@ enum sm_why	jg_change(const struct jg_table *t, int i, int g,
  */
 void		jg_reps_mode(const struct jg_table *t,
 		    const struct jg_cellv *cells, int g, struct jg_col *c);
+
+/*
+ * Whether the change of unpinned row i in column g is the scheduler's
+ * placement by its clusters: the figure of each side, or each of its
+ * two clusters, lies near its own column's figure of the row pinned to
+ * one CPU or of the row pinned to more (within a fifth, those two
+ * figures apart by half or more), and the two sides lie near different
+ * sets of them (the spread's figure against the one CPU's and the
+ * spread's, in some repeats). cells: each judged by jg_centre.
+ */
+bool		jg_placed_clusters(const struct jg_table *t,
+		    const struct jg_cellv *cells, int i, int g);
 
 /*
  * Column g's cells against the first (cells judged by jg_change) counted

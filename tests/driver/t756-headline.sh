@@ -12,6 +12,10 @@
 # only. compare names columns at compare time (NAME=DIR): two runs of
 # one label as two columns, or pooled under a name; a directory with '='
 # in its name passed as ./a=b, and named alone, refused with the way.
+# A ring whose clusters are its row's placements: 6 of 8 repeats as
+# fast as the ring pinned to one CPU, 2 as the ring pinned to two, named
+# @, not counted better; one that moved with its pinned rows, and one
+# at neither figure, still marked.
 # shellcheck disable=SC2086 # $sh is a command line, split on purpose
 # shellcheck source=tests/lib.sh
 . tests/lib.sh
@@ -121,4 +125,37 @@ run sh -c "cd '$T/eq' && sh '$PWD/$SB' compare '$T/b3-1' x=y"
 is "$RC:$OUT" "2:" "given as x=y, where y is missing: exit 2, nothing printed"
 is "$ERR" "smpbench: compare: 'x=y' names a column x of y, which is not there; the directory itself is ./x=y (see smpbench -h)" \
     "and one line says how to pass the directory"
+# pinned DIR N PLACE CPUS FIGURES: the ring of N pinned to CPUS (PLACE
+# one or llc), one repeat a figure, added to the run DIR.
+pinned() {
+	printf '%s\n' "$5" | tr ',' '\n' | awk -v n="$2" -v p="$3" -v c="$4" '{
+		printf "place=%s rep=%d argv=-n,%d,-T,1,-c,%s cpulist=%s procs=%d" \
+		    " laps=1 wall_s=1 switches_per_s=%s user_s=0.1 sys_s=0.1" \
+		    " nvcsw=1 nivcsw=1 minflt=0 cpus_used=%d cpus_pinned=%d" \
+		    " sched_stats=none\n", p, NR, n, c, c, n, $0,
+		    (p == "one" ? 1 : 2), (p == "one" ? 1 : 2)
+	}' >>"$1/raw/ring"
+}
+made_run "$T/pa" ring pa "2:$(draws 71 8 100000 0.01)" \
+    "4:$(draws 72 5 100000 0.01)" "8:$(draws 73 5 100000 0.01)"
+made_run "$T/pb" ring pb \
+    "2:$(draws 74 6 400000 0.01),$(draws 75 2 100000 0.01)" \
+    "4:$(draws 76 5 200000 0.01)" "8:$(draws 77 5 200000 0.01)"
+for n in 2 4 8; do
+	pinned "$T/pa" $n one 0 "$(draws 8$n 5 400000 0.01)"
+	pinned "$T/pa" $n llc 0,1 "$(draws 9$n 5 100000 0.01)"
+	k=1
+	[ $n -eq 8 ] && k=2
+	pinned "$T/pb" $n one 0 "$(draws 10$n 5 $((400000 * k)) 0.01)"
+	pinned "$T/pb" $n llc 0,1 "$(draws 11$n 5 $((100000 * k)) 0.01)"
+done
+run sh $SB compare "$T/pa" "$T/pb"
+like "$OUT" '^ +2 : .* \+[0-9]+%@$' \
+    "ring of 2: 6 of 8 repeats at the one-CPU figure, 2 at the spread's: @"
+like "$(one_line)" '@ ring 2: each side.s figure, or cluster, at its row pinned to one CPU or to more; ' \
+    "and said why under the table"
+like "$OUT" '^ +4 : .* \+[0-9]+%\+$' "ring of 4, at neither figure, x2: marked better"
+like "$OUT" '^ +8 : .* \+[0-9]+%\+$' "ring of 8, moved with its pinned rows: marked better"
+like "$(one_line)" ' pb against pa: 4 of 9 cells tested changed, 0 worse, 4 better .*; 1 @, placement' \
+    "the headline counts it as placement, not better"
 done_testing
