@@ -908,16 +908,16 @@ near_place(double x, double one, double spread)
 	return 0;
 }
 
-/* The placements column g's cell of row i lies near (near_place), one
- * bit each, its two clusters' where it has them; -1 where one lies near
- * neither, or the pinned rows' figures are missing or not apart. */
+/* The placement column g's figure of row i lies near (near_place); -1
+ * where it, or one of its two clusters, lies near neither, or the pinned
+ * rows' figures are missing or not apart. */
 static int
 near_places(const struct jg_table *t, const struct jg_cellv *cells, int i,
     int g)
 {
 	const struct jg_cellv *v, *one, *sp;
 	size_t nc = (size_t)t->ncols;
-	int a, b;
+	int a;
 
 	v = &cells[(size_t)(i - 1) * nc + (size_t)g - 1];
 	one = &cells[(size_t)(t->one_row[i] - 1) * nc + (size_t)g - 1];
@@ -926,13 +926,11 @@ near_places(const struct jg_table *t, const struct jg_cellv *cells, int i,
 	    sp->med <= 0 || (one->med / sp->med < BIMODAL_GAP &&
 	    sp->med / one->med < BIMODAL_GAP))
 		return -1;
-	if (!v->bi) {
-		a = near_place(v->med, one->med, sp->med);
-		return a ? a : -1;
-	}
-	a = near_place(v->b.lowmed, one->med, sp->med);
-	b = near_place(v->b.highmed, one->med, sp->med);
-	return a && b ? a | b : -1;
+	if (v->bi && (!near_place(v->b.lowmed, one->med, sp->med) ||
+	    !near_place(v->b.highmed, one->med, sp->med)))
+		return -1;
+	a = near_place(v->med, one->med, sp->med);
+	return a ? a : -1;
 }
 
 bool

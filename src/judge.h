@@ -315,12 +315,12 @@ void		jg_reps_mode(const struct jg_table *t,
 
 /*
  * Whether the change of unpinned row i in column g is the scheduler's
- * placement by its clusters: the figure of each side, or each of its
- * two clusters, lies near its own column's figure of the row pinned to
- * one CPU or of the row pinned to more (within a fifth, those two
- * figures apart by half or more), and the two sides lie near different
- * sets of them (the spread's figure against the one CPU's and the
- * spread's, in some repeats). cells: each judged by jg_centre.
+ * placement by its clusters: the figure of each side, and each of its
+ * two clusters where it has them, lies near its own column's figure of
+ * the row pinned to one CPU or of the row pinned to more (within a
+ * fifth, those two figures apart by half or more), and the two sides'
+ * figures near different ones (the spread's figure against the one
+ * CPU's, in most repeats). cells: each judged by jg_centre.
  */
 bool		jg_placed_clusters(const struct jg_table *t,
 		    const struct jg_cellv *cells, int i, int g);

@@ -112,27 +112,6 @@ function env_word(j, word, key) {
 	return " " word "=" stat_esc(RENV[j, key])
 }
 
-# pinned_rows(i): of an unpinned row i, " one=I spread=I" where the
-# table has rows of its parameters pinned to one CPU (one) and to more
-# (the first other placement: llc, node...), so that smpb-stat can tell
-# clusters that are placements; "" else.
-function pinned_rows(i,    k, s, p, n) {
-	if (!FREE[ROWK[i]])
-		return ""
-	s = ""
-	n = NAME[ROWK[i]]
-	for (k = 1; k <= NROWK; k++) {
-		p = ROWPLACE[ROWK[k]]
-		if (p == "free" || NAME[ROWK[k]] != n " " p)
-			continue
-		if (p == "one" && !index(s, " one="))
-			s = s " one=" k
-		else if (p != "one" && !index(s, " spread="))
-			s = s " spread=" k
-	}
-	return s
-}
-
 # table_cells(): the rows, each run's repeats of each and its options,
 # and where each column's repeats of an unpinned row ran.
 function table_cells(    i, j, g, key, c, pc) {
