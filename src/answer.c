@@ -177,6 +177,8 @@ put_cell(const struct judging *jd, int i, int g)
 			printf(" dir=%s", dir_words[v->dir]);
 		if (*why_word(v->why) != '\0')
 			printf(" why=%s", why_word(v->why));
+		if (v->clusters)
+			printf(" by=clusters");
 		if (v->verd == JG_PLACEMENT) {
 			put_side(jd, "p1", i, 1);
 			put_side(jd, "pg", i, g);
@@ -226,6 +228,12 @@ put_col(const struct judging *jd, int g)
 		}
 		put("rise", c->rise);
 		put("fall", c->fall);
+		printf(" doubt=%d tested=%zu worse=%zu better=%zu"
+		    " dworse=%zu dbetter=%zu placed=%zu few=%zu", c->doubt,
+		    c->count[JG_N_TESTED], c->count[JG_N_WORSE],
+		    c->count[JG_N_BETTER], c->count[JG_N_DOUBT_WORSE],
+		    c->count[JG_N_DOUBT_BETTER], c->count[JG_N_PLACEMENT],
+		    c->count[JG_N_FEW]);
 	}
 	putchar('\n');
 }
@@ -268,6 +276,20 @@ problems(struct judging *jd)
 	return why;
 }
 
+/* A change of row i in column g, marked or in doubt, whose sides' clusters
+ * are the row's placements (jg_placed_clusters): placement, not a change. */
+static void
+placed_clusters(struct judging *jd, int i, int g)
+{
+	struct jg_cellv *v = cell_of(jd, i, g);
+
+	if (v->has && (v->verd == JG_CHANGED || v->verd == JG_DOUBTFUL) &&
+	    jg_placed_clusters(jd->t, jd->cells, i, g)) {
+		v->verd = JG_PLACEMENT;
+		v->clusters = true;
+	}
+}
+
 /* The whole table's decisions: the hosts, each cell's figure, then
  * each cell's change against the first column's. */
 static enum sm_why
@@ -288,6 +310,9 @@ decide(struct judging *jd)
 				why = jg_change(t, i, g, cell_of(jd, i, 1),
 				    &jd->cols[1], &jd->cols[g],
 				    cell_of(jd, i, g));
+	for (i = 1; i <= t->nrows && why == SM_OK; i++)
+		for (g = 2; g <= t->ncols; g++)
+			placed_clusters(jd, i, g);
 	return why;
 }
 
@@ -338,6 +363,9 @@ jg_answer(struct jg_table *t, const char *id)
 	if (why == SM_OK && !t->head) {
 		for (g = 1; g <= t->ncols; g++) {
 			jg_reps_mode(t, jd.cells, g, &jd.cols[g]);
+			if (g > 1)
+				jg_col_count(t, jd.cells, g, &jd.cols[1],
+				    &jd.cols[g]);
 			put_col(&jd, g);
 		}
 		for (i = 1; i <= t->nrows; i++)

@@ -895,6 +895,88 @@ jg_reps_mode(const struct jg_table *t, const struct jg_cellv *cells, int g,
 	free(cnt);
 }
 
+/* 1 where x lies near one, 2 near spread (within a fifth), 0 else. */
+static int
+near_place(double x, double one, double spread)
+{
+	if (x <= 0)
+		return 0;
+	if (x / one < 1.2 && one / x < 1.2)
+		return 1;
+	if (x / spread < 1.2 && spread / x < 1.2)
+		return 2;
+	return 0;
+}
+
+/* The placement column g's figure of row i lies near (near_place); -1
+ * where it, or one of its two clusters, lies near neither, or the pinned
+ * rows' figures are missing or not apart. */
+static int
+near_places(const struct jg_table *t, const struct jg_cellv *cells, int i,
+    int g)
+{
+	const struct jg_cellv *v, *one, *sp;
+	size_t nc = (size_t)t->ncols;
+	int a;
+
+	v = &cells[(size_t)(i - 1) * nc + (size_t)g - 1];
+	one = &cells[(size_t)(t->one_row[i] - 1) * nc + (size_t)g - 1];
+	sp = &cells[(size_t)(t->spread_row[i] - 1) * nc + (size_t)g - 1];
+	if (!v->has || !one->has || !sp->has || one->med <= 0 ||
+	    sp->med <= 0 || (one->med / sp->med < BIMODAL_GAP &&
+	    sp->med / one->med < BIMODAL_GAP))
+		return -1;
+	if (v->bi && (!near_place(v->b.lowmed, one->med, sp->med) ||
+	    !near_place(v->b.highmed, one->med, sp->med)))
+		return -1;
+	a = near_place(v->med, one->med, sp->med);
+	return a ? a : -1;
+}
+
+bool
+jg_placed_clusters(const struct jg_table *t, const struct jg_cellv *cells,
+    int i, int g)
+{
+	int m1, mg;
+
+	if (!t->free_row[i] || t->one_row[i] == 0 || t->spread_row[i] == 0)
+		return false;
+	m1 = near_places(t, cells, i, 1);
+	mg = near_places(t, cells, i, g);
+	return m1 > 0 && mg > 0 && m1 != mg;
+}
+
+void
+jg_col_count(const struct jg_table *t, const struct jg_cellv *cells, int g,
+    const struct jg_col *c1, struct jg_col *cg)
+{
+	const struct jg_cellv *b, *v;
+	size_t *n = cg->count;
+	bool worse;
+	int i;
+
+	memset(cg->count, 0, sizeof(cg->count));
+	cg->doubt = cg->busy || c1->busy;
+	for (i = 1; i <= t->nrows; i++) {
+		b = &cells[(size_t)(i - 1) * (size_t)t->ncols];
+		v = &cells[(size_t)(i - 1) * (size_t)t->ncols + (size_t)g - 1];
+		if (!v->has || !b->has || v->tiny == 2)
+			continue;
+		if (v->verd == JG_FEW || v->verd == JG_REFUSED) {
+			n[JG_N_FEW]++;
+			continue;
+		}
+		n[JG_N_TESTED]++;
+		worse = v->dir == JG_WORSE;
+		if (v->verd == JG_CHANGED)
+			n[worse ? JG_N_WORSE : JG_N_BETTER]++;
+		else if (v->verd == JG_DOUBTFUL)
+			n[worse ? JG_N_DOUBT_WORSE : JG_N_DOUBT_BETTER]++;
+		else if (v->verd == JG_PLACEMENT)
+			n[JG_N_PLACEMENT]++;
+	}
+}
+
 /* The decisions on figures alone. */
 
 bool

@@ -103,6 +103,7 @@ struct jg_table {
 	int	nruns, ncols, nrows;
 	struct jg_run *runs;		/* [1..nruns] */
 	bool	*free_row;		/* [1..nrows] */
+	int	*one_row, *spread_row;	/* its rows pinned, 0: none */
 	struct jg_cell *cells;		/* [(i - 1) * nruns + j - 1] */
 	struct jg_place *places;	/* [(i - 1) * ncols + g - 1] */
 };
@@ -183,6 +184,17 @@ enum jg_host {
 	JG_HOST_LIMITS			/* not judged: a quota, other limits */
 };
 
+/*
+ * A column's cells against the first, as the headline counts them:
+ * tested (the rest had too few figures, or were refused), changed for
+ * the worse or the better, in doubt for the worse or the better,
+ * placement.
+ */
+enum jg_count {
+	JG_N_TESTED, JG_N_WORSE, JG_N_BETTER, JG_N_DOUBT_WORSE,
+	JG_N_DOUBT_BETTER, JG_N_PLACEMENT, JG_N_FEW, JG_NCOUNTS
+};
+
 struct jg_col {
 	int	nrun;			/* its runs */
 	bool	nosig, busy;		/* a run not comparable, in doubt */
@@ -192,6 +204,8 @@ struct jg_col {
 	bool	by_runs, moved;
 	size_t	bad;			/* canary timings no run makes */
 	size_t	reps_mode, reps_odd;
+	bool	doubt;			/* its changes or the first's in doubt */
+	size_t	count[JG_NCOUNTS];	/* its cells, by jg_count */
 };
 
 /* Two clusters: their sizes and medians, the lower first. */
@@ -236,6 +250,7 @@ struct jg_cellv {
 	enum sm_why why;		/* why the test refused the figures */
 	double	ch, sh, lo, hi, lev, p;
 	bool	has_ch, has_sh;
+	bool	clusters;		/* placement by its clusters */
 	int	tiny;
 };
 
@@ -298,6 +313,28 @@ enum sm_why	jg_change(const struct jg_table *t, int i, int g,
  */
 void		jg_reps_mode(const struct jg_table *t,
 		    const struct jg_cellv *cells, int g, struct jg_col *c);
+
+/*
+ * Whether the change of unpinned row i in column g is the scheduler's
+ * placement by its clusters: the figure of each side, and each of its
+ * two clusters where it has them, lies near its own column's figure of
+ * the row pinned to one CPU or of the row pinned to more (within a
+ * fifth, those two figures apart by half or more), and the two sides'
+ * figures near different ones (the spread's figure against the one
+ * CPU's, in most repeats). cells: each judged by jg_centre.
+ */
+bool		jg_placed_clusters(const struct jg_table *t,
+		    const struct jg_cellv *cells, int i, int g);
+
+/*
+ * Column g's cells against the first (cells judged by jg_change) counted
+ * into cg->count by jg_count, and cg->doubt set where a change in it is
+ * in doubt (a run of it or of the first column busy). A row without a
+ * figure on both sides, or with both figures zero, is not counted.
+ */
+void		jg_col_count(const struct jg_table *t,
+		    const struct jg_cellv *cells, int g,
+		    const struct jg_col *c1, struct jg_col *cg);
 
 /* The decisions on figures alone. */
 

@@ -260,6 +260,8 @@ jg_table_free(struct jg_table *t)
 	}
 	free(t->runs);
 	free(t->free_row);
+	free(t->one_row);
+	free(t->spread_row);
 	free(t->cells);
 	free(t->places);
 	memset(t, 0, sizeof(*t));
@@ -329,11 +331,13 @@ table_head(struct jg_table *t, char *words)
 		return SM_TOO_MANY;
 	t->runs = calloc((size_t)t->nruns + 1, sizeof(*t->runs));
 	t->free_row = calloc((size_t)t->nrows + 1, sizeof(*t->free_row));
+	t->one_row = calloc((size_t)t->nrows + 1, sizeof(*t->one_row));
+	t->spread_row = calloc((size_t)t->nrows + 1, sizeof(*t->spread_row));
 	t->cells = calloc((size_t)cells + 1, sizeof(*t->cells));
 	t->places = calloc((size_t)t->nrows * (size_t)t->ncols + 1,
 	    sizeof(*t->places));
-	if (t->runs == NULL || t->free_row == NULL || t->cells == NULL ||
-	    t->places == NULL)
+	if (t->runs == NULL || t->free_row == NULL || t->one_row == NULL ||
+	    t->spread_row == NULL || t->cells == NULL || t->places == NULL)
 		return SM_NO_MEMORY;
 	for (cells--; cells >= 0; cells--)
 		t->cells[cells].lflag = -1;
@@ -484,13 +488,15 @@ at_word(const struct jg_table *t, const char *key, const char *val,
 	return true;
 }
 
-/* A row line: whether it is unpinned. */
+/* A row line: whether it is unpinned, and its rows pinned to one CPU
+ * and to more. */
 static enum sm_why
 table_row(struct jg_table *t, char *words)
 {
 	char *key, *val;
 	bool bad = false, ok, is_free = false, has_free = false;
 	struct at a = { 0, 0, 0 };
+	int one = 0, spread = 0;
 
 	while (next_word(&words, &key, &val, &bad)) {
 		if (at_word(t, key, val, &a, &ok)) {
@@ -500,12 +506,20 @@ table_row(struct jg_table *t, char *words)
 			if (!flag(val, &is_free))
 				return SM_SYNTAX;
 			has_free = true;
+		} else if (strcmp(key, "one") == 0) {
+			if (!index_of(val, t->nrows, &one))
+				return SM_SYNTAX;
+		} else if (strcmp(key, "spread") == 0) {
+			if (!index_of(val, t->nrows, &spread))
+				return SM_SYNTAX;
 		} else
 			return SM_SYNTAX;
 	}
 	if (bad || a.i == 0 || !has_free)
 		return SM_SYNTAX;
 	t->free_row[a.i] = is_free;
+	t->one_row[a.i] = one;
+	t->spread_row[a.i] = spread;
 	return SM_OK;
 }
 

@@ -18,7 +18,8 @@
 #   - every change printed follows from the figures printed beside it
 #     within a point: a percentage (0%, +5%, -12%), within 1 of
 #     figure/first - 1 computed from the two printed figures; a factor
-#     (x290, x1/12) within 1% of their ratio; a difference (+0.003)
+#     (x290) their ratio in three figures, as printed; never a factor
+#     below one (x1/12: a fall is a percentage); a difference (+0.003)
 #     within the last digit of their difference; never -0% or +0%.
 
 BEGIN {
@@ -199,20 +200,22 @@ function row(s,    t, pos, x, k, base, baseerr, fig, err, e) {
 # of the finer of them.
 function change(s, x, a, b, err,    c, r) {
 	changes++
-	if (x ~ /^(0|[-+][1-9][0-9]*)%$/) {
+	if (x ~ /^(0|[-+][1-9][0-9]*|-[0-9]+\.[0-9]+)%$/) {
 		if (a <= 0)
 			return
 		c = substr(x, 1, length(x) - 1) + 0
 		r = (b / a - 1) * 100
 		if (c - r > 1 + 1e-9 || r - c > 1 + 1e-9)
 			print "FAIL " s ": " x " is not " b " against " a
-	} else if (x ~ /^x1\/[0-9.]+$/ || x ~ /^x[0-9.]+$/) {
+	} else if (x ~ /^x1\//)
+		print "FAIL " s ": " x ", a factor below one"
+	else if (x ~ /^x[0-9.]+$/) {
 		if (a <= 0 || b <= 0)
 			return
-		c = x ~ /^x1\// ? 1 / substr(x, 4) : substr(x, 2) + 0
 		r = b / a
-		if (c / r - 1 > 0.01 || r / c - 1 > 0.01)
-			print "FAIL " s ": " x " is not " b " against " a
+		r = sprintf(r >= 99.95 ? "%.0f" : r >= 9.995 ? "%.1f" : "%.2f", r)
+		if (substr(x, 2) != r)
+			print "FAIL " s ": " x " is not " b " against " a " (x" r ")"
 	} else if (x ~ /^[-+][0-9.]+$/) {
 		c = x + 0
 		r = b - a

@@ -54,7 +54,9 @@ function print_head(    g, s, i) {
 # read_facts(): the tables' facts: FACTS[key] set, MARKS the marks
 # shown, HOSTS and HOSTU the host lines, DOUBT the doubts to group
 # (doubts()); of the workloads' own tables, each column's counts
-# (COLN[g, k]: tested worse better placement doubtful few) and its
+# (COLN[g, k]: tested worse better placement, in doubt worse and
+# better, few, and in doubt: smpb-stat's counts, compare-verdict.awk's
+# COL_COUNT) and its
 # marked cells (CELL_W, CELL_ROW, CELL_DIR, CELL_CH, CELL_I of
 # CELLS[g, 1..NCELLS[g]]).
 function read_facts(    line, a, n, k, sp, name, i, c, g) {
@@ -100,7 +102,7 @@ function read_facts(    line, a, n, k, sp, name, i, c, g) {
 function fact_tab(a, n,    g, c, k) {
 	if (a[1] == "col") {
 		g = a[2]
-		for (k = 5; k <= 10; k++)
+		for (k = 5; k <= 12; k++)
 			COLN[g, k - 4] += a[k]
 		return
 	}
@@ -153,7 +155,8 @@ function columns(    g, keys, nk, i, k, same, s, t) {
 	if (NCOL == 1 && POOLED != "")
 		wrap("One column: every run is " CNAME[1] ", so nothing is" \
 		    " compared; runs of other kernels, or labelled apart" \
-		    " (smpbench run -l), stand side by side.")
+		    " (smpbench run -l, or named here: compare a1=DIR" \
+		    " a2=DIR), stand side by side.")
 	sources()
 }
 
@@ -281,7 +284,7 @@ function legend_line(    s) {
 	if (index(MARKS, "@"))
 		s = s "; @\001the sides ran on one CPU and on more: the" \
 		    " scheduler's placement, not marked as a change"
-	if (index(MARKS, "?"))
+	if (index(MARKS, "?") || any_doubt())
 		s = s "; ?\001in doubt (the ? lines)"
 	if (index(MARKS, "!"))
 		s = s "; !\001a repeat lost"
@@ -290,6 +293,15 @@ function legend_line(    s) {
 	s = wrap_text("Marks: " substr(s, 3) ".")
 	gsub(/\001/, " ", s)
 	print s
+}
+
+# any_doubt(): true where a column's changes are in doubt (its runs',
+# or the first column's, on a ? line), a ? cell or not.
+function any_doubt(    g) {
+	for (g = 2; g <= NCOL; g++)
+		if (COLN[g, 8])
+			return 1
+	return 0
 }
 
 # shift_method(): how the tables tested their changes.

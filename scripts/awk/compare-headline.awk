@@ -2,15 +2,19 @@
 # said after the header as patch reports on the list open.
 #
 # Input: what each table said of itself (compare-head.awk's read_facts():
-# each column's counts COLN[g, 1..6], tested, worse, better, placement,
-# doubtful, few; its marked cells CELL_W, CELL_I, CELL_ROW, CELL_DIR,
-# CELL_CH, CELL_P of NCELLS[g]), the columns' LABEL, NCOL; -v headline,
-# the file it is written to.
+# each column's counts COLN[g, 1..8], tested, worse, better, placement,
+# in doubt worse and better, few, and whether its changes are in doubt,
+# as smpb-stat counted them; its marked cells CELL_W, CELL_I, CELL_ROW,
+# CELL_DIR, CELL_CH, CELL_P of NCELLS[g]), the columns' LABEL, NCOL;
+# -v headline, the file it is written to.
 # Output: print_headline(), into that file: for each column against the
-# first, its cells tested and changed, worse and better, and what
-# chance alone would mark; then its marked cells, a line a workload and
-# direction, neighbouring rows of one placement that changed alike as
-# one; at most headline_max() lines, the rest counted.
+# first, its cells tested and changed, worse and better, where its
+# changes are in doubt those that changed in doubt (said beside, in the
+# same sentence, however many, none included), and what chance alone
+# would mark; then its marked cells, a line a workload and direction
+# ("worse (in doubt)" for a doubtful one), neighbouring rows of one
+# placement that changed alike as one; at most headline_max() lines,
+# the rest counted.
 # No rules: loaded with compare.awk, after compare-head.awk.
 
 # headline_max(): the lines the headline takes at most.
@@ -20,39 +24,57 @@ function headline_max() {
 
 # print_headline(): what changed, said first, into the file -v headline
 # names: for each column against the first, its cells tested and
-# changed, worse and better, and what chance alone would mark; then the
+# changed, worse and better, those in doubt, and what chance alone
+# would mark (hl_counts()); then the
 # marked cells of the workloads' tables, a line a workload and
 # direction, runs of neighbouring rows that changed alike as one
 # ("herd, worse: 2 to 50 (+49% to +51%)"); at most headline_max()
 # lines, the rest counted.
-function print_headline(    g, s, n, t, chance, k, lines, left, used) {
+function print_headline(    g, s, t) {
 	if (NCOL < 2 || headline == "")
 		return
 	NHL = 0
 	for (g = 2; g <= NCOL; g++) {
-		n = COLN[g, 2] + COLN[g, 3]
-		chance = COLN[g, 1] * 0.05
-		s = LABEL[g] " against " LABEL[1] ": "
-		if (COLN[g, 1] == 0)
-			s = s "no cell tested"
-		else if (n == 0)
-			s = s "no cell of " COLN[g, 1] " tested changed"
-		else
-			s = s n " of " COLN[g, 1] " cells tested changed, " \
-			    COLN[g, 2] " worse, " COLN[g, 3] " better"
-		if (COLN[g, 1] > 0)
-			s = s " (chance alone: about " sprintf(chance < 10 ? \
-			    "%.1f" : "%.0f", chance) " at 5%)"
+		s = LABEL[g] " against " LABEL[1] ": " hl_counts(g)
 		t = ""
 		if (COLN[g, 4])
 			t = t "; " COLN[g, 4] " @, placement"
-		if (COLN[g, 5])
-			t = t "; " COLN[g, 5] " ?, in doubt"
-		if (COLN[g, 6])
-			t = t "; " COLN[g, 6] " with too few repeats"
+		if (COLN[g, 7])
+			t = t "; " COLN[g, 7] " with too few repeats"
 		hl_add(s t (NCELLS[g] ? ":" : "."))
 		hl_cells(g)
 	}
+	hl_print()
+}
+
+# hl_counts(g): column g's cells tested and changed, worse and better,
+# and where a change in it is in doubt, in the same words, those that
+# changed in doubt (none, or how many worse and better); then what
+# chance alone would mark. smpb-stat counted them (COLN).
+function hl_counts(g,    n, d, s, chance) {
+	n = COLN[g, 2] + COLN[g, 3]
+	d = COLN[g, 5] + COLN[g, 6]
+	if (COLN[g, 1] == 0)
+		return "no cell tested"
+	if (n == 0)
+		s = "no cell of " COLN[g, 1] " tested changed"
+	else
+		s = n " of " COLN[g, 1] " cells tested changed"
+	if (COLN[g, 8] || d)
+		s = s " beyond doubt"
+	if (n)
+		s = s ", " COLN[g, 2] " worse, " COLN[g, 3] " better"
+	if (COLN[g, 8] || d)
+		s = s "; " (d ? d : "none") " changed in doubt (?)" (d ? \
+		    ", " COLN[g, 5] " worse, " COLN[g, 6] " better" : "")
+	chance = COLN[g, 1] * 0.05
+	return s " (chance alone: about " sprintf(chance < 10 ? "%.1f" : \
+	    "%.0f", chance) " at 5%)"
+}
+
+# hl_print(): the headline's lines into the file -v headline names, at
+# most headline_max() of them, the cells of those left out counted.
+function hl_print(    k, n, lines, left, used) {
 	used = 0
 	for (k = 1; k <= NHL; k++) {
 		lines = split(HL[k], HL_SPLIT, "\n")

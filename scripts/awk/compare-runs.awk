@@ -8,7 +8,8 @@
 # (COL, NCOL, CRUNS, CRUN, CNAME, LABEL, RUNNAME, RENV, ENVKEY, HIST,
 # INCOMPLETE, HOST, HOST_FILE, HAS_HOST), read_runs() their cells too
 # (cells.awk's VALS of j SUBSEP row and "c" g SUBSEP row, the rows
-# ROWK, NAME, FREE, ROWPLACE, each run's options PARAM and LFLAG).
+# ROWK, NAME, FREE, ROWPLACE, each run's options PARAM and LFLAG);
+# pinned_rows(i), an unpinned row's rows pinned to one CPU and to more.
 # No rules: loaded with compare.awk.
 
 # read_runs(): each run's env, state, host file and raw lines. Runs of
@@ -92,6 +93,27 @@ function new_row(key) {
 	NAME[key] = KEYNAME
 	ROWPLACE[key] = F["place"]
 	FREE[key] = F["place"] == "free"
+}
+
+# pinned_rows(i): of an unpinned row i, " one=I spread=I" where the
+# table has rows of its parameters pinned to one CPU (one) and to more
+# (the first other placement: llc, node...), so that smpb-stat can tell
+# clusters that are placements; "" else.
+function pinned_rows(i,    k, s, p, n) {
+	if (!FREE[ROWK[i]])
+		return ""
+	s = ""
+	n = NAME[ROWK[i]]
+	for (k = 1; k <= NROWK; k++) {
+		p = ROWPLACE[ROWK[k]]
+		if (p == "free" || NAME[ROWK[k]] != n " " p)
+			continue
+		if (p == "one" && !index(s, " one="))
+			s = s " one=" k
+		else if (p != "one" && !index(s, " spread="))
+			s = s " spread=" k
+	}
+	return s
 }
 
 # count_of(g): the count the parsed line's figure is for (COUNT, the

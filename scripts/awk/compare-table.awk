@@ -241,29 +241,23 @@ function facts_out(    g, m, f, k) {
 }
 
 # col_facts(g, f): column g's cells of the workload's own table, into
-# the facts file f: those tested, worse, better, placed, in doubt and
-# with too few repeats ("=col"), and each marked cell ("=cell"), for
-# the headline.
-function col_facts(g, f,    i, v, n) {
+# the facts file f: as smpb-stat counted them ("=col": tested, worse,
+# better, placed, in doubt worse and better, with too few repeats, and
+# whether its changes are in doubt), and each marked cell ("=cell"),
+# its direction, "worse (in doubt)" where it is doubtful, for the
+# headline.
+function col_facts(g, f,    i, v) {
 	for (i = 1; i <= NROWK; i++) {
 		v = RVERD[i, g]
 		if (!RHAS[i, g] || !RHAS[i, 1] || RTINY[i, g] == 2)
 			continue
-		if (v == "few" || v == "refused")
-			n["few"]++
-		else
-			n["tested"]++
-		if (v == "changed" || v == "doubtful") {
-			n[v == "doubtful" ? "doubtful" : RDIR[i, g]]++
+		if (v == "changed" || v == "doubtful")
 			print "=cell\t" workload "\t" g "\t" i "\t" \
-			    NAME[ROWK[i]] "\t" (v == "doubtful" ? "doubtful" : \
-			    RDIR[i, g]) "\t" RCHT[i, g] "\t" ROWPLACE[ROWK[i]] >> f
-		} else if (v == "placement")
-			n["placement"]++
+			    NAME[ROWK[i]] "\t" RDIR[i, g] (v == "doubtful" ? \
+			    " (in doubt)" : "") "\t" RCHT[i, g] "\t" \
+			    ROWPLACE[ROWK[i]] >> f
 	}
-	print "=col\t" g "\t" CNAME[g] "\t" LABEL[g] "\t" n["tested"] + 0 \
-	    "\t" n["worse"] + 0 "\t" n["better"] + 0 "\t" \
-	    n["placement"] + 0 "\t" n["doubtful"] + 0 "\t" n["few"] + 0 >> f
+	print "=col\t" g "\t" CNAME[g] "\t" LABEL[g] "\t" COL_COUNT[g] >> f
 }
 
 # marked_rows(): the rows of the workload's own table where a column

@@ -118,7 +118,7 @@ function env_word(j, word, key) {
 function table_cells(    i, j, g, key, c, pc) {
 	for (i = 1; i <= NROWK; i++) {
 		key = ROWK[i]
-		stat_put("row i=" i " free=" (FREE[key] ? 1 : 0))
+		stat_put("row i=" i " free=" (FREE[key] ? 1 : 0) pinned_rows(i))
 		for (j = 1; j <= nruns; j++) {
 			if (!COL[j])
 				continue
@@ -187,8 +187,12 @@ function answers(    k, kind) {
 	}
 }
 
-# column_of(k): a column's answer: its usual repeats and its host.
-function column_of(k,    g) {
+# column_of(k): a column's answer: its usual repeats, its host, and
+# its cells counted as the headline says them (COL_COUNT[g], the
+# tab-separated counts: tested, worse, better, placed, in doubt worse,
+# in doubt better, too few repeats; then 1 where its changes are in
+# doubt).
+function column_of(k,    g, keys, n, i) {
 	g = ans(k, "g")
 	REPS_MODE[g] = ans(k, "mode") + 0
 	REPS_ODD[g] = ans(k, "odd") + 0
@@ -201,6 +205,11 @@ function column_of(k,    g) {
 	HSP_LO[g] = ansn(k, "lo")
 	HSP_HI[g] = ansn(k, "hi")
 	HSP_RUNS[g] = ans(k, "byruns") + 0
+	n = split("tested worse better placed dworse dbetter few doubt", keys,
+	    " ")
+	COL_COUNT[g] = ""
+	for (i = 1; i <= n; i++)
+		COL_COUNT[g] = COL_COUNT[g] (i > 1 ? "\t" : "") ans(k, keys[i]) + 0
 	RISE[g] = ans(k, "rise") + 0
 	FALL[g] = ans(k, "fall") + 0
 }
@@ -247,7 +256,9 @@ function cell_of(k,    i, g, e) {
 	RDIR[i, g] = ans(k, "dir")
 	REFUSAL[i, g] = ans(k, "why")
 	if (RVERD[i, g] == "placement")
-		RPLACE[i, g] = side(1, ans(k, "p1")) ", " side(g, ans(k, "pg"))
+		RPLACE[i, g] = (ans(k, "by") == "clusters" ? "each side's" \
+		    " figure, or cluster, at its row pinned to one CPU or to" \
+		    " more; " : "") side(1, ans(k, "p1")) ", " side(g, ans(k, "pg"))
 }
 
 # verdicts(): the counts of the verdicts, for the notes and the
@@ -375,28 +386,42 @@ function num_of(s) {
 }
 
 # factor_shown(ch): 1 when a change ch (a fraction) is printed as a
-# factor: more than +500%, or a fall of more than 90% (where a
-# percentage would round to -100%).
+# factor: more than +500%. A fall is a percentage however large.
 function factor_shown(ch) {
-	return ch > 5 || ch < -0.9
+	return ch > 5
 }
 
 # change_text(i, g): the change of row i in column g as the table
-# prints it: a percentage, none signed when it rounds to zero (0%); a
-# factor past +500% (x290) or below a tenth (x1/12); a difference in the
-# figure's unit where a side is zero; "" where there is none.
-function change_text(i, g,    c, p) {
+# prints it: a percentage, none signed when it rounds to zero (0%), a
+# fall of more than 99.5% in the decimals that keep it from -100%; a
+# factor past +500% (x290), that of the two figures as printed (RVAL),
+# so that a reader gets it from them; a difference in the figure's unit
+# where a side is zero; "" where there is none.
+function change_text(i, g,    c, a) {
 	if (g == 1 || !RHAS[i, g] || RTINY[i, g] == 2)
 		return ""
 	if (RTINY[i, g] == 1)
 		return diff(RMED[i, g] - RMED[i, 1], RDIG[i])
 	if ((c = RCH[i, g]) == "")
 		return ""
-	if (c > 5)
-		return "x" sig3(c + 1)
+	if (factor_shown(c)) {
+		a = num_of(RVAL[i, 1])
+		return "x" sig3(a > 0 ? num_of(RVAL[i, g]) / a : c + 1)
+	}
 	if (c < -0.9)
-		return "x1/" sig3(1 / (c + 1))
+		return pct_fall(c)
 	return pct0(c)
+}
+
+# pct_fall(c): a fall (a fraction, -1 < c < -0.9) as a percentage, in
+# the fewest decimals (at most four) that keep it from -100%.
+function pct_fall(c,    d, p) {
+	for (d = 0; d < 4; d++) {
+		p = sprintf("%." d "f", c * 100)
+		if (p + 0 > -100)
+			break
+	}
+	return p "%"
 }
 
 # pct0(c): a change (a fraction) as a whole percentage, signed, or 0%.

@@ -7,9 +7,9 @@
 #	  sched_features <...>; governor <...>; boost <...>; SMT <...>;
 #	  load average <l> at the start, <l> at the end; other work <n>
 #	  CPUs; note: <text>.
-#	Command line: <...>
+#	Command line: <...>		(SMPB_CMDLINE=1: show -v)
 #	Config (cksum <n>): <the options that matter to scheduling>
-# No -v variables. Needs the awk library (see lib.awk) loaded first.
+# No -v variables; SMPB_ENV and SMPB_CMDLINE from the environment. Needs the awk library (see lib.awk) loaded first.
 
 BEGIN {
 	load_env(ENVIRON["SMPB_ENV"])
@@ -31,7 +31,8 @@ BEGIN {
 	if (ENV["note"] != "")
 		s = s "; note: " ENV["note"]
 	wrap(s ".")
-	wrap("Command line: " ENV["cmdline"])
+	if (ENVIRON["SMPB_CMDLINE"] == 1)
+		wrap("Command line: " ENV["cmdline"])
 	wrap("Config (cksum " ENV["config_hash"] "): " ENV["config"])
 }
 

@@ -25,11 +25,21 @@ cmd_compare() {
 	eval "set -- $opt_words"
 	shift $((OPTIND - 1))
 	[ $# -ge 1 ] || usage_error "compare: which saved runs?"
+	# NAME=DIR: the run DIR, its column named NAME (column_names).
+	cc_names=
+	cc_k=$#
+	while [ "$cc_k" -gt 0 ]; do
+		column_name "$1"
+		shift
+		set -- ${1+"$@"} "$cn_dir"
+		cc_k=$((cc_k - 1))
+	done
 	cc_stat=$(stat_path) ||
 	    die 1 "compare: smpb-stat, its statistics program, is not built (run make)"
 	# compare reads no run's tables or errors: they are not copied.
 	cc_dirs=$(SNAP_FILES="env host complete incomplete" run_dirs "$@") ||
 	    runs_failed
+	name_runs
 	# shellcheck disable=SC2086 # the workloads, split on purpose
 	need_lib compare compare-runs compare-check compare-host \
 	    compare-verdict compare-table compare-notes compare-head \
@@ -62,6 +72,53 @@ cmd_compare() {
 	    die 1 "cannot compare these runs"
 	compare_print
 	return "$cc_status"
+}
+
+# column_name OPERAND: an operand NAME=DIR, the run DIR named NAME at
+# compare time, or a run's directory alone: DIR in cn_dir, NAME (or an
+# empty line) added to cc_names. An operand whose first '=' has a '/'
+# before it (./a=b), or none at all, or nothing (=b), is a directory.
+column_name() {
+	cn_dir=$1 cn_name=
+	case $1 in
+	*=*)
+		case ${1%%=*} in
+		'' | */*) ;;
+		*) cn_name=${1%%=*} cn_dir=${1#*=} ;;
+		esac
+		;;
+	esac
+	case $cn_name in
+	*["$CTRL_CHARS"]* | *"$NL"*)
+		usage_error "compare: '$(printable "$1")': a column name with a control character"
+		;;
+	esac
+	[ -z "$cn_name" ] || [ -e "$cn_dir" ] || [ ! -d "$1" ] ||
+	    usage_error "compare: '$(printable "$1")' names a column $(printable "$cn_name") of $(printable "$cn_dir"), which is not there; the directory itself is ./$(printable "$1")"
+	[ -n "$cn_dir" ] ||
+	    usage_error "compare: '$(printable "$1")': which saved run is $(printable "$cn_name")?"
+	cc_names=$cc_names$cn_name$NL
+}
+
+# name_runs: each run named at compare time (cc_names, a line a run of
+# cc_dirs, in order) labelled so in its snapshot's env, which compare
+# reads: the column its runs pool into is named so, the run untouched.
+name_runs() {
+	nr_names=$cc_names
+	while IFS= read -r nr_d; do
+		nr_name=${nr_names%%"$NL"*}
+		nr_names=${nr_names#*"$NL"}
+		if [ -z "$nr_name" ] || [ -z "$nr_d" ]; then
+			continue
+		fi
+		if ! awk -v l="$nr_name" '!/^label=/ { print } END { print "label=" l }' \
+		    "$nr_d/env" >"$nr_d/env.named" ||
+		    ! mv "$nr_d/env.named" "$nr_d/env"; then
+			die 1 "compare: cannot name $(printable "$nr_name") in a copy of its run"
+		fi
+	done <<EOF_NAMES
+$cc_dirs
+EOF_NAMES
 }
 
 # compare_options ARGS...: compare's options, into opt_force,

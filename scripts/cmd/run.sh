@@ -49,6 +49,7 @@ run_check_options() {
 		watchdog=$WATCHDOG_QUICK
 		[ "$sweep" = full ] && watchdog=$WATCHDOG_FULL
 	}
+	# shellcheck disable=SC2034 # settle_bound: settle_run's (lib/host.sh)
 	if [ "$opt_S_set" -eq 0 ]; then
 		settle_bound=$SETTLE_DEFAULT
 		[ "$sweep" = tiny ] && settle_bound=$SETTLE_TINY
@@ -167,11 +168,13 @@ run_begin() {
 	# The first line: what the run will make, and about how long.
 	plan "$cr_todo"
 	say "$sweep run: $plan_text"
+	# The run's time, as its last line says it: its waits included.
+	run_t0=$(date +%s) run_waited=0
 	# Other runs see this one from here on, waiting, then measuring; it
 	# looks for them once the machine has settled (or not), before the
 	# run's env is taken.
 	measuring_begin "$run_dir"
-	settle "$settle_bound"
+	settle_run "at the start"
 	measuring_state measuring
 	measuring_check "at the start"
 	run_save_env "$1"
@@ -256,11 +259,10 @@ run_start_clock() {
 run_sweep() {
 	run_current=$1
 	measuring_state waiting
-	settle "$settle_bound"
+	settle_run "before $1"
 	measuring_state measuring
 	measuring_check "before $1"
-	[ "$settle_state" = timeout ] &&
-	    warn "$1: not quiet after waiting $settle_wait s ($(quiet_why "$settle_procs" "$settle_psi" "$settle_busy")): measured all the same"
+	progress_workload "$1"
 	cr_snap0=$(host_snapshot)
 	run_na=
 	prog_path "$1"
@@ -332,7 +334,13 @@ run_finish() {
 		say "$run_failed measurement$cr_s failed (see $run_dir/errors); saved in $run_dir"
 		return 1
 	fi
-	say "saved in $run_dir ($cr_secs s)"
+	cr_took=$(($(date +%s) - run_t0))
+	cr_waits=
+	# The waits as the counters timed them, within the run's time.
+	[ "$run_waited" -gt "$cr_took" ] && run_waited=$cr_took
+	[ "$run_waited" -gt 0 ] &&
+	    cr_waits=", $run_waited s of it waiting for a quiet machine"
+	say "saved in $run_dir ($cr_took s$cr_waits)"
 	return 0
 }
 
@@ -353,6 +361,8 @@ run_series() {
 		fi
 	fi
 	ser_k=1 ser_ok=0 ser_dirs=
+	# No wait of this series has reached its bound yet (settle_run).
+	settle_short=0 settle_said=0
 	while [ "$ser_k" -le "$runs" ]; do
 		[ -n "$ser_series" ] && opt_out=$ser_series/$ser_k
 		run_dir='' run_work='' run_child='' run_current=''

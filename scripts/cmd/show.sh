@@ -25,7 +25,9 @@ show_unsaved() {
 cmd_show() {
 	opt_rebuild=0
 	opt_bad=
-	cs_opts=:hr
+	cs_opts=:hrv
+	SMPB_CMDLINE=0
+	export SMPB_CMDLINE
 	opt_order "$cs_opts" ${1+"$@"}
 	# shellcheck disable=SC2154 # opt_words: opt_order's
 	eval "set -- $opt_words"
@@ -33,6 +35,7 @@ cmd_show() {
 	while getopts "$cs_opts" opt; do
 		case $opt in
 		r) opt_rebuild=1 ;;
+		v) SMPB_CMDLINE=1 ;;
 		h) opt_bad=h; break ;;
 		*) opt_bad=$opt${OPTARG-}; break ;;
 		esac

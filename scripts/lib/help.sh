@@ -51,21 +51,23 @@ EOF
 
 help_show() {
 	cat <<'EOF'
-show [-r] dir ...
+show [-rv] dir ...
 --
 show        print a saved run's tables, then its kernel's context
   -r        make the tables again from the raw measurements
             (default: print them as saved, and those an incomplete
             run did not save)
+  -v        the kernel's boot command line too
 EOF
 }
 
 help_compare() {
 	cat <<'EOF'
-compare [-fpv] [-t threshold] [-w workload] dir ...
+compare [-fpv] [-t threshold] [-w workload] [name=]dir ...
 --
 compare     set each workload of saved runs side by side, runs of one
-            label (or kernel release) pooled into one column
+            label (or kernel release) pooled into one column;
+            name=dir names dir's column name (./a=b: the directory)
   -f        compare runs that are not comparable, marked
             (default: refuse them)
   -p        one key=value line per cell and column (default: tables)

@@ -30,6 +30,9 @@ QUIET_PSI=5
 # -S): the default, and the tiny sweep's, which the tests run.
 # shellcheck disable=SC2034 # for run
 SETTLE_DEFAULT=60
+# The longest wait, once a wait of the run has reached its bound, until
+# one finds the machine quiet (settle_run): two looks.
+SETTLE_SHORT=1
 # shellcheck disable=SC2034 # for run
 SETTLE_TINY=0
 # The canary: one timing of CANARY_SECONDS by smpb-hog -p after each
@@ -188,6 +191,31 @@ settle() {
 		esac
 		progress "waiting for a quiet machine, ${6%.*} s of $1 s: $(quiet_why "$2" "$3" "$4")"
 	done
+}
+
+# settle_run WHEN: a run's wait for a quiet machine (settle) WHEN ("at
+# the start", "before pipe"), at most settle_bound seconds; but once a
+# wait of the run's series has reached its bound (settle_short), at most
+# SETTLE_SHORT, until a wait finds the machine quiet. The first wait that
+# reaches its bound is said once (settle_said), with what the run does
+# about it and the option that skips the wait. The seconds waited are
+# added to run_waited.
+# shellcheck disable=SC2154 # settle_bound, run_waited: the run's
+settle_run() {
+	sr_bound=$settle_bound
+	[ "$settle_short" -eq 1 ] && [ "$sr_bound" -gt "$SETTLE_SHORT" ] &&
+	    sr_bound=$SETTLE_SHORT
+	settle "$sr_bound"
+	run_waited=$((run_waited + ${settle_wait%.*}))
+	case $settle_state in
+	quiet) settle_short=0 ;;
+	timeout)
+		settle_short=1
+		[ "$settle_said" -eq 1 ] && return 0
+		settle_said=1
+		warn "not quiet after waiting $settle_wait s $1 ($(quiet_why "$settle_procs" "$settle_psi" "$settle_busy")): measuring all the same, other work disturbs the figures; until the machine is quiet the run waits $SETTLE_SHORT s at most before each workload (-S 0: no wait)"
+		;;
+	esac
 }
 
 # host_drift SNAPSHOT0 SNAPSHOT1 CPUS: what the host took between two

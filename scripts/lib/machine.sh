@@ -373,7 +373,9 @@ env_warnings() {
 		;;
 	*)
 		if [ "$ew_state" = timeout ]; then
-			warn "not quiet after waiting $ew_wait s ($ew_why): other work disturbs the figures"
+			# A run's settle_run has said it.
+			[ "${settle_said:-0}" -eq 1 ] ||
+			    warn "not quiet after waiting $ew_wait s ($ew_why): other work disturbs the figures"
 		else
 			warn "not quiet ($ew_why): other work disturbs the figures"
 		fi

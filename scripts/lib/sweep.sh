@@ -156,7 +156,8 @@ plan() {
 # of this run (DONE measurements of WORKLOAD made) and of the runs after
 # it, at the pace the run has kept so far: its seconds against the
 # plan's milliseconds of what it made, once that is 10 s or more. A
-# date a measurement: the progress line is a terminal's only.
+# date a measurement on a terminal; a workload's line (progress_workload)
+# on any stderr.
 # shellcheck disable=SC2154 # cr_todo, run_start, runs, ser_k: the run's
 progress_left() {
 	pr_done=0 pr_this=0
@@ -175,6 +176,16 @@ progress_left() {
 	[ "$pr_done" -ge 10000 ] && [ "$pr_secs" -gt 0 ] &&
 	    pr_left=$((pr_left * pr_secs * 1000 / pr_done))
 	left_text="$(duration_text $((pr_left / 1000))) left"
+}
+
+# progress_workload WORKLOAD: the progress line of a workload about to
+# be measured, on stderr whether it is a terminal or a log: how far the
+# run is, the workload's measurements, and the time left (progress_left).
+# shellcheck disable=SC2154 # run_done, run_total: the run's
+progress_workload() {
+	progress_left "$1" 0
+	eval "pw_n=\${plan_n_$1:-0}"
+	say "[$run_done/$run_total] $1: $pw_n measurements, $left_text"
 }
 
 # run_keys PROFILE REPEATS ASKED LABEL NOTE WORKLOADS PLACES: the run's

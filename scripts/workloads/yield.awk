@@ -19,8 +19,7 @@ function facts(D) {
 	D["head"] = "#T"
 	D["fast"] = "fast"
 	D["skip"] = " -n -c "
-	D["note"] = "1e6 / (all threads' yields/s), the unit the seed's" \
-	    " figures fit"
+	D["note"] = "across the machine, all threads' yields together"
 	D["wait_per"] = "yield"
 	D["wait_unit"] = "us"
 	D["plot"] = "curve"

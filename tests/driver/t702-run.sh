@@ -52,9 +52,17 @@ like "$(printf '%s\n' "$ERR" | sed -n 1p)" \
 is "$(printf '%s\n' "$ERR" | sed -n '1s/^smpbench: tiny run: \([0-9]*\) .*/\1/p')" \
     "$(cat "$out"/raw/* | wc -l | tr -d ' ')" \
     "as many measurements as it said it would make: a raw line each"
-is "$(printf '%s\n' "$ERR" | sed 1d)" \
-    "smpbench: saved in $out ($(sed -n 's/^seconds=//p' "$out/complete") s)" \
-    "then, not a terminal, only where the run was saved"
+# Not a terminal: a progress line a workload all the same, then where
+# the run was saved and how long it took.
+is "$(printf '%s\n' "$ERR" | sed '1d;$d' | awk '
+	/^smpbench: \[[0-9]+\/[0-9]+\] [a-z]+: [0-9]+ measurements, [0-9]+ (s|min) left$/ {
+		w = $3; sub(/:$/, "", w); s = s w " "; next }
+	{ s = s "[" $0 "] " }
+	END { print s }')" "$(printf '%s ' $WORKLOADS)" \
+    "then, not a terminal, a line a workload, with the time left"
+is "$(printf '%s\n' "$ERR" | tail -n 1 | sed 's/ ([0-9][0-9]* s)$/ (N s)/')" \
+    "smpbench: saved in $out (N s)" \
+    "and where the run was saved, in how long"
 printf '%s\n' "$OUT" >"$TMPDIR_T/whole.out"
 is "$(ls "$out" | tr '\n' ' ')" "complete env host raw tables " "env, host, raw/, tables, complete"
 is "$(ls "$out/raw" | tr "\\n" " ")" "$(printf "%s\\n" $WORKLOADS | LC_ALL=C sort | tr "\\n" " ")" "one raw file per workload"

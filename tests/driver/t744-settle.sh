@@ -54,6 +54,7 @@ esac
 FAKE=$TMPDIR_T/fake
 T=$TMPDIR_T
 fake_prog "$FAKE" ring '[ -n "${BUMP:-}" ] && sh "$BUMP"'
+fake_prog "$FAKE" herd
 cat >"$FAKE/smpb-hog" <<EOF_HOG
 #!/bin/sh
 [ "\$1" = -V ] && { echo "smpb-hog (smpbench) 0.0"; exit 0; }
@@ -93,9 +94,12 @@ EOF_BAD
 	out=$TMPDIR_T/$s-quiet
 	run env SMPBENCH_PROC="$Q" $sh "$SB" run -S 5 -r 1 -o "$out" ring
 	is "$RC" 0 "$s: quiet: the run exits 0"
-	is "$(printf '%s\n' "$ERR" | sed 1d)" \
-	    "smpbench: saved in $out ($(sed -n 's/^seconds=//p' "$out/complete") s)" \
-	    "$s: quiet: no warning (after the run's size)"
+	is "$(printf '%s\n' "$ERR" | sed '1d' | sed 's/ ([0-9][0-9]* s)$/ (N s)/
+	    s/ring: [0-9]* measurements, [0-9]* s left/ring: M measurements, T left/
+	    s/\[0\/[0-9]*\]/[0\/M]/')" \
+	    "smpbench: [0/M] ring: M measurements, T left
+smpbench: saved in $out (N s)" \
+	    "$s: quiet: no warning (after the run's size), the ring's line"
 	is "$(grep '^settle_' "$out/env" | tr '\n' ' ')" \
 	    "settle_wait_s=0.0 settle_state=quiet settle_procs_running=1 settle_psi_some_pct=0.0 settle_busy_cpus=0.00 " \
 	    "$s: quiet: env says it waited for nothing, and how quiet it was"
@@ -111,10 +115,19 @@ EOF_BAD
 	    "$s: busy: env says it waited to the bound, and why"
 	like "$(cat "$out/host")" '^workload=ring settle_wait_s=1\.0 settle_state=timeout ' \
 	    "$s: busy: the ring waited to the bound too"
-	is "$(printf '%s\n' "$ERR" | sed 1d)" "smpbench: warning: not quiet after waiting 1.0 s (9 tasks runnable, quiet is 2 or fewer): other work disturbs the figures
-smpbench: warning: ring: not quiet after waiting 1.0 s (9 tasks runnable, quiet is 2 or fewer): measured all the same
-smpbench: saved in $out ($(sed -n 's/^seconds=//p' "$out/complete") s)" \
-	    "$s: busy: a warning for the run and one for the ring"
+	is "$(printf '%s\n' "$ERR" | sed '1d;/^smpbench: \[/d' | sed 's/ ([0-9][0-9]* s, 2 s of it/ (N s, 2 s of it/')" "smpbench: warning: not quiet after waiting 1.0 s at the start (9 tasks runnable, quiet is 2 or fewer): measuring all the same, other work disturbs the figures; until the machine is quiet the run waits 1 s at most before each workload (-S 0: no wait)
+smpbench: saved in $out (N s, 2 s of it waiting for a quiet machine)" \
+	    "$s: busy: one warning, that says how to skip the wait; the waits counted in the run's time"
+
+	# Never quiet, two workloads, -S 2: the bound waited once, then
+	# a second at most before each workload.
+	out=$TMPDIR_T/$s-busy2
+	run env SMPBENCH_PROC="$B" $sh "$SB" run -S 2 -r 1 -o "$out" ring herd
+	is "$RC" 0 "$s: busy, two workloads: the run exits 0"
+	is "$(sed -n 's/^settle_wait_s=//p' "$out/env") $(sed 's/^workload=\([a-z]*\) settle_wait_s=\([0-9.]*\) settle_state=\([a-z]*\) .*/\1 \2 \3/' "$out/host" | tr '\n' ' ')" \
+	    "2.0 ring 1.0 timeout herd 1.0 timeout " \
+	    "$s: the whole bound at the start, then a second before each workload"
+	is "$(printf '%s\n' "$ERR" | grep -c 'not quiet')" 1 "$s: said once"
 
 	# -S 0: not waited for, nothing measured of it.
 	out=$TMPDIR_T/$s-skip
@@ -158,7 +171,7 @@ if [ "$tck" = 100 ]; then
 	check "other work: 20 ticks over 1.00 s, less the driver's own, 0.1 to 0.2 CPUs (got $busy)" \
 	    awk -v b="$busy" 'BEGIN { exit !(b >= 0.1 && b <= 0.2) }'
 	is "$(sed -n 's/^settle_procs_running=//p' "$out/env")" 1 "procs_running as read"
-	like "$ERR" '^smpbench: warning: not quiet after waiting 1\.0 s \(other work on 0\.[12][0-9]* CPUs, quiet is under 0\.1; CPU pressure 10\.0%, quiet is under 5%\): ' \
+	like "$ERR" '^smpbench: warning: not quiet after waiting 1\.0 s at the start \(other work on 0\.[12][0-9]* CPUs, quiet is under 0\.1; CPU pressure 10\.0%, quiet is under 5%\): ' \
 	    "the warning names what was not quiet"
 else
 	t_skip "CLK_TCK is ${tck:-unknown}, not 100"
