@@ -2,12 +2,12 @@
 # two passes over the runs, each holding one line at a time: the first
 # (-v pass=keys) prints the -p keys of all the lines, one a line, in the
 # order first seen, and complains of the lines it refuses; the second
-# (-v pass=rows) prints the CSV with those keys (SMPB_KEYS) as its last
+# (-v pass=rows) prints the CSV with those keys (keys_file) as its last
 # columns. Memory is bounded by the keys, whatever the runs hold.
 #
-# Input: none on stdin; the runs' directories come from the environment,
-# SMPB_RUNS (one per line), and the program reads each run's env and
-# raw/<workload> files itself.
+# Input: none on stdin; the runs' directories come from the file the
+# environment names, SMPB_RUNS (one per line), and the program reads
+# each run's env and raw/<workload> files itself.
 # Output: a header row, then one row per raw line, run by run, workload by
 # workload: run (its label, or its kernel), dir (as named to smpbench,
 # made printable: lib.awk's printable()), workload, repeat, placement
@@ -28,7 +28,7 @@
 # More than MAX_KEYS keys in all (the programs print about 100): nothing
 # is printed, exit 1.
 # -v variables: workloads, the workloads in their order; pass, keys or
-# rows.
+# rows; keys_file, for rows, the file of the keys pass keys printed.
 # Needs the awk library (see lib.awk) loaded first.
 
 BEGIN {
@@ -44,10 +44,10 @@ BEGIN {
 	for (c = 1; c <= NCOL; c++)
 		FIXED[COL[c]] = 1
 	if (pass == "rows") {
-		n = split(ENVIRON["SMPB_KEYS"], keys, "\n")
-		for (i = 1; i <= n; i++)
-			if (keys[i] != "")
-				COL[++NCOL] = keys[i]
+		while ((getline key < keys_file) > 0)
+			if (key != "")
+				COL[++NCOL] = key
+		close(keys_file)
 		print_header()
 	}
 	nruns = run_dirs(dir)

@@ -341,13 +341,15 @@ function scaled(v, k) {
 	return v == "" ? "" : v * k
 }
 
-# run_dirs(dir): the runs' directories, from SMPB_RUNS (one a line), into
-# dir[1..n]; return n.
-function run_dirs(dir,    n, i) {
-	n = split(ENVIRON["SMPB_RUNS"], dir, "\n")
-	for (i = 1; i <= n; i++)
-		if (dir[i] == "")
-			return i - 1
+# run_dirs(dir): the runs' directories, from the file SMPB_RUNS names
+# (one a line, lib/runs.sh's run_dirs), into dir[1..n]; return n.
+function run_dirs(dir,    n, path, line) {
+	path = ENVIRON["SMPB_RUNS"]
+	n = 0
+	while ((getline line < path) > 0)
+		if (line != "")
+			dir[++n] = line
+	close(path)
 	return n
 }
 

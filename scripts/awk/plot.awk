@@ -1,8 +1,8 @@
 # plot.awk: one plot of one workload of several saved runs, for gnuplot.
 #
-# Input: none on stdin; the runs' directories come from the environment,
-# SMPB_RUNS (one per line), and the program reads each run's env and
-# raw/<workload> itself, as compare.awk does.
+# Input: none on stdin; the runs' directories come from the file the
+# environment names, SMPB_RUNS (one per line), and the program reads
+# each run's env and raw/<workload> itself, as compare.awk does.
 # Output, by part: "list", the pictures the plot is drawn in, one a
 # line, "NAME SERIES..." (see Pictures, below); "dat", the data of one
 # picture, one block per series (gnuplot's "index"), blocks two blank

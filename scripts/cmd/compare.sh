@@ -28,14 +28,13 @@ cmd_compare() {
 	cc_stat=$(stat_path) ||
 	    die 1 "compare: smpb-stat, its statistics program, is not built (run make)"
 	# compare reads no run's tables or errors: they are not copied.
-	cc_dirs=$(SNAP_FILES="env host complete incomplete" run_dirs "$@") ||
-	    runs_failed
+	# shellcheck disable=SC2034 # SNAP_FILES: run_dirs's (lib/runs.sh)
+	SNAP_FILES="env host complete incomplete"
+	run_dirs "$@"
 	# shellcheck disable=SC2086 # the workloads, split on purpose
 	need_lib compare compare-runs compare-check compare-host \
 	    compare-verdict compare-table compare-notes compare-head \
 	    compare-headline compare-p stat $WORKLOADS
-	SMPB_RUNS=$cc_dirs$NL
-	export SMPB_RUNS
 	# compare's own files, in the snapshot's private directory, which the
 	# driver removes when it exits (smpbench_exit).
 	cc_tmp=$SMPB_SNAP/compare
@@ -153,9 +152,7 @@ compare_table() {
 held() {
 	while IFS= read -r hd_d; do
 		[ -n "$hd_d" ] && [ -s "$hd_d/raw/$1" ] && return 0
-	done <<EOF_HELD
-$SMPB_RUNS
-EOF_HELD
+	done <"$SMPB_RUNS"
 	return 1
 }
 

@@ -40,23 +40,18 @@ cmd_show() {
 	opt_check show "$cs_opts" "$opt_bad"
 	shift $((OPTIND - 1))
 	[ $# -ge 1 ] || usage_error "show: which saved run?"
-	cs_dirs=$(run_dirs "$@") || runs_failed
-	set -f
-	IFS=$NL
-	# shellcheck disable=SC2086 # one run a line, split on purpose
-	set -- $cs_dirs
-	IFS=$SMPB_IFS
-	set +f
+	run_dirs "$@"
 	# shellcheck disable=SC2086 # the workloads, split on purpose
 	need_lib $WORKLOADS context why
 	# Each table is printed as soon as it is made (to_out: output that is
-	# lost is a failure), a blank line between tables and between runs.
+	# lost is a failure), a blank line between tables and between runs;
+	# the runs' list is read on descriptor 4, which none of them reads.
 	cs_sep=
 	cs_status=0
-	for cs_d in "$@"; do
-		show_run "$(path_arg "$cs_d")"
+	while IFS= read -r cs_d <&4; do
+		[ -z "$cs_d" ] || show_run "$cs_d"
 		cs_sep=$NL
-	done
+	done 4<"$SMPB_RUNS"
 	return "$cs_status"
 }
 
