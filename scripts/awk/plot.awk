@@ -130,11 +130,11 @@ function pictures(    per, np, places, p, s, k, n, i, line, pname, list,
 }
 
 # name_run(j): LABEL[j], the run's name in the plot, made unique.
-function name_run(j,    s, k) {
+function name_run(j,    s) {
 	s = who()
-	for (k = 1; k < j; k++)
-		if (LABEL[k] == s)
-			s = s " (" j ")"
+	while (s in NAMED)
+		s = s " (" j ")"
+	NAMED[s] = 1
 	LABEL[j] = s
 }
 

@@ -43,9 +43,11 @@ snap_stats() {
 			st_lines=${st_r%% *} st_r=${st_r#* }
 			st_longest=${st_r%% *} st_r=${st_r#* }
 			st_at=${st_r%% *} st_p=${st_r#* }
-			case $st_kind:${st_p#"$SMPB_SNAP"/*/} in
-			raw:raw/*) st_count=$st_raw ;;
-			text:raw/* | raw:*) continue ;;
+			# Of its directory, by its end: a pattern with the
+			# snapshot's path in it costs the square of its length.
+			case $st_kind:${st_p%/*} in
+			raw:*/raw) st_count=$st_raw ;;
+			text:*/raw | raw:*) continue ;;
 			*) st_count=$st_text ;;
 			esac
 			case $st_count in
@@ -75,9 +77,10 @@ snap_sizes() {
 # bytes summed in ss_all (ss_run: that run).
 snap_size_of() {
 	ss_n=${1%% *} ss_p=${1#* }
-	ss_f=${ss_p#"$SMPB_SNAP"/*/}
-	case $ss_f in
-	raw/*)
+	ss_f=${ss_p##*/}
+	case ${ss_p%/*} in
+	*/raw)
+		ss_f=raw/$ss_f
 		[ "${ss_p%/raw/*}" = "$ss_run" ] || ss_all=0
 		ss_run=${ss_p%/raw/*}
 		ss_all=$((ss_all + ss_n))
