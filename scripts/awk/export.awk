@@ -14,7 +14,9 @@
 # (as the raw line names it), cpulist, argv (the program's options,
 # joined by commas), exit (the status of a failed measurement), then
 # every other key of any line (the programs' -p keys) in the order first
-# seen, empty where a line lacks it. A field holding a
+# seen, empty where a line lacks it; last, complete (yes for a run
+# marked complete and whole, lib/checks.sh's whole_runs; else no). A
+# field holding a
 # comma, a double quote, a CR or LF, or a blank at either end is quoted,
 # its double quotes doubled; one that is not a number and starts with =,
 # +, -, @, a tab or a CR, which a spreadsheet would take for a formula,
@@ -22,9 +24,9 @@
 # A line is refused (left out, complained of on stderr, exit 3) when one
 # of its keys is not a name ([a-z_][a-z0-9_]*, at most 64 characters) or
 # is one of the columns of the run's own (run, dir, workload, repeat,
-# placement), or it holds more keys, or a longer argv, than a run makes
-# (lib.awk's parse()); the first value of a key that comes twice is its
-# value. Words that are not pairs are left out.
+# placement, complete), or it holds a key twice, more keys, or a longer
+# argv, than a run makes (lib.awk's parse()). Words that are not pairs
+# are left out.
 # More than MAX_KEYS keys in all (the programs print about 100): nothing
 # is printed, exit 1.
 # -v variables: workloads, the workloads in their order; pass, keys or
@@ -43,17 +45,20 @@ BEGIN {
 	OWN["exit"] = "exit"
 	for (c = 1; c <= NCOL; c++)
 		FIXED[COL[c]] = 1
+	FIXED["complete"] = 1
 	if (pass == "rows") {
 		while ((getline key < keys_file) > 0)
 			if (key != "")
 				COL[++NCOL] = key
 		close(keys_file)
+		COL[++NCOL] = "complete"
 		print_header()
 	}
 	nruns = run_dirs(dir)
 	nw = split(workloads, wl, " ")
 	for (j = 1; j <= nruns; j++) {
 		load_env(dir[j] "/env")
+		DONE = marked_complete(dir[j]) ? "yes" : "no"
 		for (k = 1; k <= nw; k++)
 			read_raw(who(), dir[j], wl[k])
 	}
@@ -152,9 +157,10 @@ function print_row(run, name, w,    c, v, line) {
 	line = csv(run) "," csv(name) "," csv(w) "," csv(F["rep"]) "," \
 	    csv(F["place"]) "," csv(F["cpulist"]) "," csv(F["argv"]) "," \
 	    csv(F["exit"])
-	for (c = 9; c <= NCOL; c++) {
+	for (c = 9; c < NCOL; c++) {
 		v = (COL[c] in F) ? F[COL[c]] : ""
 		line = line "," csv(v)
 	}
+	line = line "," DONE
 	printf "%s\r\n", line
 }

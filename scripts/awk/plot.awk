@@ -58,6 +58,10 @@ BEGIN {
 	}
 	if (part == "list") {
 		pictures()
+		# The lines refused said (and counted), once: the list is
+		# made before the pictures' data, whose complaints the
+		# driver does not show again.
+		finish(0)
 		exit
 	}
 	NPICK = split(series, PICK, " ")
@@ -129,9 +133,11 @@ function pictures(    per, np, places, p, s, k, n, i, line, pname, list,
 		print name pname list
 }
 
-# name_run(j): LABEL[j], the run's name in the plot, made unique.
+# name_run(j): LABEL[j], the run's name in the plot, made unique;
+# "(incomplete)" after the name of a run not marked complete (or not
+# whole).
 function name_run(j,    s) {
-	s = who()
+	s = who() (marked_complete(dir[j]) ? "" : " (incomplete)")
 	while (s in NAMED)
 		s = s " (" j ")"
 	NAMED[s] = 1
@@ -141,9 +147,9 @@ function name_run(j,    s) {
 # read_raw(j, path): the measurements of run j, into series (one per
 # placement, in the order first seen) of cells (one per N, or per column
 # and row of a heat map).
-function read_raw(j, path,    line, s, x, y, c, i, v) {
+function read_raw(j, path,    line, nl, s, x, y, c, i, v) {
 	while ((getline line < path) > 0) {
-		if (!parse(line) || ("exit" in F))
+		if (!raw(line, path, ++nl) || ("exit" in F))
 			continue
 		if (kind == "latency" && !("lat_p50_us" in F))
 			continue

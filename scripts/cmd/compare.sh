@@ -43,10 +43,11 @@ cmd_compare() {
 	# Runs that cannot be compared at all (the same run twice, another
 	# profile), unless -f: one line, before any table.
 	compare_awk -v head=1 -v check_only=1 </dev/null
-	case $? in
+	cc_rc=$?
+	case $cc_rc in
 	0) ;;
 	4) exit 1 ;;
-	*) die 1 "cannot compare these runs" ;;
+	*) failed "$cc_rc" awk "cannot compare these runs" ;;
 	esac
 	compare_tables
 	[ "$cc_n" -gt 0 ] || [ "$cc_status" -ne 0 ] || [ -z "$opt_workload" ] ||
@@ -58,7 +59,7 @@ cmd_compare() {
 	cc_w=$cc_first
 	compare_awk -v head=1 -v facts_file="$cc_tmp/facts" \
 	    -v headline="$cc_tmp/headline" >"$cc_tmp/head" </dev/null ||
-	    die 1 "cannot compare these runs"
+	    failed "$?" awk "cannot compare these runs"
 	compare_print
 	return "$cc_status"
 }
@@ -117,12 +118,13 @@ compare_tables() {
 			    [ "$opt_parsable" -eq 1 ] ||
 			    [ -e "$cc_tmp/marked.$cc_w" ] || continue
 			compare_table "$cc_w" "$cc_m" "$((cc_n + 1))"
-			case $? in
+			cc_rc=$?
+			case $cc_rc in
 			0) cc_n=$((cc_n + 1)) ;;
 			3) cc_n=$((cc_n + 1)); cc_status=1 ;;
 			4) cc_status=1 ;;
 			5 | 6) ;;
-			*) die 1 "cannot compare $cc_w" ;;
+			*) failed "$cc_rc" awk "cannot compare $cc_w" ;;
 			esac
 		done
 		why_folded "$cc_w" "$((cc_n + 1))" && cc_n=$((cc_n + 1))

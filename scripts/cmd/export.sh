@@ -18,6 +18,7 @@ cmd_export() {
 	shift $((OPTIND - 1))
 	[ $# -ge 1 ] || usage_error "export: which saved runs?"
 	run_dirs "$@"
+	note_incomplete_runs
 	need_lib export
 	# Two passes: the keys of all the lines (and the lines refused, said
 	# on stderr), then the CSV. The second complains of nothing: what it
@@ -26,6 +27,7 @@ cmd_export() {
 	ce_keys=$(awk_lib export -v workloads="$WORKLOADS" -v pass=keys \
 	    </dev/null)
 	ce_rc=$?
+	[ "$ce_rc" -le 3 ] || failed "$ce_rc" awk "cannot export these runs"
 	[ "$ce_rc" -eq 0 ] || [ "$ce_rc" -eq 3 ] || exit 1
 	{ cat >"$SMPB_SNAP/keys" <<EOF_KEYS
 $ce_keys

@@ -82,3 +82,10 @@ note_incomplete() {
 	ni_why=$(printable "$ni_why")
 	say "note: $(printable "$1") is incomplete: ${ni_why:-no completion marker}"
 }
+
+# note_incomplete_runs: note_incomplete for each run of SMPB_RUNS.
+note_incomplete_runs() {
+	while IFS= read -r nir_d; do
+		[ -z "$nir_d" ] || note_incomplete "$nir_d"
+	done <"$SMPB_RUNS"
+}

@@ -59,6 +59,7 @@ run_dirs() {
 $rd_out
 EOF_RUNS
 	} 2>/dev/null || snap_lost "$SMPB_RUNS"
+	whole_runs
 }
 
 # The most saved runs one command reads: far beyond what is compared,
@@ -234,8 +235,9 @@ check_run() {
 # run_snapshot DIR FILES: copy FILES of DIR (names relative to it, plain
 # files as run_file saw) into a new snapshot of the run, rs_snap, by one
 # smpb-snap, and add what each copy holds to SNAP_STATS ("BYTES NULS
-# CONTROLS LINES LONGEST AT COPY", a line each: LONGEST the bytes of its
-# longest line, AT that line's number); die when one cannot be copied. No
+# CONTROLS LINES LONGEST AT CUT COPY", a line each: LONGEST the bytes of
+# its longest line, AT that line's number, CUT those of a last line
+# without its end, left out of the copy); die when one cannot be copied. No
 # more is read of a file than the most a run makes and a block
 # (snap_sizes then refuses it).
 # shellcheck disable=SC2154 # line_count: count_lines's
@@ -280,6 +282,8 @@ run_snapshot() {
 	rs_out=${rs_out%"$NL"}
 	[ -z "$rs_out" ] || SNAP_STATS=$SNAP_STATS$rs_out$NL
 	[ "$rs_rc" -eq 0 ] && return 0
+	[ -n "$rs_err" ] || [ "$rs_rc" -le 128 ] ||
+	    failed "$rs_rc" smpb-snap "$(printable "$rs_dir"): cannot be read"
 	[ -n "$rs_out$rs_err" ] || can_fork || no_process
 	# The file that failed: the one after those copied; its copy, when
 	# smpb-snap names it (the snapshot cannot be written), else the run's
