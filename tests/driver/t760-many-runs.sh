@@ -1,4 +1,4 @@
-# t756-many-runs: the runs a command reads are handed over in a file of
+# t760-many-runs: the runs a command reads are handed over in a file of
 # the snapshot's, never in the environment or a command line that grows
 # with their count. 36 one-line runs (tests/made-runs.sh's
 # one_line_runs) read from a TMPDIR whose path is 3800 bytes long, so

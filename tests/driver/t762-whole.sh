@@ -1,4 +1,4 @@
-# t758-whole: a cut run is never read as a whole one, under every POSIX
+# t762-whole: a cut run is never read as a whole one, under every POSIX
 # shell we can find. stat-a's copies, each marked complete: raw/ring cut
 # in the middle of its last line (no final newline: switches_per_s=4 of
 # a figure of six digits), a raw/yield deleted though its env names it

@@ -1,4 +1,4 @@
-# t759-causes: errors name their file and line and their real cause,
+# t763-causes: errors name their file and line and their real cause,
 # under every POSIX shell we can find. plot of a run whose raw line
 # holds switches_per_s=nan names the file and the line (it said
 # "smpbench: :: ..."). An awk of the driver killed (SIGKILL) in show,

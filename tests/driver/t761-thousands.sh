@@ -1,4 +1,4 @@
-# t757-thousands: 2000 one-line runs (tests/made-runs.sh's
+# t761-thousands: 2000 one-line runs (tests/made-runs.sh's
 # one_line_runs), past the 500 at which handing them over in the
 # environment made every exec fail (E2BIG): compare, export and show
 # of their directory exit 0 and read every run, and leave nothing in
