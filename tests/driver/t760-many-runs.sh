@@ -10,7 +10,7 @@
 # before. Nothing is left in TMPDIR after any of them, nor after a
 # command refused partway (a run of binary data among them), nor after
 # one stopped by SIGTERM while it reads them. Thousands of runs are
-# t757's (make test-all).
+# t761's (make test-all).
 # shellcheck disable=SC2086 # $sh is a command line, split on purpose
 # shellcheck source=tests/lib.sh
 . tests/lib.sh

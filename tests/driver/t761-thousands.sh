@@ -3,7 +3,7 @@
 # environment made every exec fail (E2BIG): compare, export and show
 # of their directory exit 0 and read every run, and leave nothing in
 # TMPDIR. One shell: the runs cost a process or two each, whatever the
-# shell. make test's check is t756 (36 runs past the same limit).
+# shell. make test's check is t760 (36 runs past the same limit).
 # shellcheck disable=SC2086 # $sh is a command line, split on purpose
 # shellcheck source=tests/lib.sh
 . tests/lib.sh
