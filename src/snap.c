@@ -3,7 +3,7 @@
  * MAX SOURCE COPY of its operands it copies SOURCE to COPY, a new file,
  * and prints what the copy holds:
  *
- *	BYTES NULS CONTROLS NEWLINES LONGEST AT COPY
+ *	BYTES NULS CONTROLS NEWLINES LONGEST AT CUT COPY
  *
  * NULS counts its NUL bytes; CONTROLS the bytes no line of a raw file
  * holds (control characters, the tab among them, but the newline; DEL;
@@ -11,7 +11,11 @@
  * longest line (its newline not counted, a last line without one
  * counted too) and AT that line's number, the first of that length (0
  * when no line holds a byte), so that the driver refuses a line longer
- * than any run makes before awk holds it. A source is opened without
+ * than any run makes before awk holds it. CUT counts the bytes of a last
+ * line without its newline (a file cut in the middle of a line): they
+ * are left out of the copy, which ends at its last newline, so that no
+ * reader takes the start of a figure for the figure (cpu_pct=9 of
+ * cpu_pct=99.0); the driver says which line was cut. A source is opened without
  * following a symbolic link and without waiting on a fifo, and copied
  * only when it is a plain file; at most MAX bytes and a block more are
  * copied, so that a larger file is told by its copy. The first source
@@ -38,7 +42,10 @@
 static const char usage_text[] =
     "usage: smpb-snap [-hV] [--] [max source copy ...]";
 
-/* What a copy holds; line, the bytes of the line being counted. */
+/*
+ * What a copy holds; line, the bytes of the line being counted (after
+ * the last newline: at the end, those of a line cut).
+ */
 struct tally {
 	unsigned long long	bytes, nuls, controls, newlines;
 	unsigned long long	longest, at, line;
@@ -153,6 +160,7 @@ snap(unsigned long long max, const char *source, const char *copy)
 	static unsigned char buf[BLOCK];
 	unsigned long long left = (max / BLOCK + 1) * BLOCK;
 	struct tally t = { 0, 0, 0, 0, 0, 0, 0 };
+	unsigned long long cut;
 	int in, out;
 
 	in = open_plain(source);
@@ -174,13 +182,16 @@ snap(unsigned long long max, const char *source, const char *copy)
 			copy_failed(copy, strerror(errno));
 		left -= (unsigned long long)n;
 	}
+	cut = t.line;
 	line_end(&t);
+	if (cut > 0 && ftruncate(out, (off_t)(t.bytes - cut)) != 0)
+		copy_failed(copy, strerror(errno));
 	if (close(in) != 0)
 		copy_failed(source, strerror(errno));
 	if (close(out) != 0)
 		copy_failed(copy, strerror(errno));
-	printf("%llu %llu %llu %llu %llu %llu %s\n", t.bytes, t.nuls,
-	    t.controls, t.newlines, t.longest, t.at, copy);
+	printf("%llu %llu %llu %llu %llu %llu %llu %s\n", t.bytes, t.nuls,
+	    t.controls, t.newlines, t.longest, t.at, cut, copy);
 	flush_out();
 }
 

@@ -605,8 +605,8 @@ skip_all() {
 
 # pad_raw FILE BYTES PAIRS [LINE...]: the lines of the raw file FILE
 # (those numbered LINE..., else every one) padded to BYTES each with
-# words that are not figures: PAIRS pairs of a key the line said first
-# (place=pad; the first value of a key is its value), then junk words
+# words that are not figures: PAIRS words with an = but no key (=pad,
+# passed over; a key said twice would refuse the line), then junk words
 # (ab). What the line says is unchanged; only its size is.
 pad_raw() {
 	pr_f=$1 pr_n=$2 pr_p=$3
@@ -616,7 +616,7 @@ pad_raw() {
 		# By doubling: a string built a word at a time costs its
 		# square.
 		P = ""
-		for (p = " place=pad"; pairs > 0; pairs = int(pairs / 2)) {
+		for (p = " =pad"; pairs > 0; pairs = int(pairs / 2)) {
 			if (pairs % 2)
 				P = P p
 			p = p p

@@ -100,3 +100,30 @@ pkey() {
 		} }
 		hc && hl { print v; exit }'
 }
+
+# one_line_runs DIR N: N saved runs in DIR, 1 ... N, each of one line of
+# raw/ring (one repeat of the ring of 2, its figure 100000 + K), complete,
+# with stat-a's env but for its label (L0 and L1 in turn, two columns)
+# and an id of its own; made by one mkdir and one awk, whatever N.
+one_line_runs() {
+	mkdir -p "$1"
+	awk -v n="$2" 'BEGIN { for (k = 1; k <= n; k++) print k "/raw" }' |
+	    (cd "$1" && xargs mkdir -p)
+	awk -v dir="$1" -v n="$2" '
+		/^label=/ || /^workloads=/ { next }
+		{ env = env $0 "\n" }
+		END {
+			for (k = 1; k <= n; k++) {
+				d = dir "/" k
+				printf "%slabel=L%d\nworkloads=ring\nrun_id=one-%d\n",
+				    env, k % 2, k > (d "/env")
+				printf "place=free rep=1 argv=-n,2,-T,1 procs=2" \
+				    " laps=1 wall_s=1 switches_per_s=%d" \
+				    " sched_stats=none\n", 100000 + k > (d "/raw/ring")
+				printf "measurements=1\nfailed=0\n" > (d "/complete")
+				close(d "/env")
+				close(d "/raw/ring")
+				close(d "/complete")
+			}
+		}' tests/fixtures/stat-a/env
+}

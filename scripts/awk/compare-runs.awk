@@ -1,8 +1,8 @@
 # compare-runs.awk: the saved runs of a comparison, read: each run's
 # env, state, host file and raw lines, its column and its name.
 #
-# Input: the runs' directories, SMPB_RUNS (one per line, lib.awk's
-# run_dirs()); each run's env, complete or incomplete marker, host file
+# Input: the runs' directories, in the file SMPB_RUNS names (one per
+# line, lib.awk's run_dirs()); each run's env, complete or incomplete marker, host file
 # and raw/<workload>, read here; -v workload, metric, head.
 # Output: nothing printed; read_envs() the runs and their columns
 # (COL, NCOL, CRUNS, CRUN, CNAME, LABEL, RUNNAME, RENV, ENVKEY, HIST,

@@ -1,7 +1,7 @@
 # compare.awk: one workload of several saved runs, side by side.
 #
-# Input: none on stdin; the runs' directories come from the environment,
-# SMPB_RUNS (one per line), and the program reads each run's env,
+# Input: none on stdin; the runs' directories come from the file the
+# environment names, SMPB_RUNS (one per line), and the program reads each run's env,
 # complete or incomplete marker, host file (the run's host drift, when it
 # has one) and raw/<workload> itself.
 # Output, on stdout, seed 001's compare form:

@@ -2,19 +2,21 @@
 # two passes over the runs, each holding one line at a time: the first
 # (-v pass=keys) prints the -p keys of all the lines, one a line, in the
 # order first seen, and complains of the lines it refuses; the second
-# (-v pass=rows) prints the CSV with those keys (SMPB_KEYS) as its last
+# (-v pass=rows) prints the CSV with those keys (keys_file) as its last
 # columns. Memory is bounded by the keys, whatever the runs hold.
 #
-# Input: none on stdin; the runs' directories come from the environment,
-# SMPB_RUNS (one per line), and the program reads each run's env and
-# raw/<workload> files itself.
+# Input: none on stdin; the runs' directories come from the file the
+# environment names, SMPB_RUNS (one per line), and the program reads
+# each run's env and raw/<workload> files itself.
 # Output: a header row, then one row per raw line, run by run, workload by
 # workload: run (its label, or its kernel), dir (as named to smpbench,
 # made printable: lib.awk's printable()), workload, repeat, placement
 # (as the raw line names it), cpulist, argv (the program's options,
 # joined by commas), exit (the status of a failed measurement), then
 # every other key of any line (the programs' -p keys) in the order first
-# seen, empty where a line lacks it. A field holding a
+# seen, empty where a line lacks it; last, complete (yes for a run
+# marked complete and whole, lib/checks.sh's whole_runs; else no). A
+# field holding a
 # comma, a double quote, a CR or LF, or a blank at either end is quoted,
 # its double quotes doubled; one that is not a number and starts with =,
 # +, -, @, a tab or a CR, which a spreadsheet would take for a formula,
@@ -22,13 +24,13 @@
 # A line is refused (left out, complained of on stderr, exit 3) when one
 # of its keys is not a name ([a-z_][a-z0-9_]*, at most 64 characters) or
 # is one of the columns of the run's own (run, dir, workload, repeat,
-# placement), or it holds more keys, or a longer argv, than a run makes
-# (lib.awk's parse()); the first value of a key that comes twice is its
-# value. Words that are not pairs are left out.
+# placement, complete), or it holds a key twice, more keys, or a longer
+# argv, than a run makes (lib.awk's parse()). Words that are not pairs
+# are left out.
 # More than MAX_KEYS keys in all (the programs print about 100): nothing
 # is printed, exit 1.
 # -v variables: workloads, the workloads in their order; pass, keys or
-# rows.
+# rows; keys_file, for rows, the file of the keys pass keys printed.
 # Needs the awk library (see lib.awk) loaded first.
 
 BEGIN {
@@ -43,17 +45,20 @@ BEGIN {
 	OWN["exit"] = "exit"
 	for (c = 1; c <= NCOL; c++)
 		FIXED[COL[c]] = 1
+	FIXED["complete"] = 1
 	if (pass == "rows") {
-		n = split(ENVIRON["SMPB_KEYS"], keys, "\n")
-		for (i = 1; i <= n; i++)
-			if (keys[i] != "")
-				COL[++NCOL] = keys[i]
+		while ((getline key < keys_file) > 0)
+			if (key != "")
+				COL[++NCOL] = key
+		close(keys_file)
+		COL[++NCOL] = "complete"
 		print_header()
 	}
 	nruns = run_dirs(dir)
 	nw = split(workloads, wl, " ")
 	for (j = 1; j <= nruns; j++) {
 		load_env(dir[j] "/env")
+		DONE = marked_complete(dir[j]) ? "yes" : "no"
 		for (k = 1; k <= nw; k++)
 			read_raw(who(), dir[j], wl[k])
 	}
@@ -152,9 +157,10 @@ function print_row(run, name, w,    c, v, line) {
 	line = csv(run) "," csv(name) "," csv(w) "," csv(F["rep"]) "," \
 	    csv(F["place"]) "," csv(F["cpulist"]) "," csv(F["argv"]) "," \
 	    csv(F["exit"])
-	for (c = 9; c <= NCOL; c++) {
+	for (c = 9; c < NCOL; c++) {
 		v = (COL[c] in F) ? F[COL[c]] : ""
 		line = line "," csv(v)
 	}
+	line = line "," DONE
 	printf "%s\r\n", line
 }

@@ -108,12 +108,12 @@ BEGIN {
 
 # parse(line): split a raw line into F[key] = value, its keys in order
 # in FKEY[1..NFKEY]; true when it is one. A line that is none for its
-# keys or its argv (PARSE_KEYS, PARSE_ARGV) says why in PARSE_WHY, else
-# "" (a line with no place=, say).
+# keys (a key twice, more than PARSE_KEYS) or its argv (PARSE_ARGV) says
+# why in PARSE_WHY, else "" (a line with no place=, say).
 # Memory is in proportion to the keys kept, not to the words: the line
 # is split PARSE_CHUNK bytes at a time, cut between words (a word longer
-# than that taken whole), and a word that is no pair, or a pair of a
-# key said before, is passed over, and a chunk with no "=" all at once.
+# than that taken whole), and a word that is no pair is passed over, and
+# a chunk with no "=" all at once.
 # Time is in proportion to its bytes, in any awk (no gsub() over the
 # line: busybox's awk took seconds for one of 1 MiB).
 function parse(line,    len, pos, c, m, n, i, a, eq, k) {
@@ -147,12 +147,13 @@ function parse(line,    len, pos, c, m, n, i, a, eq, k) {
 			eq = index(a[i], "=")
 			if (eq < 2)
 				continue
-			# The first value of a key is its value: the driver's
-			# keys come first, and a token added after them
-			# overrides none.
+			# A key said twice: which value is the line's? None:
+			# the line is refused.
 			k = substr(a[i], 1, eq - 1)
-			if (k in F)
-				continue
+			if (k in F) {
+				PARSE_WHY = excerpt(k "=") " twice"
+				return 0
+			}
 			if (NFKEY == PARSE_KEYS) {
 				PARSE_WHY = "more than " PARSE_KEYS " keys"
 				return 0
@@ -341,14 +342,24 @@ function scaled(v, k) {
 	return v == "" ? "" : v * k
 }
 
-# run_dirs(dir): the runs' directories, from SMPB_RUNS (one a line), into
-# dir[1..n]; return n.
-function run_dirs(dir,    n, i) {
-	n = split(ENVIRON["SMPB_RUNS"], dir, "\n")
-	for (i = 1; i <= n; i++)
-		if (dir[i] == "")
-			return i - 1
+# run_dirs(dir): the runs' directories, from the file SMPB_RUNS names
+# (one a line, lib/runs.sh's run_dirs), into dir[1..n]; return n.
+function run_dirs(dir,    n, path, line) {
+	path = ENVIRON["SMPB_RUNS"]
+	n = 0
+	while ((getline line < path) > 0)
+		if (line != "")
+			dir[++n] = line
+	close(path)
 	return n
+}
+
+# marked_complete(d): true when the run d (a snapshot: lib/checks.sh's
+# whole_runs marks one that is not whole incomplete) is marked complete.
+function marked_complete(d,    r, line) {
+	r = (getline line < (d "/complete")) >= 0
+	close(d "/complete")
+	return r
 }
 
 # load_env(path): read an env file into ENV. A saved run may come from

@@ -1,8 +1,8 @@
 # plot.awk: one plot of one workload of several saved runs, for gnuplot.
 #
-# Input: none on stdin; the runs' directories come from the environment,
-# SMPB_RUNS (one per line), and the program reads each run's env and
-# raw/<workload> itself, as compare.awk does.
+# Input: none on stdin; the runs' directories come from the file the
+# environment names, SMPB_RUNS (one per line), and the program reads
+# each run's env and raw/<workload> itself, as compare.awk does.
 # Output, by part: "list", the pictures the plot is drawn in, one a
 # line, "NAME SERIES..." (see Pictures, below); "dat", the data of one
 # picture, one block per series (gnuplot's "index"), blocks two blank
@@ -58,6 +58,10 @@ BEGIN {
 	}
 	if (part == "list") {
 		pictures()
+		# The lines refused said (and counted), once: the list is
+		# made before the pictures' data, whose complaints the
+		# driver does not show again.
+		finish(0)
 		exit
 	}
 	NPICK = split(series, PICK, " ")
@@ -129,21 +133,23 @@ function pictures(    per, np, places, p, s, k, n, i, line, pname, list,
 		print name pname list
 }
 
-# name_run(j): LABEL[j], the run's name in the plot, made unique.
-function name_run(j,    s, k) {
-	s = who()
-	for (k = 1; k < j; k++)
-		if (LABEL[k] == s)
-			s = s " (" j ")"
+# name_run(j): LABEL[j], the run's name in the plot, made unique;
+# "(incomplete)" after the name of a run not marked complete (or not
+# whole).
+function name_run(j,    s) {
+	s = who() (marked_complete(dir[j]) ? "" : " (incomplete)")
+	while (s in NAMED)
+		s = s " (" j ")"
+	NAMED[s] = 1
 	LABEL[j] = s
 }
 
 # read_raw(j, path): the measurements of run j, into series (one per
 # placement, in the order first seen) of cells (one per N, or per column
 # and row of a heat map).
-function read_raw(j, path,    line, s, x, y, c, i, v) {
+function read_raw(j, path,    line, nl, s, x, y, c, i, v) {
 	while ((getline line < path) > 0) {
-		if (!parse(line) || ("exit" in F))
+		if (!raw(line, path, ++nl) || ("exit" in F))
 			continue
 		if (kind == "latency" && !("lat_p50_us" in F))
 			continue

@@ -56,12 +56,20 @@ function stat_esc(s) {
 }
 
 # stat_run(): the table judged, every answer read into ANS.
-function stat_run(    afile, line, n, i, a, eq, done) {
+function stat_run(    afile, sfile, sig, line, n, i, a, eq, done) {
 	stat_put("judge")
 	close(STAT_Q)
 	afile = tmp "/stat.a"
-	if (system(sh_quote(stat) " <" sh_quote(STAT_Q) " >" sh_quote(afile)) != 0) {
-		printf "smpbench: %s failed: cannot compare\n", stat > "/dev/stderr"
+	# The signal that killed it, if one did, named by the shell.
+	sfile = tmp "/stat.sig"
+	if (system(sh_quote(stat) " <" sh_quote(STAT_Q) " >" sh_quote(afile) \
+	    "; s=$?; [ $s -le 128 ] || kill -l $((s - 128)) >" sh_quote(sfile) \
+	    "; exit $s") != 0) {
+		if ((getline sig < sfile) > 0)
+			printf "smpbench: %s was killed (SIG%s): cannot compare\n",
+			    stat, sig > "/dev/stderr"
+		else
+			printf "smpbench: %s failed: cannot compare\n", stat > "/dev/stderr"
 		exit 1
 	}
 	NANS = 0

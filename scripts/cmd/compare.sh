@@ -37,15 +37,14 @@ cmd_compare() {
 	cc_stat=$(stat_path) ||
 	    die 1 "compare: smpb-stat, its statistics program, is not built (run make)"
 	# compare reads no run's tables or errors: they are not copied.
-	cc_dirs=$(SNAP_FILES="env host complete incomplete" run_dirs "$@") ||
-	    runs_failed
+	# shellcheck disable=SC2034 # SNAP_FILES: run_dirs's (lib/runs.sh)
+	SNAP_FILES="env host complete incomplete"
+	run_dirs "$@"
 	name_runs
 	# shellcheck disable=SC2086 # the workloads, split on purpose
 	need_lib compare compare-runs compare-check compare-host \
 	    compare-verdict compare-table compare-notes compare-head \
 	    compare-headline compare-p compare-ss stat $WORKLOADS
-	SMPB_RUNS=$cc_dirs$NL
-	export SMPB_RUNS
 	# compare's own files, in the snapshot's private directory, which the
 	# driver removes when it exits (smpbench_exit).
 	cc_tmp=$SMPB_SNAP/compare
@@ -54,10 +53,11 @@ cmd_compare() {
 	# Runs that cannot be compared at all (the same run twice, another
 	# profile), unless -f: one line, before any table.
 	compare_awk -v head=1 -v check_only=1 </dev/null
-	case $? in
+	cc_rc=$?
+	case $cc_rc in
 	0) ;;
 	4) exit 1 ;;
-	*) die 1 "cannot compare these runs" ;;
+	*) failed "$cc_rc" awk "cannot compare these runs" ;;
 	esac
 	compare_tables
 	[ "$cc_n" -gt 0 ] || [ "$cc_status" -ne 0 ] || [ -z "$opt_workload" ] ||
@@ -69,7 +69,7 @@ cmd_compare() {
 	cc_w=$cc_first
 	compare_awk -v head=1 -v facts_file="$cc_tmp/facts" \
 	    -v headline="$cc_tmp/headline" >"$cc_tmp/head" </dev/null ||
-	    die 1 "cannot compare these runs"
+	    failed "$?" awk "cannot compare these runs"
 	compare_print
 	return "$cc_status"
 }
@@ -97,12 +97,18 @@ column_name() {
 	    usage_error "compare: '$(printable "$1")' names a column $(printable "$cn_name") of $(printable "$cn_dir"), which is not there; the directory itself is ./$(printable "$1")"
 	[ -n "$cn_dir" ] ||
 	    usage_error "compare: '$(printable "$1")': which saved run is $(printable "$cn_name")?"
-	cc_names=$cc_names$cn_name$NL
+	# A name for each run the operand holds (a directory of runs: all).
+	run_operands "$cn_dir"
+	while [ -n "$ro_runs" ]; do
+		cc_names=$cc_names$cn_name$NL
+		ro_runs=${ro_runs#*"$NL"}
+	done
 }
 
 # name_runs: each run named at compare time (cc_names, a line a run of
-# cc_dirs, in order) labelled so in its snapshot's env, which compare
-# reads: the column its runs pool into is named so, the run untouched.
+# the runs read, SMPB_RUNS's snapshots, in order) labelled so in its
+# snapshot's env, which compare reads: the column its runs pool into is
+# named so, the run untouched.
 name_runs() {
 	nr_names=$cc_names
 	while IFS= read -r nr_d; do
@@ -116,9 +122,7 @@ name_runs() {
 		    ! mv "$nr_d/env.named" "$nr_d/env"; then
 			die 1 "compare: cannot name $(printable "$nr_name") in a copy of its run"
 		fi
-	done <<EOF_NAMES
-$cc_dirs
-EOF_NAMES
+	done <"$SMPB_RUNS"
 }
 
 # compare_options ARGS...: compare's options, into opt_force,
@@ -177,12 +181,13 @@ compare_tables() {
 			    [ "$opt_parsable" -eq 1 ] ||
 			    [ -e "$cc_tmp/marked.$cc_w" ] || continue
 			compare_table "$cc_w" "$cc_m" "$((cc_n + 1))"
-			case $? in
+			cc_rc=$?
+			case $cc_rc in
 			0) cc_n=$((cc_n + 1)) ;;
 			3) cc_n=$((cc_n + 1)); cc_status=1 ;;
 			4) cc_status=1 ;;
 			5 | 6) ;;
-			*) die 1 "cannot compare $cc_w" ;;
+			*) failed "$cc_rc" awk "cannot compare $cc_w" ;;
 			esac
 		done
 		why_folded "$cc_w" "$((cc_n + 1))" && cc_n=$((cc_n + 1))
@@ -212,9 +217,7 @@ compare_table() {
 held() {
 	while IFS= read -r hd_d; do
 		[ -n "$hd_d" ] && [ -s "$hd_d/raw/$1" ] && return 0
-	done <<EOF_HELD
-$SMPB_RUNS
-EOF_HELD
+	done <"$SMPB_RUNS"
 	return 1
 }
 

@@ -17,7 +17,8 @@ cmd_export() {
 	opt_check export :h "$opt_bad"
 	shift $((OPTIND - 1))
 	[ $# -ge 1 ] || usage_error "export: which saved runs?"
-	run_list "$@"
+	run_dirs "$@"
+	note_incomplete_runs
 	need_lib export
 	# Two passes: the keys of all the lines (and the lines refused, said
 	# on stderr), then the CSV. The second complains of nothing: what it
@@ -26,9 +27,13 @@ cmd_export() {
 	ce_keys=$(awk_lib export -v workloads="$WORKLOADS" -v pass=keys \
 	    </dev/null)
 	ce_rc=$?
+	[ "$ce_rc" -le 3 ] || failed "$ce_rc" awk "cannot export these runs"
 	[ "$ce_rc" -eq 0 ] || [ "$ce_rc" -eq 3 ] || exit 1
-	SMPB_KEYS=$ce_keys
-	export SMPB_KEYS
-	to_out awk_lib export -v workloads="$WORKLOADS" -v pass=rows </dev/null
+	{ cat >"$SMPB_SNAP/keys" <<EOF_KEYS
+$ce_keys
+EOF_KEYS
+	} 2>/dev/null || snap_lost "$SMPB_SNAP/keys"
+	to_out awk_lib export -v workloads="$WORKLOADS" -v pass=rows \
+	    -v keys_file="$SMPB_SNAP/keys" </dev/null
 	[ "$ce_rc" -eq 0 ] || exit 1
 }

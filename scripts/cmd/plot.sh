@@ -75,7 +75,10 @@ render_plot() {
 # cp_plots, each workload's plots (its fact plots: its figure, against N
 # or as a matrix, and the latency percentiles of runs made with -l), the
 # curves first, then the maps; the workloads that have plots in cp_have.
+# The runs that are incomplete are said first (plot.awk's legends say so
+# too).
 plot_list() {
+	note_incomplete_runs
 	cp_plots=
 	cp_have=
 	for pl_shape in curve map; do
@@ -138,7 +141,7 @@ cmd_plot() {
 		;;
 	esac
 	[ $# -ge 1 ] || usage_error "plot: which saved runs?"
-	run_list "$@"
+	run_dirs "$@"
 	# shellcheck disable=SC2086 # the workloads, split on purpose
 	need_lib plot plot-gp $WORKLOADS
 	plot_list
@@ -161,7 +164,7 @@ cmd_plot() {
 		# Its pictures, each of a legend that reads (plot.awk).
 		cp_pics=$(awk_workload "$cp_w" plot -v kind="$cp_k" -v part=list \
 		    -v name="$cp_n" </dev/null) ||
-		    die 1 "cannot lay out the $cp_n plot"
+		    failed "$?" awk "cannot lay out the $cp_n plot"
 		while read -r cp_pn cp_series; do
 			[ -n "$cp_pn" ] || continue
 			plot_file "$cp_dir" "$cp_pn" dat "$cp_w" "$cp_k" "$cp_series"

@@ -6,17 +6,20 @@
 # measured but did not save a table of (the one it was measuring when it
 # stopped), made from their raw lines; each is known by its heading,
 # "WORKLOAD: ", at the start of a line of the saved tables. Status 1
-# when a saved value was bad (reported), 2 when a table cannot be made.
+# when a saved value was bad (reported); when a table cannot be made,
+# 2, or the status of its awk where that is more (killed).
 show_unsaved() {
 	su_status=0
 	for su_w in $(run_workloads "$1"); do
 		grep -q "^$su_w: " "$1/tables" 2>/dev/null && continue
 		echo
 		make_table "$1" "$su_w"
-		case $? in
+		su_rc=$?
+		case $su_rc in
 		0) ;;
 		3) su_status=1 ;;
-		*) return 2 ;;
+		1) return 2 ;;
+		*) return "$su_rc" ;;
 		esac
 	done
 	return "$su_status"
@@ -43,23 +46,18 @@ cmd_show() {
 	opt_check show "$cs_opts" "$opt_bad"
 	shift $((OPTIND - 1))
 	[ $# -ge 1 ] || usage_error "show: which saved run?"
-	cs_dirs=$(run_dirs "$@") || runs_failed
-	set -f
-	IFS=$NL
-	# shellcheck disable=SC2086 # one run a line, split on purpose
-	set -- $cs_dirs
-	IFS=$SMPB_IFS
-	set +f
+	run_dirs "$@"
 	# shellcheck disable=SC2086 # the workloads, split on purpose
 	need_lib $WORKLOADS context why
 	# Each table is printed as soon as it is made (to_out: output that is
-	# lost is a failure), a blank line between tables and between runs.
+	# lost is a failure), a blank line between tables and between runs;
+	# the runs' list is read on descriptor 4, which none of them reads.
 	cs_sep=
 	cs_status=0
-	for cs_d in "$@"; do
-		show_run "$(path_arg "$cs_d")"
+	while IFS= read -r cs_d <&4; do
+		[ -z "$cs_d" ] || show_run "$cs_d"
 		cs_sep=$NL
-	done
+	done 4<"$SMPB_RUNS"
 	return "$cs_status"
 }
 
@@ -72,28 +70,31 @@ show_run() {
 	if [ "$opt_rebuild" -eq 1 ] || [ ! -f "$1/tables" ]; then
 		for cs_w in $(run_workloads "$1"); do
 			cs_out=$(make_table "$1" "$cs_w")
-			case $? in
+			cs_rc=$?
+			case $cs_rc in
 			0) ;;
 			3) cs_status=1 ;;
-			*) die 1 "cannot make the $cs_w table" ;;
+			*) failed "$cs_rc" awk "cannot make the $cs_w table" ;;
 			esac
 			to_out printf '%s%s\n' "$cs_sep" "$cs_out"
 			cs_sep=$NL
 		done
 	else
-		cs_out=$(show_tables "$1") || die 1 "cannot read $1/tables"
+		cs_out=$(show_tables "$1") ||
+		    failed "$?" tr "cannot read $1/tables"
 		to_out printf '%s%s\n' "$cs_sep" "$cs_out"
 		if [ ! -f "$1/complete" ]; then
 			show_unsaved "$1"
-			case $? in
+			cs_rc=$?
+			case $cs_rc in
 			0) ;;
 			1) cs_status=1 ;;
-			*) die 1 "cannot make the tables $1 did not save" ;;
+			*) failed "$cs_rc" awk "cannot make the tables $1 did not save" ;;
 			esac
 		fi
 	fi
 	# The context, when the run has one, starts with a blank line.
-	cs_out=$(show_context "$1") || die 1 "cannot read $1/env"
+	cs_out=$(show_context "$1") || failed "$?" awk "cannot read $1/env"
 	[ -z "$cs_out" ] || to_out printf '%s\n' "$cs_out"
 	note_incomplete "$1"
 }

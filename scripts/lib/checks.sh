@@ -17,7 +17,7 @@ RUN_MAX_TEXT=1048576
 # one smpbench made, and is refused before anything reads it.
 RUN_MAX_ALL=134217728
 
-# snap_stats TEXT RAW: of SNAP_STATS's copies, the text files' (env, the
+# snap_stats TEXT RAW: of SNAP_STATS's copies (run_snapshot's lines), the text files' (env, the
 # markers...) then the raw ones' (raw/<workload>), each kind in the order
 # taken, a line each, "N COPY", in snap_counts: N the copy's count named
 # TEXT or RAW (bytes, nuls, controls or lines; "" leaves that kind out;
@@ -42,10 +42,13 @@ snap_stats() {
 			st_controls=${st_r%% *} st_r=${st_r#* }
 			st_lines=${st_r%% *} st_r=${st_r#* }
 			st_longest=${st_r%% *} st_r=${st_r#* }
-			st_at=${st_r%% *} st_p=${st_r#* }
-			case $st_kind:${st_p#"$SMPB_SNAP"/*/} in
-			raw:raw/*) st_count=$st_raw ;;
-			text:raw/* | raw:*) continue ;;
+			st_at=${st_r%% *} st_r=${st_r#* }
+			st_p=${st_r#* }
+			# Of its directory, by its end: a pattern with the
+			# snapshot's path in it costs the square of its length.
+			case $st_kind:${st_p%/*} in
+			raw:*/raw) st_count=$st_raw ;;
+			text:*/raw | raw:*) continue ;;
 			*) st_count=$st_text ;;
 			esac
 			case $st_count in
@@ -75,9 +78,10 @@ snap_sizes() {
 # bytes summed in ss_all (ss_run: that run).
 snap_size_of() {
 	ss_n=${1%% *} ss_p=${1#* }
-	ss_f=${ss_p#"$SMPB_SNAP"/*/}
-	case $ss_f in
-	raw/*)
+	ss_f=${ss_p##*/}
+	case ${ss_p%/*} in
+	*/raw)
+		ss_f=raw/$ss_f
 		[ "${ss_p%/raw/*}" = "$ss_run" ] || ss_all=0
 		ss_run=${ss_p%/raw/*}
 		ss_all=$((ss_all + ss_n))
@@ -118,7 +122,7 @@ unread_sizes() {
 			print $5 " " max " " name
 			exit
 		}
-	}') || no_process
+	}') || failed "$?" awk "cannot size the runs' files"
 	[ -z "$us_bad" ] && return 0
 	us_n=${us_bad%% *}
 	us_bad=${us_bad#* }
@@ -211,6 +215,42 @@ run_file() {
 	[ -e "$rf" ] || [ -h "$rf" ] || return 1
 	[ -f "$rf" ] && [ ! -h "$rf" ] && return 0
 	die 1 "$(printable "$1"): not a saved run ($2 is not a plain file)"
+}
+
+# whole_runs: whether each run read (SMPB_RUNS) is whole (whole.awk,
+# one awk for them all): a note for each line cut in the middle (its
+# copy left it out), and a run marked complete that is not whole (a
+# file cut, a workload of its env with no raw/ file, fewer raw lines
+# than its marker counts) marked incomplete in its snapshot, saying why,
+# so that every command says so; a key twice in an env refuses the run.
+# shellcheck disable=SC2154 # SNAP_STATS: run_snapshot's (lib/runs.sh)
+whole_runs() {
+	{ cat >"$SMPB_SNAP/stats" <<EOF_STATS
+$SNAP_STATS
+EOF_STATS
+	} 2>/dev/null || snap_lost "$SMPB_SNAP/stats"
+	need_lib whole
+	wr_out=$(awk_lib whole -v stats="$SMPB_SNAP/stats" \
+	    -v workloads="$WORKLOADS" </dev/null) ||
+	    failed "$?" awk "the saved runs could not be read"
+	wr_rm=
+	while IFS='	' read -r wr_snap wr_why; do
+		case $wr_snap in
+		'') continue ;;
+		refuse) die 1 "$wr_why" ;;
+		esac
+		{ printf '%s\n' "$wr_why" >"$wr_snap/incomplete"; } 2>/dev/null ||
+		    snap_lost "$wr_snap/incomplete"
+		wr_rm="$wr_rm${wr_snap#"$SMPB_SNAP"/}/complete$NL"
+	done <<EOF_WHOLE
+$wr_out
+EOF_WHOLE
+	[ -n "$wr_rm" ] || return 0
+	# Names relative to SMPB_SNAP, digits and dots only, split by xargs.
+	(cd "$SMPB_SNAP" && xargs rm -f) 2>/dev/null <<EOF_RM ||
+$wr_rm
+EOF_RM
+	    snap_lost "$SMPB_SNAP/runs"
 }
 
 # run_files: die when one of the snapshots' copies holds binary data: a

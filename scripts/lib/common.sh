@@ -99,6 +99,26 @@ no_process() {
 	die 1 "cannot make a process (see ulimit -u, or the pids.max of the cgroup)"
 }
 
+# failed STATUS PROGRAM MESSAGE: die, exit 1, when PROGRAM (awk,
+# smpb-snap...) ended with STATUS: saying it was killed, and by which
+# signal, where one killed it (128 and up, 384 and up under yash); that
+# no process could be made, where none can; else MESSAGE.
+failed() {
+	fd_sig=
+	if [ "$1" -gt 384 ] && [ "$1" -lt 448 ]; then
+		fd_sig=$(($1 - 384))
+	elif [ "$1" -gt 128 ] && [ "$1" -lt 192 ]; then
+		fd_sig=$(($1 - 128))
+	fi
+	if [ -n "$fd_sig" ]; then
+		fd_name=$(kill -l "$fd_sig" 2>/dev/null) || fd_name=
+		fd_name=${fd_name:+SIG$fd_name}
+		die 1 "$2 was killed (${fd_name:-signal $fd_sig}): $3"
+	fi
+	can_fork || no_process
+	die 1 "$3"
+}
+
 need_cmd() {
 	command -v "$1" >/dev/null 2>&1 || die 1 "needs '$1', which is not installed"
 }
@@ -124,9 +144,24 @@ to_out() {
 	141 | 397) exit 141 ;;
 	esac
 	out_open || die 1 "cannot write to standard output (it is closed)"
-	# Why, from the writer's last word: "write error: No space left on
-	# device", or awk's "write failure (No space left on device)".
+	case $1 in
+	awk_*) to_prog='awk' ;;
+	*) to_prog=$1 ;;
+	esac
+	case $to_rc in
+	129 | 13[0-9] | 1[4-8][0-9] | 19[01]) failed "$to_rc" "$to_prog" "cannot write to standard output" ;;
+	esac
+	# Why, from the writer's last word ("write error: No space left on
+	# device", awk's "write failure (...)"); a shell's printf says "I/O
+	# error" (dash) or nothing (busybox): the system's is asked again.
 	to_err=${to_err##*"$NL"}
+	case $1:$to_err in
+	printf: | printf:*"I/O error")
+		{ { to_err=$(env "$@" 2>&1 >&3); } 3>&1; } 2>/dev/null &&
+		    return 0
+		to_err=${to_err##*"$NL"}
+		;;
+	esac
 	case $to_err in
 	*\)) to_err=${to_err%\)} to_err=${to_err##*\(} ;;
 	*) to_err=${to_err##*: } ;;

@@ -1,7 +1,7 @@
 # shellcheck shell=sh
 # lib/read.sh: reading saved runs, from the copies lib/checks.sh checked
-# (run_dirs prints each run's snapshot): the list of them the awk
-# programs read (SMPB_RUNS), the workloads a run holds, its tables and
+# (run_dirs lists each run's snapshot in the file SMPB_RUNS, which the
+# awk programs read): the workloads a run holds, its tables and
 # why tables, its kernel's context, and whether it is complete; and the
 # tables of the run being saved (make_table, for lib/record.sh).
 # Sourced by smpbench, after lib/runs.sh.
@@ -25,38 +25,21 @@ run_workloads() {
 	done
 }
 
-# runs_failed: exit 1 once run_dirs, in $(...), failed: it said why,
-# unless no process could be made for it (no_process says so).
-runs_failed() {
-	can_fork || no_process
-	exit 1
-}
-
-# run_list DIR...: the saved runs named (run_dirs), in SMPB_RUNS, one a
-# line, for the awk programs.
-run_list() {
-	rl_dirs=$(run_dirs "$@") || runs_failed
-	SMPB_RUNS=
-	while IFS= read -r rl_d; do
-		SMPB_RUNS="$SMPB_RUNS$(path_arg "$rl_d")$NL"
-	done <<EOF_RUNS
-$rl_dirs
-EOF_RUNS
-	export SMPB_RUNS
-}
-
-# any_raw WORKLOAD PATTERN: true when the raw/WORKLOAD of some run of
-# SMPB_RUNS has a measurement (not a failure) matching the basic regular
-# expression PATTERN.
+# any_raw WORKLOAD TEXT: true when the raw/WORKLOAD of some run of
+# SMPB_RUNS has a measurement (not a failure) holding TEXT; one awk for
+# all the runs.
 any_raw() {
-	while IFS= read -r ar_d; do
-		[ -n "$ar_d" ] || continue
-		grep -v ' exit=' "$ar_d/raw/$1" 2>/dev/null |
-		    grep -q "$2" && return 0
-	done <<EOF_RUNS
-$SMPB_RUNS
-EOF_RUNS
-	return 1
+	LC_ALL=C awk -v w="$1" -v text="$2" 'BEGIN {
+		runs = ENVIRON["SMPB_RUNS"]
+		while ((getline d < runs) > 0) {
+			f = d "/raw/" w
+			while (d != "" && (getline l < f) > 0)
+				if (index(l, text) && !index(l, " exit="))
+					exit 0
+			close(f)
+		}
+		exit 1
+	}' </dev/null
 }
 
 # make_table DIR WORKLOAD: print the workload's table from a saved run,
@@ -98,4 +81,11 @@ note_incomplete() {
 	ni_why=$(head -n 1 "$1/incomplete" 2>/dev/null)
 	ni_why=$(printable "$ni_why")
 	say "note: $(printable "$1") is incomplete: ${ni_why:-no completion marker}"
+}
+
+# note_incomplete_runs: note_incomplete for each run of SMPB_RUNS.
+note_incomplete_runs() {
+	while IFS= read -r nir_d; do
+		[ -z "$nir_d" ] || note_incomplete "$nir_d"
+	done <"$SMPB_RUNS"
 }

@@ -17,27 +17,81 @@ RUN_FILES="env tables errors host complete incomplete"
 # A command that reads fewer of them names those in SNAP_FILES (compare
 # reads no tables or errors): only they are copied and checked.
 
-# run_dirs OPERAND...: the saved runs named, one a line: each a directory
-# (a link to one, named on the command line, is followed), or
-# historical/NAME for one of the seeds' runs wherever they are installed
-# (NAME naming one of them, not a path out of their directory); die when
-# one is not a saved run (check_run). What is printed is each run's
-# snapshot (run_snapshot): what the commands read.
+# run_dirs OPERAND...: the saved runs named, in the file SMPB_RUNS
+# (exported, in the snapshot's directory: the awk programs read it), one
+# a line: each operand a saved run's directory (a link to one, named on
+# the command line, is followed), a directory of saved runs (run_operands:
+# each of its entries that is one), or historical/NAME for one of the
+# seeds' runs wherever they are installed (NAME naming one of them, not
+# a path out of their directory); die when one is not a saved run
+# (check_run). What is listed is each run's snapshot (run_snapshot):
+# what the commands read. However many runs, no command line or
+# variable of the environment grows with their count: the list is a
+# file, the snapshots' directories made by one xargs.
 run_dirs() {
 	rd_out=
 	RD_UNREAD=
 	SNAP_STATS=
-	# Every run's snapshot directory at once (run_snapshot numbers them
-	# so), with one mkdir.
-	rd_k=${rs_k:-0}
-	rd_mk=
+	run_operands ${1+"$@"}
+	set -f
+	IFS=$NL
+	# shellcheck disable=SC2086 # a run a line, split on purpose
+	set -- $ro_runs
+	IFS=$SMPB_IFS
+	set +f
+	[ $# -le "$RUNS_MAX" ] ||
+	    die 1 "$# saved runs: more than one command reads (at most $RUNS_MAX)"
+	snap_dirs $#
 	for rd in "$@"; do
-		rd_k=$((rd_k + 1))
-		rd_mk="$rd_mk $SMPB_SNAP/$rd_k.$$/raw"
+		check_run "$rd"
+		rd_out=$rd_out$rs_snap$NL
 	done
-	# shellcheck disable=SC2086 # our own paths, split on purpose
-	[ -z "${SMPB_SNAP:-}" ] || mkdir -p $rd_mk 2>/dev/null ||
+	# What the snapshots hold, every run at once: a few processes for
+	# all of them, none a run.
+	snap_sizes
+	unread_sizes
+	run_files
+	raw_lines
+	long_lines
+	SMPB_RUNS=$SMPB_SNAP/runs
+	export SMPB_RUNS
+	{ cat >"$SMPB_RUNS" <<EOF_RUNS
+$rd_out
+EOF_RUNS
+	} 2>/dev/null || snap_lost "$SMPB_RUNS"
+	whole_runs
+}
+
+# The most saved runs one command reads: far beyond what is compared,
+# and what a snapshot of each costs (a process, and its copies in
+# TMPDIR) stays within bounds.
+RUNS_MAX=20000
+
+# snap_dirs N: the snapshot directories of the next N runs (run_snapshot
+# numbers them so), all at once, with one mkdir (and an xargs): names
+# relative to SMPB_SNAP, digits and dots only, split by xargs alone.
+snap_dirs() {
+	[ -n "${SMPB_SNAP:-}" ] || return 0
+	sd_k=${rs_k:-0}
+	sd_end=$((sd_k + $1))
+	sd_list=
+	while [ "$sd_k" -lt "$sd_end" ]; do
+		sd_k=$((sd_k + 1))
+		sd_list="$sd_list$sd_k.$$/raw$NL"
+	done
+	(cd "$SMPB_SNAP" && xargs mkdir -p) 2>/dev/null <<EOF_DIRS ||
+$sd_list
+EOF_DIRS
 	    die 1 "cannot make a temporary directory in $SMPB_SNAP"
+}
+
+# run_operands OPERAND...: the runs named, one a line, in ro_runs: an
+# operand as it is, historical/NAME where the seeds' runs are, and a
+# directory of saved runs (no env of its own) as its entries that are
+# (an env in them), in the shell's order of their names, no link among
+# them followed; die for a name with a control character.
+run_operands() {
+	ro_runs=
 	for rd in "$@"; do
 		case $rd in
 		*"$NL"*) die 1 "a directory name with a newline" ;;
@@ -58,17 +112,30 @@ run_dirs() {
 			esac
 			;;
 		esac
-		check_run "$rd"
-		rd_out=$rd_out$rs_snap$NL
+		runs_in "$rd" || ro_runs=$ro_runs$rd$NL
 	done
-	# What the snapshots hold, every run at once: a few processes for
-	# all of them, none a run.
-	snap_sizes
-	unread_sizes
-	run_files
-	raw_lines
-	long_lines
-	printf '%s' "$rd_out"
+}
+
+# runs_in DIR: add the saved runs DIR holds to ro_runs when it is a
+# directory of them (no env of its own, an entry with one); false when
+# it is not.
+runs_in() {
+	if [ ! -d "$1" ] || [ -e "$1/env" ] || [ -h "$1/env" ]; then
+		return 1
+	fi
+	ri_n=0
+	for ri_e in "${1%/}"/*; do
+		[ ! -h "$ri_e" ] || continue
+		[ -e "$ri_e/env" ] || [ -h "$ri_e/env" ] || continue
+		case $ri_e in
+		*"$NL"* | *["$CTRL_CHARS"]*)
+			die 1 "$(printable "$ri_e"): a directory name with a control character"
+			;;
+		esac
+		ro_runs=$ro_runs$ri_e$NL
+		ri_n=$((ri_n + 1))
+	done
+	[ "$ri_n" -gt 0 ]
 }
 
 # Every command that reads saved runs reads them from a snapshot: a copy
@@ -99,6 +166,11 @@ snap_begin() {
 	    die 1 "TMPDIR: refused: $ds_why (saved runs are read from copies made there)"
 	sb_out=$(umask 077 && mktemp -d "$sb_tmp/smpbench-read.XXXXXX" 2>&1) ||
 	    die 1 "cannot make a temporary directory in $sb_tmp (${sb_out##*: })"
+	# ./ before a name that starts with - (a relative TMPDIR): no
+	# utility takes a run's copy for an option.
+	case $sb_out in
+	-*) sb_out=./$sb_out ;;
+	esac
 	SMPB_SNAP=$sb_out
 	export SMPB_SNAP
 	{ : >"$SMPB_SNAP/names"; } 2>/dev/null || snap_lost "$SMPB_SNAP/names"
@@ -163,8 +235,9 @@ check_run() {
 # run_snapshot DIR FILES: copy FILES of DIR (names relative to it, plain
 # files as run_file saw) into a new snapshot of the run, rs_snap, by one
 # smpb-snap, and add what each copy holds to SNAP_STATS ("BYTES NULS
-# CONTROLS LINES LONGEST AT COPY", a line each: LONGEST the bytes of its
-# longest line, AT that line's number); die when one cannot be copied. No
+# CONTROLS LINES LONGEST AT CUT COPY", a line each: LONGEST the bytes of
+# its longest line, AT that line's number, CUT those of a last line
+# without its end, left out of the copy); die when one cannot be copied. No
 # more is read of a file than the most a run makes and a block
 # (snap_sizes then refuses it).
 # shellcheck disable=SC2154 # line_count: count_lines's
@@ -209,6 +282,8 @@ run_snapshot() {
 	rs_out=${rs_out%"$NL"}
 	[ -z "$rs_out" ] || SNAP_STATS=$SNAP_STATS$rs_out$NL
 	[ "$rs_rc" -eq 0 ] && return 0
+	[ -n "$rs_err" ] || [ "$rs_rc" -le 128 ] ||
+	    failed "$rs_rc" smpb-snap "$(printable "$rs_dir"): cannot be read"
 	[ -n "$rs_out$rs_err" ] || can_fork || no_process
 	# The file that failed: the one after those copied; its copy, when
 	# smpb-snap names it (the snapshot cannot be written), else the run's

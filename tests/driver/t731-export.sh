@@ -44,15 +44,17 @@ csv_parse() {
 }
 
 # as_raw <PARSED: each parsed record but the header as "dir workload"
-# and its raw line's fields, key=value sorted; from the header's names,
-# the ' before a field that starts like a formula taken off.
+# and its raw line's fields, key=value sorted; from the header's names
+# (complete, the run's, left out), the ' before a field that starts like
+# a formula taken off.
 as_raw() {
 	awk -F '\t' 'NR == 1 { for (i = 2; i <= NF; i++) name[i] = $i; next }
 	{
 		s = ""
 		for (i = 2; i <= NF; i++) {
 			k = name[i]
-			if ($i == "" || k == "run" || k == "dir" || k == "workload")
+			if ($i == "" || k == "run" || k == "dir" || k == "workload" ||
+			    k == "complete")
 				continue
 			# A field a spreadsheet would take for a formula has a
 			# quote before it.
@@ -139,28 +141,31 @@ like "$OUT" "^6\\.1\\.0-a,$TMPDIR_T/smt,ring,1,smt,\"0,2\",\"'-n,2\",,2,5" \
 
 # Formulas: a label, keys and values that a spreadsheet would run, as
 # text; a negative number stays a number; a key that is not a name
-# refuses its line (exit 1, said on stderr); a key given again after the
-# program's own (user_s==2+3) overrides nothing.
+# refuses its line (exit 1, said on stderr), and so does a key given
+# twice (user_s, on a line of its own).
 mkdir -p "$TMPDIR_T/formula/raw"
-sed 's/^label=.*/label=@SUM(1,2)/' $FIX/run-a/env >"$TMPDIR_T/formula/env"
+sed 's/^label=.*/label=@SUM(1,2)/; s/^workloads=.*/workloads=ring/' $FIX/run-a/env >"$TMPDIR_T/formula/env"
+printf 'measurements=5\nfailed=0\n' >"$TMPDIR_T/formula/complete"
 {
-	echo "place=free rep=1 argv=-n,2 procs=2 switches_per_s=5 user_s=0.5 user_s==2+3 note=+1+cmd|calc neg=-0.5 pos=+2 exp=1e-06 tab=-"
+	echo "place=free rep=1 argv=-n,2 procs=2 switches_per_s=5 user_s=0.5 note=+1+cmd|calc neg=-0.5 pos=+2 exp=1e-06 tab=-"
 	echo "place=free rep=2 argv=-n,2 procs=2 switches_per_s=6 =HYPERLINK(x)=1"
 	echo "place=free rep=3 argv=-n,2 procs=2 switches_per_s=7 Run=x"
 	echo "place=free rep=4 argv=-n,2 procs=2 switches_per_s=8 dir=/etc"
+	echo "place=free rep=5 argv=-n,2 procs=2 switches_per_s=9 user_s=0.5 user_s==2+3"
 } >"$TMPDIR_T/formula/raw/ring"
 run sh $SB export "$TMPDIR_T/formula"
 is "$RC" 1 "lines refused: exit 1"
 is "$(printf '%s\n' "$ERR" | sed "s|$TMPDIR_T/formula/raw/ring|R|")" \
     "smpbench: R:3: refused: 'Run' is not a key of a measurement
-smpbench: R:4: refused: 'dir' is not a key of a measurement" \
+smpbench: R:4: refused: 'dir' is not a key of a measurement
+smpbench: R:5: refused: 'user_s=' twice" \
     "each said on stderr, with its line"
 is "$(printf '%s\n' "$OUT" | csv_parse | sed 1d | cut -f 5 | tr '\n' ' ')" "1 2 " \
     "the other lines are exported"
 like "$OUT" "^\"'@SUM\\(1,2\\)\",$TMPDIR_T/formula,ring,1,free,,\"'-n,2\",,2,5,0\\.5,\"'\\+1\\+cmd\\|calc\",-0\\.5,\\+2,1e-06,\"'-\"" \
-    "formulas quoted with a ', numbers not, the first user_s kept"
+    "formulas quoted with a ', numbers not"
 is "$(printf '%s\n' "$OUT" | head -n 1 | tr -d '\r')" \
-    "run,dir,workload,repeat,placement,cpulist,argv,exit,procs,switches_per_s,user_s,note,neg,pos,exp,tab" \
+    "run,dir,workload,repeat,placement,cpulist,argv,exit,procs,switches_per_s,user_s,note,neg,pos,exp,tab,complete" \
     "no column for the keys refused"
 
 # Bad input.

@@ -17,7 +17,7 @@ T=$TMPDIR_T
 # fall into two clusters (100000 and 300000 switches / second).
 made_run() {
 	mkdir -p "$1/raw"
-	sed "s/^kernel=.*/kernel=$2/; s/^label=.*/label=$3/; s/^cpu_model=.*/cpu_model=$4/" \
+	sed "s/^kernel=.*/kernel=$2/; s/^label=.*/label=$3/; s/^cpu_model=.*/cpu_model=$4/; s/^workloads=.*/workloads=ring/" \
 	    $FIX/run-a/env >"$1/env"
 	printf 'measurements=5\nfailed=0\n' >"$1/complete"
 	for r in 1 2 3 4 5; do

@@ -2,7 +2,7 @@
 # is bounded as a file is (lib/checks.sh's RUN_MAX_LINE, 1 MiB; lib.awk's
 # parse()), under every POSIX shell we can find. Every line of a run's
 # raw/ring padded to 1 MiB, the bound, with words that are not figures
-# (pairs of a key said before, junk words): show -r, compare and export
+# (words with an = but no key, junk words): show -r, compare and export
 # print what they print of the run unpadded, byte for byte, within the
 # memory of the unpadded run's and 8 MiB (ulimit -v; awk held 26 bytes a
 # byte of such a line, 27 MB for one of 1 MiB, when it split it into

@@ -35,7 +35,8 @@ awk 'BEGIN { for (i = 1; i <= 1001; i++) printf "place=free rep=%d k%d=1\n", i, 
     >"$T/keys/raw/ring"
 run sh "$SB" export "$T/keys"
 is "$RC $(printf '%s' "$OUT" | wc -c | tr -d ' ')" "1 0" "1001 keys: exit 1, no CSV"
-is "$ERR" "smpbench: more than 1000 keys in these runs' measurements (the programs print about 100): not exported" \
+# (After the note that the run, with no marker, is incomplete.)
+is "$(printf '%s\n' "$ERR" | tail -n 1)" "smpbench: more than 1000 keys in these runs' measurements (the programs print about 100): not exported" \
     "and why"
 
 done_testing

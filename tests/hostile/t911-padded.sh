@@ -11,7 +11,7 @@
 #   take and 8 MiB (ulimit -v: the test fails where memory grows with
 #   the line; it asserts no time);
 # - every line of every raw file of each run of a side padded to 1 MiB,
-#   the bound (5000 pairs of a key said before, then junk words; pipe's
+#   the bound (5000 words with an = but no key, then junk words; pipe's
 #   file 36 MiB, a run's raw files 75 MiB): compare, export, show -r
 #   and plot (its data) print what they print of the runs unpadded,
 #   byte for byte, within that memory too.

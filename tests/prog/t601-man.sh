@@ -59,7 +59,7 @@ snap_words() {
 	sw_doc=$(sed -n '/^\.Sh OUTPUT/,/^\.Sh/p' "$1" | grep -c '^\.It Cm [A-Z]*$')
 	# shellcheck disable=SC2086 # the line's words, split on purpose
 	is "$(set -- $sw_line; echo $#):$sw_line" \
-	    "$sw_doc:2 0 0 1 1 1 $TMPDIR_T/snap-out" \
+	    "$sw_doc:2 0 0 1 1 1 0 $TMPDIR_T/snap-out" \
 	    "$1: OUTPUT documents each word of smpb-snap's line"
 }
 

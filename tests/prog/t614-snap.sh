@@ -1,6 +1,7 @@
 # t614-snap: smpb-snap, the copies the driver reads saved runs from: a
 # plain file copied and counted (bytes, NULs, control bytes, lines, the
-# longest line and where it is, a last line with no newline too); a
+# longest line and where it is, a last line with no newline too, and
+# that line's bytes, left out of the copy, which ends at its newline); a
 # link, a fifo (without waiting on it) and a device refused; no more
 # than MAX and a 64 KiB block copied; the first failure ends it, exit 1,
 # after the lines of the copies made; bad operands and options exit 2,
@@ -13,7 +14,7 @@ T=$TMPDIR_T
 
 printf 'key=1\n\tx\000\n\377z\n' >"$T/f"
 run $snap 100 "$T/f" "$T/f.copy"
-is "$RC:$OUT" "0:13 1 3 3 5 1 $T/f.copy" \
+is "$RC:$OUT" "0:13 1 3 3 5 1 0 $T/f.copy" \
     "a plain file: 13 bytes, a NUL, 3 control bytes (tab, NUL, 0xff), 3 lines, the longest the first, of 5 bytes"
 check "its copy is the file" cmp -s "$T/f" "$T/f.copy"
 
@@ -25,11 +26,14 @@ printf '\n\n' >"$T/l3"
 : >"$T/l4"
 run $snap 100 "$T/l1" "$T/l1.copy" 100 "$T/l2" "$T/l2.copy" \
     100 "$T/l3" "$T/l3.copy" 100 "$T/l4" "$T/l4.copy"
-is "$RC:$OUT" "0:14 0 0 3 4 2 $T/l1.copy
-8 0 0 2 3 3 $T/l2.copy
-2 0 0 2 0 0 $T/l3.copy
-0 0 0 0 0 0 $T/l4.copy" \
-    "the longest line: the first of its length, the last with no newline, none"
+is "$RC:$OUT" "0:14 0 0 3 4 2 1 $T/l1.copy
+8 0 0 2 3 3 3 $T/l2.copy
+2 0 0 2 0 0 0 $T/l3.copy
+0 0 0 0 0 0 0 $T/l4.copy" \
+    "the longest line: the first of its length, the last with no newline, none; the bytes of a line cut"
+is "$(od -An -c "$T/l2.copy" | tr -d ' \n')" 'a\nbb\n' \
+    "a line cut: left out of the copy, which ends at its last newline"
+check "a file that ends in a newline: copied whole" cmp -s "$T/l3" "$T/l3.copy"
 
 ln -s f "$T/link"
 run $snap 100 "$T/link" "$T/link.copy"
@@ -48,12 +52,12 @@ is "$RC:$ERR" "1:smpb-snap: /dev/null: not a plain file" "a device: refused"
 # 1000 bytes could give and a block more.
 dd if=/dev/zero of="$T/big" bs=1000 count=200 2>/dev/null
 run $snap 1000 "$T/big" "$T/big.copy"
-is "$RC:$OUT" "0:65536 65536 65536 0 65536 1 $T/big.copy" \
+is "$RC:$OUT" "0:65536 65536 65536 0 65536 1 65536 $T/big.copy" \
     "a file beyond MAX: a block copied, and told by its size"
 
 # Two copies, the second refused: the first one's line, then exit 1.
 run $snap 100 "$T/f" "$T/f.two" 100 "$T/fifo" "$T/fifo.two"
-is "$RC:$OUT" "1:13 1 3 3 5 1 $T/f.two" "the first failure ends it, after the lines of the copies made"
+is "$RC:$OUT" "1:13 1 3 3 5 1 0 $T/f.two" "the first failure ends it, after the lines of the copies made"
 run $snap 100 "$T/f" "$T/f.copy"
 is "$RC:$ERR" "1:smpb-snap: $T/f.copy: File exists" "a copy that exists is not written over"
 
