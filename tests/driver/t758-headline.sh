@@ -115,6 +115,12 @@ like "$OUT" '^  one: kernel 6\.1\.0-a, 1 run x 5 repeats' "the first run's colum
 like "$OUT" '^two against one: ' "the second's two, compared"
 run sh $SB compare p="$T/b3-1" p="$T/b3-2" q="$T/b3-3"
 like "$OUT" '^  p: kernel 6\.1\.0-a, 2 runs x 5 repeats' "one name for two runs: pooled"
+mkdir -p "$T/two"
+cp -R "$T/b3-1" "$T/b3-2" "$T/two/"
+run sh $SB compare p="$T/two" q="$T/b3-3"
+like "$OUT" '^  p: kernel 6\.1\.0-a, 2 runs x 5 repeats' \
+    "a name for a directory of runs: each of its runs named so"
+like "$OUT" '^q against p: ' "and the run after it its own name"
 mkdir -p "$T/eq"
 cp -R "$T/b3-2" "$T/eq/x=y"
 run sh -c "cd '$T/eq' && sh '$PWD/$SB' compare '$T/b3-1' ./x=y"
