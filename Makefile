@@ -48,7 +48,8 @@ BIN = bin/smpb-bind bin/smpb-herd bin/smpb-hog bin/smpb-pipe bin/smpb-ring \
 # their unit tests too; answer.o prints what the decisions found.
 STAT = bin/smpb-stat
 JUDGEOBJ = src/table.o src/decide.o src/statmath.o
-STATOBJ = src/stat.o src/answer.o $(JUDGEOBJ) src/lines.o src/helper.o
+STATOBJ = src/stat.o src/statline.o src/answer.o $(JUDGEOBJ) src/lines.o \
+	src/helper.o
 STATLIBS = -lm
 # smpb-snap, the copies of saved runs the driver reads (src/snap.1):
 # installed beside smpb-stat. The two share their start, helper.o.
@@ -104,7 +105,7 @@ bin/smpb-yield: src/yield.c
 
 # smpb-stat's and smpb-snap's rules: their objects, the programs,
 # smpb-stat's unit test.
-$(STATOBJ): src/statmath.h src/judge.h src/lines.h
+$(STATOBJ): src/statmath.h src/judge.h src/lines.h src/statline.h
 $(STATOBJ) $(SNAPOBJ): src/helper.h
 
 $(STAT): $(STATOBJ)
@@ -170,6 +171,12 @@ test-all: $(BIN) $(STAT) $(SNAP) $(UNIT) $(FLOOR) $(ASK)
 # mandoc -Tlint of every page, each SYNOPSIS against its -h. Seconds.
 check: $(BIN) $(STAT) $(SNAP)
 	sh tests/run tests/static/t801-static.sh
+
+# libFuzzer's targets for the C readers of saved runs (tests/fuzz/run):
+# each built with clang under ASan and UBSan, FUZZ_SECONDS each.
+FUZZ_SECONDS = 30
+fuzz:
+	sh tests/fuzz/run $(FUZZ_SECONDS)
 
 # Real kernels on emulated many-CPU machines (tests/vm, tests/README):
 # Debian's kernels fetched once into a cache, the programs built
@@ -259,4 +266,4 @@ clean:
 	rm -f $(STAT) $(SNAP)
 	rm -rf tests/tmp
 
-.PHONY: all check test test-all vmtest bench bench-full scale validate install uninstall clean
+.PHONY: all check fuzz test test-all vmtest bench bench-full scale validate install uninstall clean

@@ -22,53 +22,18 @@
  * them one request a line through tests/stat-ask.
  */
 #include <stdbool.h>
-#include <stdio.h>
-#include <string.h>
+#include <stddef.h>
 
 #include "helper.h"
-#include "judge.h"
 #include "lines.h"
+#include "statline.h"
 
 static const char usage_text[] = "usage: smpb-stat [-hV]";
-
-/* The table being read, line by line, until it is judged (judge.h). */
-static struct jg_table table;
-
-/*
- * A line of a table: true when its word after the ID is one of a
- * table's; "ID judge" answers the whole table (or its refusal).
- */
-static bool
-table_line(const char *id, char *s)
-{
-	static const char *const kinds[] = {
-		"table", "run", "env", "row", "fig", "place", "param", NULL
-	};
-	char *blank = strchr(s, ' ');
-	size_t len = blank != NULL ? (size_t)(blank - s) : strlen(s);
-	int k;
-
-	if (len == 5 && strncmp(s, "judge", 5) == 0 && blank == NULL) {
-		if (jg_answer(&table, id) == SM_NO_MEMORY)
-			lines_no_memory();
-		return true;
-	}
-	for (k = 0; kinds[k] != NULL; k++)
-		if (strlen(kinds[k]) == len && strncmp(s, kinds[k], len) == 0)
-			break;
-	if (kinds[k] == NULL)
-		return false;
-	s[len] = '\0';
-	if (jg_line(&table, id, s, blank != NULL ? blank + 1 : s + len) ==
-	    SM_NO_MEMORY)
-		lines_no_memory();
-	return true;
-}
 
 int
 main(int argc, char *argv[])
 {
-	char id[LINES_ID_CAP + 1], *line, *rest;
+	char *line;
 	size_t len;
 	bool over;
 	int first;
@@ -77,9 +42,7 @@ main(int argc, char *argv[])
 	    lines_flush)) < argc)
 		helper_usage_error("unexpected operand", argv[first]);
 	while (lines_next(&line, &len, &over))
-		if ((rest = lines_begin(line, len, over, id)) != NULL &&
-		    !table_line(id, rest))
-			printf("%s refused why=syntax\n", id);
+		stat_line(line, len, over);
 	lines_close();
 	return 0;
 }
