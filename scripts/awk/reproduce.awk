@@ -119,9 +119,9 @@ function vm_time(    dir, n, i, t0, t1, first, meas, s, f, all, boot) {
 	if (meas > all)
 		meas = all
 	boot = all - meas
-	printf "vm: %s in all, %s from the command to the first measurement; boots and setup %s (%s), measuring %s (%s)\n",
+	printf "vm: %s in all, %s from the command to the first measurement; boots and setup %s (%d%%), measuring %s (%d%%)\n",
 	    secs_said(all), secs_said(first), secs_said(boot),
-	    share(boot, all), secs_said(meas), share(meas, all)
+	    share(boot, all), secs_said(meas), 100 - share(boot, all)
 }
 
 # secs_said(s): seconds, as "38 s" or, from 90 s, "4 min 10 s".
@@ -131,9 +131,10 @@ function secs_said(s) {
 	return int(s / 60) " min " (s % 60) " s"
 }
 
-# share(part, all): part of all, a whole percentage.
+# share(part, all): part of all, a whole percentage (the rest is the
+# other part's, so that the two add up to 100).
 function share(part, all) {
-	return (all > 0 ? int(100 * part / all + 0.5) : 0) "%"
+	return all > 0 ? int(100 * part / all + 0.5) : 0
 }
 
 # iso_secs(t): a UTC time, 2026-01-02T10:00:00Z, as seconds since 1970

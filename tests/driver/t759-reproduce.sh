@@ -103,12 +103,13 @@ is "$(printf '%s\n' "$OUT" | grep -c '^reproduce: ')" 1 "in one line"
 # makes them (lib/reproduce.sh's vm_closing): from 10:00:00 to 10:05:00,
 # the earlier run measuring from 10:00:30 for 40 s, the later (named
 # first) for 50 s.
-for r in boot1 boot2 boot3; do
+for r in boot1 boot2 boot3 boot4; do
 	mkdir "$T/$r" || exit 1
 done
 printf 'finished=2026-01-01T10:01:10Z\nseconds=40\n' >"$T/boot1/complete"
 printf 'finished=2026-01-01T10:03:30Z\nseconds=50\n' >"$T/boot2/complete"
 printf 'finished=2026-01-01T00:00:20Z\nseconds=10\n' >"$T/boot3/complete"
+printf 'finished=2026-01-01T10:01:20Z\nseconds=34\n' >"$T/boot4/complete"
 # vm_lines KERNELS START END RUNS...: the two lines of a vm of KERNELS
 # kernels that ran from START to END, of RUNS.
 vm_lines() {
@@ -132,5 +133,8 @@ is "$(vm_lines 1 2026-01-01T10:00:00Z 2026-01-01T10:05:00Z boot2 | tail -n 1)" \
 is "$(vm_lines 1 2025-12-31T23:59:50Z 2026-01-01T00:01:00Z boot3 | head -n 1)" \
     "vm: 70 s in all, 20 s from the command to the first measurement; boots and setup 60 s (86%), measuring 10 s (14%)" \
     "across a year's end"
+is "$(vm_lines 1 2026-01-01T10:00:00Z 2026-01-01T10:01:20Z boot4 | head -n 1)" \
+    "vm: 80 s in all, 46 s from the command to the first measurement; boots and setup 46 s (58%), measuring 34 s (42%)" \
+    "the two shares add up to 100%, rounded"
 
 done_testing
