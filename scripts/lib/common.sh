@@ -52,8 +52,7 @@ message() {
 }
 
 # printable_v TEXT: TEXT made printable (printable), in pv; without a
-# subshell where it is plain already. (The colon after the x: a TEXT
-# that begins with x is no snapshot's path where there is no snapshot.)
+# subshell where it is plain (x: says a snapshot, whatever TEXT begins).
 printable_v() {
 	pv=$1
 	case ${SMPB_SNAP:+x}:$1 in
