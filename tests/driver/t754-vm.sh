@@ -27,7 +27,8 @@ LONG=$(printf '%0950d' 0)
 # Two runs a side as smpbench vm saves them: the fixtures, each a boot.
 for r in a1 a2 b1 b2; do
 	case $r in
-	a*) cp -R tests/fixtures/run-a "$T/$r" && echo label=base >>"$T/$r/env" ;;
+	a*) mkdir "$T/$r" && cp -R tests/fixtures/run-a/* "$T/$r/" &&
+	    sed 's/^label=$/label=base/' tests/fixtures/run-a/env >"$T/$r/env" ;;
 	b*) cp -R tests/fixtures/run-b "$T/$r" ;;
 	esac
 	printf 'run_id=%s\nemulated=1\nvm_accel=tcg\nvm_boot=%s of 2\n' \
