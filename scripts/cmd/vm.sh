@@ -429,7 +429,9 @@ vm_report() {
 		SMPB_REPRODUCE=0 sh "$SMPB_SELF" compare $vm_saved || vr_st=1
 		to_out echo
 	fi
+	printf '%s\n' $vm_saved >"$vm_work/saved" ||
+	    die 1 "vm: cannot write in $vm_work"
 	to_out vm_closing "$vm_start" "$(date -u +%Y-%m-%dT%H:%M:%SZ)" \
-	    "$vm_nk" $vm_saved
+	    "$vm_nk" "$vm_work/saved"
 	return "$vr_st"
 }
