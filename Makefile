@@ -14,7 +14,7 @@ CC = cc
 # build checks) pass WERROR=-Werror.
 WERROR =
 CFLAGS = -std=c11 -O2 -g -Wall -Wextra $(WERROR)
-CPPFLAGS = -D_POSIX_C_SOURCE=200809L -DSMPB_VERSION=\"$(VERSION)\"
+CPPFLAGS = -D_POSIX_C_SOURCE=200809L
 # -z now: every symbol bound at start, in main, so that no worker forked
 # from it binds one again (a lazy binding writes the GOT, a page a new
 # worker then copies, and reads the symbol tables, pages it faults in).
@@ -79,6 +79,23 @@ JUDGEUNIT = tests/unit/t021-judge tests/unit/t022-problems \
 	tests/unit/t026-placement tests/unit/t027-bimodal
 
 all: $(BIN) $(STAT) $(SNAP)
+
+# The version the programs say (-V), and so the runs (suite_version) and
+# the reports: VERSION, and where the tree is a git checkout what
+# `git describe --always --dirty` says of it, in parentheses
+# ("0.1.0 (v0.1.0-3-g1234abc-dirty)"). src/lib/version.h, made by each
+# make and rewritten only when it changes; outside a checkout (a copy of
+# a tree built, as smpbench vm's) the one there is kept, and a tree that
+# never had one (an archive) says VERSION alone. make clean keeps it.
+VERSIONH = src/lib/version.h
+$(VERSIONH): FORCE
+	@d=; if [ -e .git ]; then d=$$(git describe --always --dirty 2>/dev/null); \
+	elif [ -f $@ ]; then exit 0; fi; \
+	printf '#define SMPB_VERSION "%s"\n' '$(VERSION)'"$${d:+ ($$d)}" >$@.tmp && \
+	if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv -f $@.tmp $@; fi
+FORCE:
+
+src/lib/opt.o src/helper.o: $(VERSIONH)
 
 .c.o:
 	$(CC) $(CFLAGS) $(CPPFLAGS) -c -o $@ $<
@@ -266,4 +283,4 @@ clean:
 	rm -f $(STAT) $(SNAP)
 	rm -rf tests/tmp
 
-.PHONY: all check fuzz test test-all vmtest bench bench-full scale validate install uninstall clean
+.PHONY: FORCE all check fuzz test test-all vmtest bench bench-full scale validate install uninstall clean

@@ -8,6 +8,10 @@
 #include <unistd.h>
 
 #include "helper.h"
+/* The version, made by make (src/lib/version.h), unless given. */
+#ifndef SMPB_VERSION
+#include "lib/version.h"
+#endif
 
 /* The program's name in its messages: set by helper_start. */
 static const char *helper_name = "smpb";

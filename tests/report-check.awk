@@ -20,7 +20,10 @@
 #     figure/first - 1 computed from the two printed figures; a factor
 #     (x290) their ratio in three figures, as printed; never a factor
 #     below one (x1/12: a fall is a percentage); a difference (+0.003)
-#     within the last digit of their difference; never -0% or +0%.
+#     within the last digit of their difference; never -0% or +0%;
+#   - the report ends with its line to rerun, "reproduce: ..." after a
+#     blank line (left out of the rest: the one line not held to 72
+#     columns).
 
 BEGIN {
 	if (head_max == "")
@@ -54,6 +57,11 @@ END {
 # report(): the report in lines[1..nl].
 function report(    i, k, item) {
 	n = nl
+	if (lines[n] ~ /^reproduce: smpbench [^;]+; runs: .+; compare: smpbench compare / &&
+	    lines[n - 1] == "")
+		n -= 2
+	else
+		print "FAIL no line to rerun it at its end: " lines[n]
 	# Blocks: runs of lines between blank lines; a table's second block
 	# (columns that did not fit) starts with a heads line.
 	i = 1

@@ -44,7 +44,7 @@ cmd_compare() {
 	# shellcheck disable=SC2086 # the workloads, split on purpose
 	need_lib compare compare-runs compare-check compare-host \
 	    compare-verdict compare-table compare-notes compare-head \
-	    compare-headline compare-p compare-ss stat $WORKLOADS
+	    compare-headline compare-p compare-ss stat reproduce $WORKLOADS
 	# compare's own files, in the snapshot's private directory, which the
 	# driver removes when it exits (smpbench_exit).
 	cc_tmp=$SMPB_SNAP/compare
@@ -70,6 +70,8 @@ cmd_compare() {
 	compare_awk -v head=1 -v facts_file="$cc_tmp/facts" \
 	    -v headline="$cc_tmp/headline" >"$cc_tmp/head" </dev/null ||
 	    failed "$?" awk "cannot compare these runs"
+	reproduce_line >"$cc_tmp/reproduce" ||
+	    failed "$?" awk "cannot say how these runs were made"
 	compare_print
 	return "$cc_status"
 }
@@ -234,9 +236,11 @@ why_folded() {
 	    -v wrap_only=1 >"$cc_tmp/table.$2" </dev/null
 }
 
-# compare_print: the header, the headline, the tables, a blank line
-# apart; with -p, the verdict lines after the header's doubts, as
-# comments. A reader that goes away ends it quietly (to_out).
+# compare_print: the header, the headline, the tables, the line to
+# rerun it all (reproduce_line), a blank line apart; with -p, the
+# verdict lines after the header's doubts, as comments, and the line to
+# rerun as the last comment. A reader that goes away ends it quietly
+# (to_out).
 compare_print() {
 	if [ "$opt_parsable" -eq 1 ]; then
 		to_out cat "$cc_tmp/head"
@@ -245,6 +249,7 @@ compare_print() {
 			to_out cat "$cc_tmp/table.$cp_k"
 			cp_k=$((cp_k + 1))
 		done
+		to_out sed 's/^/# /' "$cc_tmp/reproduce"
 		return 0
 	fi
 	cp_files=$cc_tmp/head
@@ -254,6 +259,7 @@ compare_print() {
 		cp_files="$cp_files $cc_tmp/table.$cp_k"
 		cp_k=$((cp_k + 1))
 	done
+	[ -s "$cc_tmp/reproduce" ] && cp_files="$cp_files $cc_tmp/reproduce"
 	# shellcheck disable=SC2086 # files of our own directory
 	to_out awk 'FNR == 1 && NR > 1 { print "" } { print }' $cp_files
 }

@@ -205,6 +205,7 @@ run_save_env() {
 		run_keys "$sweep" "$repeats" "$opt_r_set" "$opt_label" \
 		    "$opt_note" "$cr_todo" "$places"
 		printf 'run_id=%s\n' "$(run_id "$1")"
+		env_line run_command "$SMPB_COMMAND"
 		settle_keys
 	)
 	if [ -z "$run_held" ]; then

@@ -346,6 +346,7 @@ vm_save() {
 		printf 'vm_boot=%s of %s\nvm_order=%s\n' "$2" "$vm_boots" "$vm_plan"
 		[ -z "$vm_append" ] || printf 'vm_append=%s\n' "$vm_append"
 		[ -z "$vm_setup_id" ] || printf 'vm_setup=%s\n' "$vm_setup_id"
+		printf 'vm_command=%s\n' "$SMPB_COMMAND"
 	} >>"$1/run/env" || die 1 "vm: cannot write $1/run/env"
 	[ -z "$vm_setup_id" ] || mv "$1/vm" "$1/run/vm" ||
 	    die 1 "vm: cannot keep what the set-up script left"
@@ -381,6 +382,7 @@ vm_destination() {
 
 cmd_vm() {
 	trap 'vm_st=$?; vm_cleanup; smpbench_exit "$vm_st"' EXIT
+	vm_start=$(date -u +%Y-%m-%dT%H:%M:%SZ)
 	vm_options ${1+"$@"}
 	VM_TIMEOUT=${SMPB_VM_TIMEOUT:-$VM_RUN_TIMEOUT}
 	vm_seconds SMPB_VM_TIMEOUT "$VM_TIMEOUT" || usage_error "vm: $vm_why"
@@ -415,13 +417,21 @@ cmd_vm() {
 }
 
 # vm_report: compare of the runs saved, where two kernels or more came
-# back; the status: 0 when every boot came back, else 1.
+# back, without its line to rerun it: vm's own two end the report
+# (vm_closing: where the time went, this command); the status: 0 when
+# every boot came back, else 1.
+# shellcheck disable=SC2086 # the runs saved, split on purpose
 vm_report() {
 	vr_st=0
 	[ "$vm_bad" -eq 0 ] || { say "vm: $vm_bad of $vm_nboots boots failed"; vr_st=1; }
 	[ -n "$vm_saved" ] || die 1 "vm: no boot came back with a run"
-	[ "$vm_nk" -ge 2 ] || return "$vr_st"
-	# shellcheck disable=SC2086 # the runs saved, split on purpose
-	sh "$SMPB_SELF" compare $vm_saved || vr_st=1
+	if [ "$vm_nk" -ge 2 ]; then
+		SMPB_REPRODUCE=0 sh "$SMPB_SELF" compare $vm_saved || vr_st=1
+		to_out echo
+	fi
+	printf '%s\n' $vm_saved >"$vm_work/saved" ||
+	    die 1 "vm: cannot write in $vm_work"
+	to_out vm_closing "$vm_start" "$(date -u +%Y-%m-%dT%H:%M:%SZ)" \
+	    "$vm_nk" "$vm_work/saved"
 	return "$vr_st"
 }

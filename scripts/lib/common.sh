@@ -52,11 +52,11 @@ message() {
 }
 
 # printable_v TEXT: TEXT made printable (printable), in pv; without a
-# subshell where it is plain already.
+# subshell where it is plain (x: says a snapshot, whatever TEXT begins).
 printable_v() {
 	pv=$1
-	case ${SMPB_SNAP:+x}$1 in
-	x*"${SMPB_SNAP-}/"*) pv=$(printable "$1") ;;
+	case ${SMPB_SNAP:+x}:$1 in
+	x:*"${SMPB_SNAP-}/"*) pv=$(printable "$1") ;;
 	*[!"$PLAIN_CHARS"]*) pv=$(printable "$1") ;;
 	esac
 }
@@ -294,8 +294,8 @@ ascii() {
 # become blanks, the rest as in ascii (awk/lib.awk's printable() is the
 # same rule, for what awk prints).
 printable() {
-	case ${SMPB_SNAP:+x}$1 in
-	x*"${SMPB_SNAP-}/"*) set -- "$(snap_names "$1")" ;;
+	case ${SMPB_SNAP:+x}:$1 in
+	x:*"${SMPB_SNAP-}/"*) set -- "$(snap_names "$1")" ;;
 	esac
 	case $1 in
 	*[!"$PLAIN_CHARS"]*)

@@ -274,7 +274,9 @@ load_other() {
 }
 
 # suite_version: the suite's version, from the first program built that
-# says it (smpb-W -V: "smpb-W (smpbench) VERSION"); unknown without one.
+# says it (smpb-W -V: "smpb-W (smpbench) VERSION", VERSION with what git
+# describe said of the checkout it was built from, in parentheses, where
+# it was: "0.1.0 (v0.1.0-3-g1234abc)"); unknown without one.
 # shellcheck disable=SC2154 # prog_at: prog_path's
 suite_version() {
 	for sv_w in $WORKLOADS; do
@@ -282,7 +284,12 @@ suite_version() {
 		sv=$("$prog_at" -V 2>/dev/null)
 		sv=${sv%%"$NL"*}
 		sv=${sv%"${sv##*[! ]}"}
-		sv=${sv##* }
+		case $sv in
+		*"(smpbench) "?*) sv=${sv#*"(smpbench) "} ;;
+		*) sv= ;;
+		esac
+		printable_v "$sv"
+		sv=$pv
 		[ -n "$sv" ] && { printf '%s\n' "$sv"; return 0; }
 	done
 	echo unknown

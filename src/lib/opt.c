@@ -29,6 +29,10 @@
 #include <unistd.h>
 
 #include "harness.h"
+/* The version, made by make (src/lib/version.h), unless given. */
+#ifndef SMPB_VERSION
+#include "version.h"
+#endif
 
 struct shared_opts shared_opt = { .parsable = false, .limit_s = 600 };
 

@@ -18,10 +18,6 @@
 #include <stdint.h>
 #include <sys/types.h>
 
-#ifndef SMPB_VERSION
-#define SMPB_VERSION "unknown"
-#endif
-
 /* Exit statuses shared by every program (see the EXIT STATUS of each page). */
 #define SMPB_EXIT_OK		0	/* measured and reported */
 #define SMPB_EXIT_FAIL		1	/* a runtime failure (fork, pipe...) */

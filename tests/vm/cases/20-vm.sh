@@ -21,7 +21,8 @@ vm_command_run() {
 
 # vm_command_expect DIR: exit 1 (a kernel failed), the broken one named
 # in each of its boots, four runs in the boots' order, of the shape
-# asked, and their comparison.
+# asked, and their comparison, ending with vm's own two lines: where its
+# time went, and its command to run it again (not compare's).
 vm_command_expect() {
 	vce_rc=$(cat "$1/rc")
 	[ "$vce_rc" = 1 ] ||
@@ -48,4 +49,12 @@ vm_command_expect() {
 	    { echo "vm: the comparison has no column for each kernel"; return 1; }
 	grep -q '^Each run a boot of its own' "$1/out" ||
 	    { echo "vm: the comparison does not say each run is a boot"; return 1; }
+	tail -n 2 "$1/out" | head -n 1 |
+	    grep -q '^vm: .* from the command to the first measurement; boots and setup .*, measuring ' ||
+	    { echo "vm: no line of where its time went: $(tail -n 2 "$1/out" | head -n 1)"; return 1; }
+	tail -n 1 "$1/out" |
+	    grep -q '^reproduce: smpbench [^;]*; runs and compare: smpbench vm -k 6\.1 -k 6\.12 ' ||
+	    { echo "vm: its report does not end with its command: $(tail -n 1 "$1/out")"; return 1; }
+	[ "$(grep -c '^reproduce: ' "$1/out")" = 1 ] ||
+	    { echo "vm: compare's line to run it again too, not vm's alone"; return 1; }
 }
