@@ -135,6 +135,10 @@ vm_image_release() {
 vm_console() {
 	vco_last=$(tr -d '\r' <"$1/console" | grep -v '^ *$' | tail -n 1 |
 	    cut -c 1-100)
+	# A panic's own line says why better than the trace after it.
+	vco_panic=$(tr -d '\r' <"$1/console" | grep -m 1 'Kernel panic - ' |
+	    sed 's/.*\(Kernel panic - \)/\1/' | cut -c 1-100)
+	[ -z "$vco_panic" ] || vco_last=$vco_panic
 	vco_watch=$(cat "$1/watch" 2>/dev/null)
 	vm_init_s=$(printf '%s\n' "$vco_watch" | sed -n 's/^init //p')
 	case $vco_watch in
@@ -152,14 +156,14 @@ vm_console() {
 	# (A machine that ended before the watcher's first look.)
 	if [ -z "$vm_init_s" ]; then
 		grep -q SMPB-VM-INIT "$1/console" || {
-			vm_why="the guest died before its init (qemu exit $2; last line: $vco_last)"
+			vm_why="the guest died before its init (qemu exit $2; ${vco_panic:+the panic: }${vco_panic:-last line: $vco_last})"
 			return 3
 		}
 	fi
 	tr -d '\r' <"$1/console" | sed -n '/SMPB-VM-BEGIN/,/SMPB-VM-END/p' |
 	    sed '1d;$d' >"$1/out.b64"
 	if [ ! -s "$1/out.b64" ]; then
-		vm_why="no results on the console (qemu exit $2; last line: $vco_last)"
+		vm_why="no results on the console (qemu exit $2; ${vco_panic:+the panic: }${vco_panic:-last line: $vco_last})"
 		return 1
 	fi
 	base64 -d <"$1/out.b64" | gzip -dc | (cd "$1" && tar -xf -) ||

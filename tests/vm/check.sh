@@ -235,10 +235,14 @@ vm_command() {
 	echo $? >"$vcm_d/rc"
 }
 
-# vm_accels DIR: the accelerators the runs in DIR/runs say they had.
+# vm_accels DIR: the accelerators the runs in DIR/runs say they had;
+# where there is none, those vm said it booted under (DIR/err).
 vm_accels() {
-	cat "$1"/runs/*/env 2>/dev/null | sed -n 's/^vm_accel=//p' | sort -u |
-	    tr '\n' ' ' | sed 's/ $//'
+	{
+		cat "$1"/runs/*/env 2>/dev/null | sed -n 's/^vm_accel=//p'
+		ls "$1"/runs/*/env >/dev/null 2>&1 ||
+		    sed -n 's/^smpbench: vm: boot .*, under \([a-z]*\)$/\1/p' "$1/err"
+	} | sort -u | tr '\n' ' ' | sed 's/ $//'
 }
 
 # vm_fell_back DIR: where smpbench vm fell back from KVM to TCG for the
