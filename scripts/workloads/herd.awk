@@ -22,7 +22,6 @@ function facts(D) {
 	D["skip"] = " -n -c -l "
 	D["wait_per"] = "token"
 	D["wait_unit"] = "us"
-	D["plot"] = "curve"
 	D["plot_xlabel"] = "processes sharing the pipe, P"
 	D["span"] = "wall_s"
 	D["count"] = "procs -n 2"

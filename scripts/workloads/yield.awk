@@ -23,7 +23,6 @@ function facts(D) {
 	    " figures fit"
 	D["wait_per"] = "yield"
 	D["wait_unit"] = "us"
-	D["plot"] = "curve"
 	D["plot_xlabel"] = "threads, N"
 	D["span"] = "seconds"
 	D["count"] = "threads -n 1"

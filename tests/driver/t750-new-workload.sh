@@ -196,7 +196,6 @@ function facts(D) {
 	D["skip"] = " -n "
 	D["wait_per"] = "spin"
 	D["wait_unit"] = "us"
-	D["plot"] = "curve"
 	D["plot_xlabel"] = "count, N"
 	D["span"] = "wall_s"
 	D["count"] = "count -n 1"
