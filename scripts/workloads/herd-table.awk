@@ -37,7 +37,7 @@ BEGIN {
 		}
 	}
 	if (ITER == "")
-		ITER = ident("iterations", "-i", 5000000)
+		ITER = ident("iterations", "-i", fact("per_count"))
 	if (OPTS == "")
 		OPTS = argrest(" -n ")
 }
@@ -58,8 +58,8 @@ END {
 			    med("top" SUBSEP c, "%.1f"), med("jain" SUBSEP c, "%.4f"))
 		out(line)
 	}
-	if (ENV["profile"] != "historical" && ITER != 5000000)
-		OPTS = OPTS " (the seed: -i 5000000)"
+	if (ENV["profile"] != "historical" && ITER != fact("per_count"))
+		OPTS = OPTS " (the seed: -i " fact("per_count") ")"
 	footnotes("smpb-herd", OPTS)
 	if (ENV["profile"] != "historical")
 		wrap("Time: seconds for " ITER " iterations. Active: processes" \

@@ -111,18 +111,19 @@ done
 # One namespace: a workload's awk files define its hooks and helpers
 # named <w>_..., and none of their names is a function or a parameter of
 # a shared awk file (awk-names.awk says which and where); and each
-# stack that loads them (its table, its why table, compare, plot) loads
+# stack that loads them (its table, its why table, compare, plot, a
+# fact for its sh) loads
 # under awk, and busybox's where there is one, nothing run.
 A=scripts/awk
 LIBAWK="$A/lib.awk $A/cells.awk $A/text.awk $A/stats.awk $A/why-lib.awk $A/workload.awk"
-SHARED="$LIBAWK $(ls $A/compare*.awk) $A/stat.awk $A/plot-gp.awk $A/plot.awk $A/why.awk"
+SHARED="$LIBAWK $(ls $A/compare*.awk) $A/stat.awk $A/plot-gp.awk $A/plot.awk $A/why.awk $A/fact.awk"
 printf 'BEGIN { exit 0 } END { exit 0 }\n' >"$TMPDIR_T/parse.awk"
 # stacks W: the stacks of workload W, one a line, their files in order.
 stacks() {
 	W=scripts/workloads/$1
 	printf '%s\n' "$LIBAWK $W.awk $W-table.awk" "$LIBAWK $W.awk $A/why.awk" \
 	    "$LIBAWK $W.awk $A/compare-runs.awk $A/compare-check.awk $A/stat.awk $A/compare-host.awk $A/compare-verdict.awk $A/compare-table.awk $A/compare-notes.awk $A/compare-head.awk $A/compare-headline.awk $A/compare-p.awk $A/compare-ss.awk $A/compare.awk" \
-	    "$LIBAWK $W.awk $A/plot-gp.awk $A/plot.awk"
+	    "$LIBAWK $W.awk $A/plot-gp.awk $A/plot.awk" "$LIBAWK $W.awk $A/fact.awk"
 }
 for w in $WORKLOADS; do
 	# shellcheck disable=SC2086 # file lists, split on purpose
