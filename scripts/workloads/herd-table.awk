@@ -9,25 +9,19 @@
 # share, Jain's fairness index; runs without the last three, like the
 # seed's, show the first two columns only), then the footnotes.
 # Environment: SMPB_ENV, the run's env file. No -v variables.
-# Needs the awk library (see lib.awk) loaded first.
+# Needs the awk library (see lib.awk), awk/workload.awk and the
+# workload's hooks loaded first.
 
 BEGIN {
 	load_env(ENVIRON["SMPB_ENV"])
 }
 
 {
-	if (!raw($0, FILENAME, FNR))
-		next
-	note_rep()
-	n = ident("procs", "-n", 2)
-	if (n == "")
+	if ((n = count_line()) == "")
 		next
 	cell = F["place"] SUBSEP n
-	HAS[cell] = 1
 	keyadd("procs", n)
-	if ("exit" in F) {
-		fail(cell, F["exit"])
-	} else {
+	if (cell_ok(cell)) {
 		take(cell, "wall_s")
 		if ("active_procs" in F) {
 			FAIR = 1

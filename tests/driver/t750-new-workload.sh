@@ -223,15 +223,10 @@ BEGIN {
 	load_env(ENVIRON["SMPB_ENV"])
 }
 {
-	if (!raw($0, FILENAME, FNR))
-		next
-	note_rep()
-	if ((n = count()) == "")
+	if ((n = count_line()) == "")
 		next
 	keyadd("n", n)
-	if ("exit" in F)
-		fail("free" SUBSEP n, F["exit"])
-	else
+	if (cell_ok("free" SUBSEP n))
 		take("free" SUBSEP n, "spins_per_s")
 }
 END {
