@@ -1,11 +1,12 @@
 # t801-static: the static checks (make check): every sh file of the driver
 # and the tests is clean under shellcheck -s sh; every awk program starts
 # with the header that says what it reads and writes; no file of the
-# driver is over 450 lines, nor a function of one over 60; a workload's awk
-# names are its own, and every stack that loads them parses; every file
-# a comment of the driver or the harness names exists; every man
-# page lints clean under mandoc; each page's SYNOPSIS is its program's
-# -h.
+# driver is over 450 lines, nor a function of one over 60, nor a
+# program's page over 200; the Makefile's programs are LIST's; a
+# workload's awk names are its own, and every stack that loads them
+# parses; every file a comment of the driver or the harness names
+# exists; every man page lints clean under mandoc; each page's SYNOPSIS
+# is its program's -h.
 # Needs the programs built (their -h); nothing is run beyond that.
 # shellcheck source=tests/lib.sh
 . tests/lib.sh
@@ -87,6 +88,14 @@ sizes=$(LC_ALL=C awk -v max_file=450 -v max_fn=60 '
 	END { file_size() }' scripts/smpbench $(find scripts/lib scripts/cmd \
     scripts/awk scripts/workloads -type f | LC_ALL=C sort))
 is "$sizes" "" "no file of the driver over 450 lines, no function of one over 60"
+
+# Every program's page (src/NAME.1, NAME a workload of LIST or hog)
+# within 200 lines: it holds the program's own options, keys and exit
+# statuses, and smpb-common(7) the rest.
+# shellcheck disable=SC2046,SC2086 # the pages, split on purpose
+is "$(LC_ALL=C awk '{ n[FILENAME]++ } END { for (f in n) if (n[f] > 200)
+	printf "%s: %d lines, over 200\n", f, n[f] }' $(printf 'src/%s.1 ' $PROGRAMS))" \
+    "" "every program's page (src/NAME.1) within 200 lines"
 
 # The Makefile's programs are the workloads of scripts/workloads/LIST
 # and hog, read from LIST: make (which make check runs first) built each,
