@@ -29,6 +29,67 @@ sh_files() {
 	done
 }
 
+# sh_lint_lanes FILE...: shellcheck -s sh of the files, each
+# following what it sources (-x), its findings on stdout. The files are
+# dealt into lanes, as many as the CPUs (1 to 4), the heaviest first to
+# the lightest lane (a file weighs its lines and those of the files its
+# "shellcheck source=" lines name, which it is checked with), and each
+# lane is one shellcheck, all at once: the check is CPU alone.
+sh_lint_lanes() {
+	sl_n=$(getconf _NPROCESSORS_ONLN 2>/dev/null) || sl_n=1
+	case $sl_n in '' | *[!0-9]* | 0) sl_n=1 ;; esac
+	[ "$sl_n" -le 4 ] || sl_n=4
+	LC_ALL=C awk -v lanes="$sl_n" -v dir="$TMPDIR_T" '
+	BEGIN {
+		for (i = 1; i < ARGC; i++)
+			F[++nf] = ARGV[i]
+	}
+	{ LINES[FILENAME]++ }
+	/^[ \t]*# shellcheck source=/ {
+		s = $0
+		sub(/.*source=/, "", s)
+		sub(/[ \t].*/, "", s)
+		d = FILENAME
+		sub(/[^\/]*$/, "", d)
+		SRC[FILENAME] = SRC[FILENAME] " " s " " d s
+	}
+	END {
+		for (i = 1; i <= nf; i++) {
+			w = LINES[F[i]]
+			n = split(SRC[F[i]], src, " ")
+			for (k = 1; k <= n; k++)
+				w += LINES[src[k]]
+			W[i] = w
+		}
+		# The heaviest file left, to the lightest lane, until none is left.
+		for (done = 0; done < nf; done++) {
+			best = 0
+			for (i = 1; i <= nf; i++)
+				if (!(i in GONE) && (best == 0 || W[i] > W[best]))
+					best = i
+			GONE[best] = 1
+			lane = 0
+			for (k = 1; k < lanes; k++)
+				if (LOAD[k] < LOAD[lane])
+					lane = k
+			LOAD[lane] += W[best]
+			print F[best] > (dir "/sc-lane." lane)
+		}
+	}' "$@" || echo "sh_lint_lanes: the files were not dealt"
+	sl_pids=
+	for sl_f in "$TMPDIR_T"/sc-lane.*; do
+		[ -f "$sl_f" ] || continue
+		# shellcheck disable=SC2046 # the lane's files, split on purpose
+		shellcheck -s sh -x -f gcc $(cat "$sl_f") \
+		    >"$TMPDIR_T/sc-out.${sl_f##*.}" 2>&1 &
+		sl_pids="$sl_pids $!"
+	done
+	for sl_p in $sl_pids; do
+		wait "$sl_p"
+	done
+	cat "$TMPDIR_T"/sc-out.*
+}
+
 # Under make test, the driver's and CI's files and tests/lib.sh, followed
 # whole: the tests' own files take twice as long again (10 s here), and
 # make check and make test-all (TEST_ALL=1) check them, following
@@ -40,7 +101,7 @@ if need_cmd shellcheck; then
 		files="$files${T_NL}tests/lib.sh"
 	fi
 	# shellcheck disable=SC2086 # the file list, split on purpose
-	out=$(shellcheck -s sh -x -f gcc $files 2>&1)
+	out=$(sh_lint_lanes $files)
 	is "$out" "" "shellcheck -s sh: $(printf '%s\n' "$files" | wc -l |
 	    tr -d ' ') files clean"
 else
