@@ -32,14 +32,17 @@ LIBOBJ = src/lib/clock.o src/lib/guard.o src/lib/hist.o src/lib/io.o \
 	src/lib/report.o src/lib/sig.o src/lib/spawn.o src/lib/stats.o \
 	src/lib/sys.o src/lib/team.o src/lib/worker.o
 
-# The programs: smpb-hog and one per workload of scripts/workloads/LIST
-# (t801 holds the two lists together). A program is bin/smpb-NAME, built
-# from src/NAME.c by the one rule below, and its page is src/NAME.1: a
-# new one is a word in BIN and its line "bin/smpb-NAME: src/NAME.c".
-# What every program shares is one page, src/common.7, installed as
-# smpb-common(7).
-BIN = bin/smpb-bind bin/smpb-herd bin/smpb-hog bin/smpb-pipe bin/smpb-ring \
-	bin/smpb-yield
+# The programs: smpb-hog and one per workload, read from
+# scripts/workloads/LIST (its lines that are not comments), so that
+# nothing here names a workload. A program is bin/smpb-NAME, linked by
+# the one rule below from src/NAME.o (made from src/NAME.c by the rule
+# .c.o) and the harness, and its page is src/NAME.1. What every program
+# shares is one page, src/common.7, installed as smpb-common(7).
+# (The assignment != runs its command: POSIX.1-2024, GNU make 4.0 and
+# later, the BSDs' make.)
+PROGRAMS != sed -n '/^[a-z]/p' scripts/workloads/LIST; echo hog
+BIN != for p in $(PROGRAMS); do printf 'bin/smpb-%s ' "$$p"; done
+PROGOBJ != for p in $(PROGRAMS); do printf 'src/%s.o ' "$$p"; done
 # smpb-stat, the statistics and the decisions of compare (src/stat.1): a
 # filter the driver runs, installed in $(LIBEXECDIR) beside its files.
 # The one program linked with libm (lgamma, erfc, expm1): it forks no
@@ -106,19 +109,15 @@ $(LIB): $(LIBOBJ)
 	rm -f $@
 	$(AR) -rc $@ $(LIBOBJ)
 
-# Every program: bin/smpb-NAME from src/NAME.c (its line below) and the
-# harness, compiled and linked in one.
-$(BIN): $(HDR) $(LIB)
-	@mkdir -p bin
-	p=$@; $(CC) $(CFLAGS) $(CPPFLAGS) $(LDFLAGS) -o $@ \
-	    src/$${p#bin/smpb-}.c $(LIB) $(LDLIBS)
+# Every program: bin/smpb-NAME from src/NAME.o and the harness. Each is
+# linked again when any program's object is newer (one rule for all:
+# linking is quick); an object is compiled again only from its own
+# source, or the harness's header.
+$(PROGOBJ): $(HDR)
 
-bin/smpb-bind: src/bind.c
-bin/smpb-herd: src/herd.c
-bin/smpb-hog: src/hog.c
-bin/smpb-pipe: src/pipe.c
-bin/smpb-ring: src/ring.c
-bin/smpb-yield: src/yield.c
+$(BIN): $(LIB) $(PROGOBJ)
+	@mkdir -p bin
+	p=$@; $(CC) $(LDFLAGS) -o $@ src/$${p#bin/smpb-}.o $(LIB) $(LDLIBS)
 
 # smpb-stat's and smpb-snap's rules: their objects, the programs,
 # smpb-stat's unit test.

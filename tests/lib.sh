@@ -500,6 +500,14 @@ tmpfs_ns() {
 	return 1
 }
 
+# build_tree DIR: into DIR, made as needed, what make builds the
+# programs from: the Makefile, src/, and scripts/workloads/LIST, which
+# names them.
+build_tree() {
+	mkdir -p "$1/scripts/workloads" && cp -R Makefile src "$1/" &&
+	    cp scripts/workloads/LIST "$1/scripts/workloads/"
+}
+
 # path_without CMD...: a PATH on which the commands CMD... are not
 # found: a directory of links to everything else on ours.
 path_without() {

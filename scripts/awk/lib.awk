@@ -67,10 +67,10 @@
 #                   sets COUNT, the count its line measured),
 #                   wait_per and wait_unit (what the run-queue delay is
 #                   counted per, and its unit, us or ms),
-#                   plot (its shape, as workloads/<w>.sh's plots_<w>
-#                   has it: "curve", "map" (a heat map), or "" for none)
-#                   and plot_xlabel; a heat map's plot_ylabel,
-#                   plot_xunit and plot_yunit (after each tic),
+#                   plot_xlabel (its plots' x axis: their shape,
+#                   curve or map, is workloads/<w>.sh's plots_<w>); a
+#                   heat map's plot_ylabel, plot_xunit and plot_yunit
+#                   (after each tic),
 #                   plot_columns (its data's columns), plot_palette and
 #                   plot_range (gnuplot's colours and their range);
 #                   span, plot_x, plot_y and count, the keys

@@ -12,12 +12,13 @@
 # the directory it is run in.
 # What is drawn, by kind:
 #   figure   the figure compare shows (the workload's figure()), as the
-#            workload's facts say (lib.awk): a curve, against N (its
-#            plot_x()), one line per run and placement: medians of the
-#            repeats, bars from the smallest to the largest (ring, herd,
-#            yield); or a heat map, a panel per run and placement, its
-#            plot_x() across and plot_y() down, each cell coloured and
-#            labelled with its median (the pipe's %CPU matrix);
+#            workload's facts say (lib.awk), in its shape (-v shape): a
+#            curve, against N (its plot_x()), one line per run and
+#            placement: medians of the repeats, bars from the smallest
+#            to the largest (ring, herd, yield); or a heat map (map), a
+#            panel per run and placement, its plot_x() across and
+#            plot_y() down, each cell coloured and labelled with its
+#            median (the pipe's %CPU matrix);
 #   latency  the wakeup latency percentiles of runs made with -l (p50,
 #            p90, p99, p99.9) against N, log scale (ring, herd).
 # Placements are named as place_text() (text.awk) names them.
@@ -34,16 +35,18 @@
 # many runs as fit), each named for its placements, ring-latency-free,
 # ring-one-llc, ring-latency-free-2. A heat map is one picture.
 # -v variables: workload, the workload whose hooks (workloads/<w>.awk)
-# are loaded; kind, figure or latency; part, list, dat or gp; name, the
-# plot's name (ring, ring-latency), and for dat and gp the picture's
-# (ring-latency-free), the files' base name; series, for dat and gp, the
-# series the picture draws (numbers of "list"'s line; all if empty).
+# are loaded; kind, figure or latency; shape, curve or map (the first
+# word of the workload's plots_<w>, workloads/<w>.sh); part, list, dat
+# or gp; name, the plot's name (ring, ring-latency), and for dat and gp
+# the picture's (ring-latency-free), the files' base name; series, for
+# dat and gp, the series the picture draws (numbers of "list"'s line;
+# all if empty).
 # Needs the awk library (see lib.awk) and plot-gp.awk (the gnuplot
 # scripts) loaded first.
 
 BEGIN {
 	facts(FACT)
-	HEAT = FACT["plot"] == "map"
+	HEAT = shape == "map"
 	PCT["p50"] = "lat_p50_us"
 	PCT["p90"] = "lat_p90_us"
 	PCT["p99"] = "lat_p99_us"

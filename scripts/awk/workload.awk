@@ -1,5 +1,6 @@
 # workload.awk: the hooks every workload would write alike, written once
-# from its facts (workloads/<w>.awk's facts(D)).
+# from its facts (workloads/<w>.awk's facts(D)), and the steps its table
+# would.
 #
 # Part of the awk library (see lib.awk), loaded with a workload's hooks
 # only: after the library, before workloads/<w>.awk. No rules, no -v
@@ -12,7 +13,7 @@
 #   plot_y   the same of a heat map's row ("" for curves): plot_y()
 #   count    "key flag default" of the count of workers that names a
 #            row, for a workload whose rows are that count (N, P):
-#            count(), count_row(), count_why_line()
+#            count(), count_row(), count_why_line(), count_line()
 
 # fact(key): the workload's fact key, its facts read once.
 function fact(key) {
@@ -72,4 +73,25 @@ function count_why_line(    n) {
 	n = count()
 	if (n != "")
 		wakeup_line(n, why_wait())
+}
+
+# What a workload's table (workloads/<w>-table.awk) does with each line
+# alike. count_line(): the count of workers (count()) of the line read,
+# a raw line (raw(), its repeat noted, note_rep()); "" for a line to
+# pass over.
+function count_line() {
+	if (!raw($0, FILENAME, FNR))
+		return ""
+	note_rep()
+	return count()
+}
+
+# cell_ok(cell): the table has cell (HAS); 1 when the line measured it,
+# 0 when it failed (fail() counts it).
+function cell_ok(cell) {
+	HAS[cell] = 1
+	if (!("exit" in F))
+		return 1
+	fail(cell, F["exit"])
+	return 0
 }

@@ -43,6 +43,14 @@ plot_dir() {
 	done
 }
 
+# plot_shape WORKLOAD: the shape of its plots, curve or map (a heat
+# map), the first word of its fact plots, for plot.awk.
+plot_shape() {
+	# shellcheck disable=SC2046 # the fact's words
+	set -- $(workload_fact "$1" plots)
+	printf '%s\n' "${1-}"
+}
+
 # plot_file DIR NAME EXT WORKLOAD KIND SERIES: write DIR/NAME.EXT (EXT dat
 # or gp), the picture NAME of the series SERIES, made by plot.awk from
 # the runs in SMPB_RUNS, through a temporary name made with noclobber
@@ -50,7 +58,8 @@ plot_dir() {
 plot_file() {
 	pf_tmp=$1/.$2.$3.tmp
 	if (set -C && awk_workload "$4" plot -v kind="$5" -v part="$3" \
-	    -v name="$2" -v series="$6" </dev/null >"$pf_tmp") 2>/dev/null &&
+	    -v shape="$(plot_shape "$4")" -v name="$2" -v series="$6" \
+	    </dev/null >"$pf_tmp") 2>/dev/null &&
 	    mv -f "$pf_tmp" "$1/$2.$3" 2>/dev/null; then
 		return 0
 	fi
@@ -163,7 +172,7 @@ cmd_plot() {
 		cp_w=${cp_w%:*}
 		# Its pictures, each of a legend that reads (plot.awk).
 		cp_pics=$(awk_workload "$cp_w" plot -v kind="$cp_k" -v part=list \
-		    -v name="$cp_n" </dev/null) ||
+		    -v shape="$(plot_shape "$cp_w")" -v name="$cp_n" </dev/null) ||
 		    failed "$?" awk "cannot lay out the $cp_n plot"
 		while read -r cp_pn cp_series; do
 			[ -n "$cp_pn" ] || continue

@@ -439,7 +439,7 @@ awk_workload() {
 # and for each NAME awk/NAME.awk, or the workload NAME's hooks and
 # table) are there, before anything is measured.
 need_lib() {
-	for nl in lib cells text stats why-lib workload "$@"; do
+	for nl in lib cells text stats why-lib workload fact "$@"; do
 		nl_fs=awk/$nl
 		is_workload "$nl" && nl_fs="workloads/$nl workloads/$nl-table"
 		for nl_f in $nl_fs; do

@@ -3,7 +3,8 @@
 # (one a line, "placement options...", from the workload's sweep_<w> in
 # workloads/<w>.sh) and how many times its sweep is repeated (the
 # run's repeats, or in the full profile its fact full_repeats), the facts
-# a workload's file sets (workload_fact), and the run's own env lines.
+# a workload's file sets (workload_fact) or its awk hooks (awk_fact), and
+# the run's own env lines.
 # Sourced by smpbench.
 
 # Default repeats per cell.
@@ -76,6 +77,13 @@ repeats_of() {
 # repeats in the full profile, where they are not the run's.
 workload_fact() {
 	eval "printf '%s\\n' \"\${$2_$1-}\""
+}
+
+# awk_fact WORKLOAD KEY: a fact of the workload's awk hooks (its
+# facts(D), workloads/<w>.awk), for its sh hooks where they need it too:
+# written once, in the awk.
+awk_fact() {
+	awk_workload "$1" fact -v key="$2" </dev/null
 }
 
 # Milliseconds the driver spends around each measurement (starting the

@@ -22,7 +22,6 @@ function facts(D) {
 	D["skip"] = " -n -B -H -s -c "
 	D["wait_per"] = "worker"
 	D["wait_unit"] = "ms"
-	D["plot"] = ""
 	D["span"] = "wall_s"
 }
 

@@ -9,25 +9,19 @@
 # share, Jain's fairness index; runs without the last three, like the
 # seed's, show the first two columns only), then the footnotes.
 # Environment: SMPB_ENV, the run's env file. No -v variables.
-# Needs the awk library (see lib.awk) loaded first.
+# Needs the awk library (see lib.awk), awk/workload.awk and the
+# workload's hooks loaded first.
 
 BEGIN {
 	load_env(ENVIRON["SMPB_ENV"])
 }
 
 {
-	if (!raw($0, FILENAME, FNR))
-		next
-	note_rep()
-	n = ident("procs", "-n", 2)
-	if (n == "")
+	if ((n = count_line()) == "")
 		next
 	cell = F["place"] SUBSEP n
-	HAS[cell] = 1
 	keyadd("procs", n)
-	if ("exit" in F) {
-		fail(cell, F["exit"])
-	} else {
+	if (cell_ok(cell)) {
 		take(cell, "wall_s")
 		if ("active_procs" in F) {
 			FAIR = 1
@@ -37,7 +31,7 @@ BEGIN {
 		}
 	}
 	if (ITER == "")
-		ITER = ident("iterations", "-i", 5000000)
+		ITER = ident("iterations", "-i", fact("per_count"))
 	if (OPTS == "")
 		OPTS = argrest(" -n ")
 }
@@ -58,8 +52,8 @@ END {
 			    med("top" SUBSEP c, "%.1f"), med("jain" SUBSEP c, "%.4f"))
 		out(line)
 	}
-	if (ENV["profile"] != "historical" && ITER != 5000000)
-		OPTS = OPTS " (the seed: -i 5000000)"
+	if (ENV["profile"] != "historical" && ITER != fact("per_count"))
+		OPTS = OPTS " (the seed: -i " fact("per_count") ")"
 	footnotes("smpb-herd", OPTS)
 	if (ENV["profile"] != "historical")
 		wrap("Time: seconds for " ITER " iterations. Active: processes" \

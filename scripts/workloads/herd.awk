@@ -5,15 +5,17 @@
 # makes the rest of its facts.
 # Input: the parsed raw line, F (lib.awk's parse()). Output: only
 # why_table() prints. No rules and no -v variables.
-# The herd's figure is the seconds for the seed's 5000000 iterations
+# The herd's figure is the seconds for the seed's iterations, per_count
 # (shorter runs scaled); its rows are numbers of processes, P; its plot
 # the figure against P; its why table the wakeup latency (-l) and the
 # run-queue delay per token.
 
+# per_count, the seed's iterations, is written here alone: the table,
+# and herd.sh's full sweep and cost (lib/sweep.sh's awk_fact), read it.
 function facts(D) {
-	D["what"] = "seconds for 5000000 iterations"
 	D["per_count"] = 5000000
 	D["per_count_what"] = "seconds for %d iterations"
+	D["what"] = sprintf(D["per_count_what"], D["per_count"])
 	D["figure"] = "seconds"
 	D["higher"] = 0
 	D["fmt"] = "%.3f"
@@ -22,7 +24,6 @@ function facts(D) {
 	D["skip"] = " -n -c -l "
 	D["wait_per"] = "token"
 	D["wait_unit"] = "us"
-	D["plot"] = "curve"
 	D["plot_xlabel"] = "processes sharing the pipe, P"
 	D["span"] = "wall_s"
 	D["count"] = "procs -n 2"

@@ -3,13 +3,14 @@
 # cost; its why figures in compare and its plots (facts). Every repeat is timed
 # with -l, as the ring's (workloads/ring.sh).
 
-# sweep_herd PROFILE: processes, iterations (seed 002: 2, 25, 50 at 5000000, then
-# sized by the machine).
+# sweep_herd PROFILE: processes, iterations (seed 002: 2, 25, 50 at the
+# seed's iterations, herd.awk's fact per_count, then sized by the
+# machine).
 sweep_herd() {
 	case $1 in
 	tiny) sh_n="2 5" sh_i=2000 ;;
 	quick) sh_n="2 25 50" sh_i=200000 ;;
-	full) sh_n="2 25 50" sh_i=5000000 ;;
+	full) sh_n="2 25 50" sh_i=$(awk_fact herd per_count) ;;
 	esac
 	for sh_p in $(machine_points "$1" "$sh_n"); do
 		echo "free -n $sh_p -i $sh_i -l"
@@ -17,9 +18,11 @@ sweep_herd() {
 }
 
 # cost_herd: the milliseconds its cells (on stdin) take, as cell_cost
-# estimates them: about 7 us an iteration (-i), and 5 ms a process.
+# estimates them: about 7 us an iteration (-i, by default the seed's),
+# and 5 ms a process.
 cost_herd() {
-	cell_cost 'ms = o("-i", 5000000) * 0.007 + 5 * o("-n", 2)'
+	ch_seed=$(awk_fact herd per_count)
+	cell_cost 'ms = o("-i", '"$ch_seed"') * 0.007 + 5 * o("-n", 2)'
 }
 
 # Its facts. why_herd: the why figures compare puts side by side: the

@@ -11,7 +11,8 @@
 # the run left out (its cells cannot differ). Cells are medians of the pair's CPU usage,
 # (user + sys) / wall * 100.
 # Environment: SMPB_ENV, the run's env file. No -v variables.
-# Needs the awk library (see lib.awk) loaded first.
+# Needs the awk library (see lib.awk), awk/workload.awk and the
+# workload's hooks loaded first.
 
 BEGIN {
 	load_env(ENVIRON["SMPB_ENV"])
@@ -26,16 +27,13 @@ BEGIN {
 	if (s == "" || t == "")
 		next
 	cell = F["place"] SUBSEP s SUBSEP t
-	HAS[cell] = 1
 	if (!(F["place"] in PLACE_SEEN)) {
 		PLACE_SEEN[F["place"]] = 1
 		PLACES_RUN = PLACES_RUN " " F["place"]
 	}
 	keyadd("sizes", s)
 	keyadd("thinks", t)
-	if ("exit" in F)
-		fail(cell, F["exit"])
-	else
+	if (cell_ok(cell))
 		take(cell, "cpu_pct")
 	if ("clamped" in F)
 		clamped = F["clamped"] + 0

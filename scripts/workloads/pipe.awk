@@ -29,7 +29,6 @@ function facts(D) {
 	    " whatever the kernel"
 	D["wait_per"] = "block"
 	D["wait_unit"] = "us"
-	D["plot"] = "map"
 	D["plot_xlabel"] = "think"
 	D["plot_ylabel"] = "write size"
 	D["plot_xunit"] = ""

@@ -10,21 +10,17 @@
 # then the footnotes (what each placement is). Cells are medians of the
 # repeats.
 # Environment: SMPB_ENV, the run's env file. No -v variables.
-# Needs the awk library (see lib.awk) loaded first.
+# Needs the awk library (see lib.awk), awk/workload.awk and the
+# workload's hooks loaded first.
 
 BEGIN {
 	load_env(ENVIRON["SMPB_ENV"])
 }
 
 {
-	if (!raw($0, FILENAME, FNR))
-		next
-	note_rep()
-	n = ident("procs", "-n", 2)
-	if (n == "")
+	if ((n = count_line()) == "")
 		next
 	cell = F["place"] SUBSEP n
-	HAS[cell] = 1
 	if (F["place"] == "free") {
 		keyadd("sizes", n)
 	} else {
@@ -33,9 +29,7 @@ BEGIN {
 			PLACES_RUN = PLACES_RUN " " F["place"]
 		SIZE_OF[F["place"]] = n
 	}
-	if ("exit" in F)
-		fail(cell, F["exit"])
-	else
+	if (cell_ok(cell))
 		take(cell, "switches_per_s")
 	if (F["place"] != "free" && "cpulist" in F)
 		CPUS[F["place"]] = F["cpulist"]

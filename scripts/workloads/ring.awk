@@ -19,7 +19,6 @@ function facts(D) {
 	D["skip"] = " -n -c -l "
 	D["wait_per"] = "pass"
 	D["wait_unit"] = "us"
-	D["plot"] = "curve"
 	D["plot_xlabel"] = "processes in the ring, N"
 	D["span"] = "wall_s"
 	D["count"] = "procs -n 2"

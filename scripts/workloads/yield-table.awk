@@ -9,25 +9,19 @@
 # Runs that hold only that metric (the seed's reply) are shown in the
 # reply's form, "#T : <label>" and one " 1 : 0.591" line per count.
 # Environment: SMPB_ENV, the run's env file. No -v variables.
-# Needs the awk library (see lib.awk) loaded first.
+# Needs the awk library (see lib.awk), awk/workload.awk and the
+# workload's hooks loaded first.
 
 BEGIN {
 	load_env(ENVIRON["SMPB_ENV"])
 }
 
 {
-	if (!raw($0, FILENAME, FNR))
-		next
-	note_rep()
-	n = ident("threads", "-n", 1)
-	if (n == "")
+	if ((n = count_line()) == "")
 		next
 	cell = F["place"] SUBSEP n
-	HAS[cell] = 1
 	keyadd("threads", n)
-	if ("exit" in F) {
-		fail(cell, F["exit"])
-	} else {
+	if (cell_ok(cell)) {
 		us = num("us_per_yield")
 		usbad = NUM_BAD
 		if (usbad)

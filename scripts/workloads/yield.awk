@@ -22,7 +22,6 @@ function facts(D) {
 	D["note"] = "across the machine, all threads' yields together"
 	D["wait_per"] = "yield"
 	D["wait_unit"] = "us"
-	D["plot"] = "curve"
 	D["plot_xlabel"] = "threads, N"
 	D["span"] = "seconds"
 	D["count"] = "threads -n 1"

@@ -219,4 +219,14 @@ else
 	t_result 0 "# SKIP no util-linux script(1) to give stderr a terminal"
 fi
 
+# The full sweep, listed (nothing run): the herd's cells at the seed's
+# iterations, which herd.sh reads from herd.awk's facts, as does its
+# cost, which is then minutes.
+run env SMPBENCH_SWEEP= sh $SB run -f -n herd
+like "$OUT" '^herd free -n 2 -i 5000000 -l$' \
+    "run -f -n herd: the seed's first point at its -i 5000000"
+is "$(printf '%s\n' "$OUT" | grep -vc ' -i 5000000 -l$')" 0 "and every other cell"
+like "$ERR" '^smpbench: full run: [0-9]+ measurements \(5 repeats\), about [0-9]+ (min|h) ' \
+    "and its cost from them: minutes"
+
 done_testing

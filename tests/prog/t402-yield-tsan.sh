@@ -44,7 +44,7 @@ done
 
 # Build smpb-yield and its library in a copy of the tree, with TSan.
 tree=$TMPDIR_T/tree
-mkdir -p "$tree" && cp -R Makefile src "$tree/" &&
+build_tree "$tree" &&
     (cd "$tree" && make clean >/dev/null 2>&1 &&
     make CC="$tsan_cc" \
 	CFLAGS="-std=c11 -O1 -g -fsanitize=thread -Wall -Wextra -Werror" \

@@ -9,8 +9,7 @@ long_battery "three clean builds (gcc, clang, musl-gcc) and an install"
 # build_copy CC: a clean copy of the tree built with CC and make -j2.
 build_copy() {
 	rm -rf "$TMPDIR_T/tree"
-	mkdir -p "$TMPDIR_T/tree/tests" &&
-	cp -R Makefile src "$TMPDIR_T/tree/" &&
+	mkdir -p "$TMPDIR_T/tree/tests" && build_tree "$TMPDIR_T/tree" &&
 	cp -R tests/tap.h tests/unit "$TMPDIR_T/tree/tests/" &&
 	(cd "$TMPDIR_T/tree" && make clean >/dev/null &&
 	    make -j2 CC="$1" WERROR=-Werror all >"$TMPDIR_T/build.log" 2>&1)
@@ -30,7 +29,7 @@ done
 # exit 4, and the guardian alone still takes the workers down with main.
 fallback_build() {
 	rm -rf "$TMPDIR_T/fb"
-	mkdir -p "$TMPDIR_T/fb" && cp -R Makefile src "$TMPDIR_T/fb/" &&
+	build_tree "$TMPDIR_T/fb" &&
 	(cd "$TMPDIR_T/fb" && make clean >/dev/null &&
 	    make CPPFLAGS='-D_POSIX_C_SOURCE=200809L -U__linux__' \
 	    bin/smpb-ring >"$TMPDIR_T/fb.log" 2>&1)

@@ -50,7 +50,7 @@ done
 # The programs and their library in a copy of the tree, with ASan.
 tree=$TMPDIR_T/tree
 # shellcheck disable=SC2046,SC2086 # the programs, split on purpose
-mkdir -p "$tree" && cp -R Makefile src "$tree/" &&
+build_tree "$tree" &&
     (cd "$tree" && make clean >/dev/null 2>&1 &&
     make CC="$asan_cc" CFLAGS="-std=c11 -O1 -g -fsanitize=address \
 -fno-omit-frame-pointer -Wall -Wextra -Werror" \

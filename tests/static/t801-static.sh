@@ -1,11 +1,12 @@
 # t801-static: the static checks (make check): every sh file of the driver
 # and the tests is clean under shellcheck -s sh; every awk program starts
 # with the header that says what it reads and writes; no file of the
-# driver is over 450 lines, nor a function of one over 60; a workload's awk
-# names are its own, and every stack that loads them parses; every file
-# a comment of the driver or the harness names exists; every man
-# page lints clean under mandoc; each page's SYNOPSIS is its program's
-# -h.
+# driver is over 450 lines, nor a function of one over 60, nor a
+# program's page over 200; the Makefile's programs are LIST's; a
+# workload's awk names are its own, and every stack that loads them
+# parses; every file a comment of the driver or the harness names
+# exists; every man page lints clean under mandoc; each page's SYNOPSIS
+# is its program's -h.
 # Needs the programs built (their -h); nothing is run beyond that.
 # shellcheck source=tests/lib.sh
 . tests/lib.sh
@@ -28,6 +29,67 @@ sh_files() {
 	done
 }
 
+# sh_lint_lanes FILE...: shellcheck -s sh of the files, each
+# following what it sources (-x), its findings on stdout. The files are
+# dealt into lanes, as many as the CPUs (1 to 4), the heaviest first to
+# the lightest lane (a file weighs its lines and those of the files its
+# "shellcheck source=" lines name, which it is checked with), and each
+# lane is one shellcheck, all at once: the check is CPU alone.
+sh_lint_lanes() {
+	sl_n=$(getconf _NPROCESSORS_ONLN 2>/dev/null) || sl_n=1
+	case $sl_n in '' | *[!0-9]* | 0) sl_n=1 ;; esac
+	[ "$sl_n" -le 4 ] || sl_n=4
+	LC_ALL=C awk -v lanes="$sl_n" -v dir="$TMPDIR_T" '
+	BEGIN {
+		for (i = 1; i < ARGC; i++)
+			F[++nf] = ARGV[i]
+	}
+	{ LINES[FILENAME]++ }
+	/^[ \t]*# shellcheck source=/ {
+		s = $0
+		sub(/.*source=/, "", s)
+		sub(/[ \t].*/, "", s)
+		d = FILENAME
+		sub(/[^\/]*$/, "", d)
+		SRC[FILENAME] = SRC[FILENAME] " " s " " d s
+	}
+	END {
+		for (i = 1; i <= nf; i++) {
+			w = LINES[F[i]]
+			n = split(SRC[F[i]], src, " ")
+			for (k = 1; k <= n; k++)
+				w += LINES[src[k]]
+			W[i] = w
+		}
+		# The heaviest file left, to the lightest lane, until none is left.
+		for (done = 0; done < nf; done++) {
+			best = 0
+			for (i = 1; i <= nf; i++)
+				if (!(i in GONE) && (best == 0 || W[i] > W[best]))
+					best = i
+			GONE[best] = 1
+			lane = 0
+			for (k = 1; k < lanes; k++)
+				if (LOAD[k] < LOAD[lane])
+					lane = k
+			LOAD[lane] += W[best]
+			print F[best] > (dir "/sc-lane." lane)
+		}
+	}' "$@" || echo "sh_lint_lanes: the files were not dealt"
+	sl_pids=
+	for sl_f in "$TMPDIR_T"/sc-lane.*; do
+		[ -f "$sl_f" ] || continue
+		# shellcheck disable=SC2046 # the lane's files, split on purpose
+		shellcheck -s sh -x -f gcc $(cat "$sl_f") \
+		    >"$TMPDIR_T/sc-out.${sl_f##*.}" 2>&1 &
+		sl_pids="$sl_pids $!"
+	done
+	for sl_p in $sl_pids; do
+		wait "$sl_p"
+	done
+	cat "$TMPDIR_T"/sc-out.*
+}
+
 # Under make test, the driver's and CI's files and tests/lib.sh, followed
 # whole: the tests' own files take twice as long again (10 s here), and
 # make check and make test-all (TEST_ALL=1) check them, following
@@ -39,7 +101,7 @@ if need_cmd shellcheck; then
 		files="$files${T_NL}tests/lib.sh"
 	fi
 	# shellcheck disable=SC2086 # the file list, split on purpose
-	out=$(shellcheck -s sh -x -f gcc $files 2>&1)
+	out=$(sh_lint_lanes $files)
 	is "$out" "" "shellcheck -s sh: $(printf '%s\n' "$files" | wc -l |
 	    tr -d ' ') files clean"
 else
@@ -88,21 +150,26 @@ sizes=$(LC_ALL=C awk -v max_file=450 -v max_fn=60 '
     scripts/awk scripts/workloads -type f | LC_ALL=C sort))
 is "$sizes" "" "no file of the driver over 450 lines, no function of one over 60"
 
+# Every program's page (src/NAME.1, NAME a workload of LIST or hog)
+# within 200 lines: it holds the program's own options, keys and exit
+# statuses, and smpb-common(7) the rest.
+# shellcheck disable=SC2046,SC2086 # the pages, split on purpose
+is "$(LC_ALL=C awk '{ n[FILENAME]++ } END { for (f in n) if (n[f] > 200)
+	printf "%s: %d lines, over 200\n", f, n[f] }' $(printf 'src/%s.1 ' $PROGRAMS))" \
+    "" "every program's page (src/NAME.1) within 200 lines"
+
 # The Makefile's programs are the workloads of scripts/workloads/LIST
-# and hog, each with its line bin/smpb-NAME: src/NAME.c, its source and
-# its page; and every workload has its driver files.
-# shellcheck disable=SC2086 # the lists, split on purpose
-bin_list=$(awk '/^BIN = / { on = 1 } on { print; if ($NF != "\\") exit }' \
-    Makefile | tr -s ' \t' '\n' | sed -n 's|^bin/smpb-||p' | LC_ALL=C sort |
-    tr '\n' ' ')
-# shellcheck disable=SC2086 # the list, split on purpose
-is "$bin_list" "$(printf '%s\n' $PROGRAMS | LC_ALL=C sort | tr '\n' ' ')" \
-    "the Makefile's BIN: the programs of scripts/workloads/LIST and hog"
+# and hog, read from LIST: make (which make check runs first) built each,
+# each has its source and its page, and no line of the Makefile that is
+# not a comment names a workload; and every workload has its driver
+# files.
 for p in $PROGRAMS; do
-	check "Makefile: bin/smpb-$p: src/$p.c" grep -qx "bin/smpb-$p: src/$p.c" \
-	    Makefile
+	check "make built bin/smpb-$p" test -x "bin/smpb-$p"
 	check "$p: its source and page" test -f "src/$p.c" -a -f "src/$p.1"
 done
+# shellcheck disable=SC2086 # the workloads, split on purpose
+is "$(grep -v '^#' Makefile | grep -n -w -F "$(printf '%s\n' $WORKLOADS)")" \
+    "" "the Makefile names no workload: it reads them from LIST"
 for w in $WORKLOADS; do
 	check "$w: its driver files" test -f "scripts/workloads/$w.sh" \
 	    -a -f "scripts/workloads/$w.awk" -a -f "scripts/workloads/$w-table.awk"
@@ -111,18 +178,19 @@ done
 # One namespace: a workload's awk files define its hooks and helpers
 # named <w>_..., and none of their names is a function or a parameter of
 # a shared awk file (awk-names.awk says which and where); and each
-# stack that loads them (its table, its why table, compare, plot) loads
+# stack that loads them (its table, its why table, compare, plot, a
+# fact for its sh) loads
 # under awk, and busybox's where there is one, nothing run.
 A=scripts/awk
 LIBAWK="$A/lib.awk $A/cells.awk $A/text.awk $A/stats.awk $A/why-lib.awk $A/workload.awk"
-SHARED="$LIBAWK $(ls $A/compare*.awk) $A/stat.awk $A/plot-gp.awk $A/plot.awk $A/why.awk"
+SHARED="$LIBAWK $(ls $A/compare*.awk) $A/stat.awk $A/plot-gp.awk $A/plot.awk $A/why.awk $A/fact.awk"
 printf 'BEGIN { exit 0 } END { exit 0 }\n' >"$TMPDIR_T/parse.awk"
 # stacks W: the stacks of workload W, one a line, their files in order.
 stacks() {
 	W=scripts/workloads/$1
 	printf '%s\n' "$LIBAWK $W.awk $W-table.awk" "$LIBAWK $W.awk $A/why.awk" \
 	    "$LIBAWK $W.awk $A/compare-runs.awk $A/compare-check.awk $A/stat.awk $A/compare-host.awk $A/compare-verdict.awk $A/compare-table.awk $A/compare-notes.awk $A/compare-head.awk $A/compare-headline.awk $A/compare-p.awk $A/compare-ss.awk $A/compare.awk" \
-	    "$LIBAWK $W.awk $A/plot-gp.awk $A/plot.awk"
+	    "$LIBAWK $W.awk $A/plot-gp.awk $A/plot.awk" "$LIBAWK $W.awk $A/fact.awk"
 }
 for w in $WORKLOADS; do
 	# shellcheck disable=SC2086 # file lists, split on purpose
