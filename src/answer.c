@@ -39,7 +39,8 @@ why_word(enum sm_why why)
 		[SM_UNKNOWN_TEST] = "unknown-test", [SM_TOO_FEW] = "",
 		[SM_TOO_MANY] = "too-many", [SM_NOT_FINITE] = "not-finite",
 		[SM_NOT_POSITIVE] = "not-positive", [SM_RANGE] = "range",
-		[SM_ZERO_CENTRE] = "zero-centre", [SM_NO_MEMORY] = ""
+		[SM_ZERO_CENTRE] = "zero-centre", [SM_MISSING] = "missing",
+		[SM_NO_MEMORY] = ""
 	};
 
 	return words[why];
@@ -338,6 +339,10 @@ jg_answer(struct jg_table *t, const char *id)
 	if (!t->open || strcmp(t->id, id) != 0) {
 		printf("%s refused why=syntax\n", id);
 		return SM_OK;
+	}
+	if (!t->refused && (why = jg_table_whole(t)) != SM_OK) {
+		t->refused = true;
+		t->why = why;
 	}
 	if (t->refused) {
 		printf("%s refused why=%s\n", id, why_word(t->why)[0] != '\0' ?

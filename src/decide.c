@@ -842,7 +842,7 @@ jg_change(const struct jg_table *t, int i, int g, const struct jg_cellv *b,
 	test.rise = cg->rise;
 	test.fall = cg->fall;
 	test.refused = refused;
-	test.placement = !refused && t->free_row[i] &&
+	test.placement = !refused && jg_row_at(t, i)->free &&
 	    jg_placement(t, i, g, b->reps, v->reps);
 	test.busy = cg->busy || c1->busy;
 	v->verd = jg_verdict(&test);
@@ -920,8 +920,9 @@ near_places(const struct jg_table *t, const struct jg_cellv *cells, int i,
 	int a;
 
 	v = &cells[(size_t)(i - 1) * nc + (size_t)g - 1];
-	one = &cells[(size_t)(t->one_row[i] - 1) * nc + (size_t)g - 1];
-	sp = &cells[(size_t)(t->spread_row[i] - 1) * nc + (size_t)g - 1];
+	one = &cells[(size_t)(jg_row_at(t, i)->one - 1) * nc + (size_t)g - 1];
+	sp = &cells[(size_t)(jg_row_at(t, i)->spread - 1) * nc +
+	    (size_t)g - 1];
 	if (!v->has || !one->has || !sp->has || one->med <= 0 ||
 	    sp->med <= 0 || (one->med / sp->med < BIMODAL_GAP &&
 	    sp->med / one->med < BIMODAL_GAP))
@@ -937,9 +938,10 @@ bool
 jg_placed_clusters(const struct jg_table *t, const struct jg_cellv *cells,
     int i, int g)
 {
+	const struct jg_row *row = jg_row_at(t, i);
 	int m1, mg;
 
-	if (!t->free_row[i] || t->one_row[i] == 0 || t->spread_row[i] == 0)
+	if (!row->free || row->one == 0 || row->spread == 0)
 		return false;
 	m1 = near_places(t, cells, i, 1);
 	mg = near_places(t, cells, i, g);

@@ -29,10 +29,10 @@
 #include "statmath.h"
 
 /*
- * The bounds of a table: far more than any comparison holds. The cells
- * are allocated as the table line declares them: the fuzz target's build
- * bounds them lower (-DJG_MAX_CELLS=...), so that it explores the
- * parser, not the allocator.
+ * The bounds of a table: far more than any comparison holds. Nothing is
+ * allocated as the table line declares it: a run, a row, a cell and a
+ * place as the first line names it, so that the memory a table takes
+ * grows with its lines, not with its declared rows x runs.
  */
 #define JG_MAX_RUNS	4096
 #define JG_MAX_ROWS	100000
@@ -79,6 +79,7 @@ struct jg_run {
 
 /* A row's figures in one run. */
 struct jg_cell {
+	int	j;			/* the run */
 	struct jg_figs v;
 	unsigned long failed, bad, na;
 	char	*param;			/* its options, for runs' checks */
@@ -87,12 +88,30 @@ struct jg_cell {
 
 /* Where the repeats of a column ran in an unpinned row. */
 struct jg_place {
+	int	g;			/* the column */
 	struct jg_figs u, o, q;		/* CPUs used, occupied, queued */
 };
 
 /*
- * A table as its lines gave it. Runs are 1..nruns, columns 1..ncols,
- * rows 1..nrows; jg_cell_at() and jg_place_at() index the rest.
+ * A row as its row line gave it (here), and the cells and places of it
+ * that lines named, each list by run or column ascending: a row holds
+ * only what its lines gave.
+ */
+struct jg_row {
+	bool	here;			/* named by a row line */
+	bool	free;			/* unpinned */
+	int	one, spread;		/* its rows pinned, 0: none */
+	struct jg_cell *cells;
+	struct jg_place *places;
+	size_t	ncells, cellcap, nplaces, placecap;
+};
+
+/*
+ * A table as its lines gave it. Columns are 1..ncols and rows 1..nrows,
+ * as the table line declared them; runs are 1..nruns, nruns the last
+ * run a run line gave (maxruns, the table line's, bounds them), each
+ * not given absent (here false). jg_row_at(), jg_cell_at() and
+ * jg_place_at() index the rest.
  */
 struct jg_table {
 	char	id[65];
@@ -108,11 +127,10 @@ struct jg_table {
 	double	zero;			/* figures under it show as zero */
 	double	load_limit;
 	int	nruns, ncols, nrows;
-	struct jg_run *runs;		/* [1..nruns] */
-	bool	*free_row;		/* [1..nrows] */
-	int	*one_row, *spread_row;	/* its rows pinned, 0: none */
-	struct jg_cell *cells;		/* [(i - 1) * nruns + j - 1] */
-	struct jg_place *places;	/* [(i - 1) * ncols + g - 1] */
+	int	maxruns;		/* the runs the table line declared */
+	struct jg_run *runs;		/* [0..runroom - 1] */
+	struct jg_row **rows;		/* [0..rowroom - 1], NULL: none */
+	int	runroom, rowroom;
 };
 
 /* table.c: the parser. */
@@ -129,8 +147,21 @@ enum sm_why	jg_line(struct jg_table *t, const char *id, const char *kind,
 /* Forget the table: t is then empty, as before its first line. */
 void		jg_table_free(struct jg_table *t);
 
-struct jg_cell	*jg_cell_at(const struct jg_table *t, int i, int j);
-struct jg_place	*jg_place_at(const struct jg_table *t, int i, int g);
+/*
+ * Whether the table has what its table line declared, for it to be
+ * judged: a row line for each row, a run line for a run of each column
+ * (a run of no column has none). SM_OK, or SM_MISSING.
+ */
+enum sm_why	jg_table_whole(const struct jg_table *t);
+
+/*
+ * Row i, run j's cell of it and column g's place of it, as lines gave
+ * them: one no line gave is a shared empty one, read-only.
+ */
+const struct jg_row	*jg_row_at(const struct jg_table *t, int i);
+const struct jg_cell	*jg_cell_at(const struct jg_table *t, int i, int j);
+const struct jg_place	*jg_place_at(const struct jg_table *t, int i,
+			    int g);
 
 enum sm_why	jg_figs_add(struct jg_figs *f, double v);
 /* A copy of from's figures, added to to. */

@@ -28,6 +28,7 @@ enum sm_why {
 	SM_NOT_POSITIVE,
 	SM_RANGE,
 	SM_ZERO_CENTRE,
+	SM_MISSING,		/* a table without all it declared */
 	SM_NO_MEMORY		/* not a refusal: the program stops */
 };
 

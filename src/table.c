@@ -224,6 +224,26 @@ next_word(char **words, char **key, char **val, bool *bad)
 	return true;
 }
 
+/* A row's cells and places, and the row. */
+static void
+row_free(struct jg_row *row)
+{
+	size_t k;
+
+	for (k = 0; k < row->ncells; k++) {
+		jg_figs_free(&row->cells[k].v);
+		free(row->cells[k].param);
+	}
+	for (k = 0; k < row->nplaces; k++) {
+		jg_figs_free(&row->places[k].u);
+		jg_figs_free(&row->places[k].o);
+		jg_figs_free(&row->places[k].q);
+	}
+	free(row->cells);
+	free(row->places);
+	free(row);
+}
+
 void
 jg_table_free(struct jg_table *t)
 {
@@ -249,22 +269,72 @@ jg_table_free(struct jg_table *t)
 			free(r->env[k]);
 		free(r->env);
 	}
-	for (i = 0; t->cells != NULL && i < t->nrows * t->nruns; i++) {
-		jg_figs_free(&t->cells[i].v);
-		free(t->cells[i].param);
-	}
-	for (i = 0; t->places != NULL && i < t->nrows * t->ncols; i++) {
-		jg_figs_free(&t->places[i].u);
-		jg_figs_free(&t->places[i].o);
-		jg_figs_free(&t->places[i].q);
-	}
+	for (i = 0; t->rows != NULL && i < t->rowroom; i++)
+		if (t->rows[i] != NULL)
+			row_free(t->rows[i]);
 	free(t->runs);
-	free(t->free_row);
-	free(t->one_row);
-	free(t->spread_row);
-	free(t->cells);
-	free(t->places);
+	free(t->rows);
 	memset(t, 0, sizeof(*t));
+}
+
+/*
+ * p, room for *cap things of size each, grown to room for n (by
+ * doubling, to at most max, n <= max), the new room zeroed; NULL where
+ * memory ran out (p is then as it was).
+ */
+static void *
+grow(void *p, size_t size, size_t *cap, size_t n, size_t max)
+{
+	size_t to = *cap ? *cap : 4;
+	char *q;
+
+	if (n <= *cap)
+		return p;
+	while (to < n)
+		to *= 2;
+	if (to > max)
+		to = max;
+	if ((q = realloc(p, to * size)) == NULL)
+		return NULL;
+	memset(q + *cap * size, 0, (to - *cap) * size);
+	*cap = to;
+	return q;
+}
+
+/* Run j (1..maxruns), given a place in runs: nruns is then j at least. */
+static enum sm_why
+run_make(struct jg_table *t, int j)
+{
+	size_t cap = (size_t)t->runroom;
+	struct jg_run *runs;
+
+	if ((runs = grow(t->runs, sizeof(*runs), &cap, (size_t)j + 1,
+	    (size_t)t->maxruns + 1)) == NULL)
+		return SM_NO_MEMORY;
+	t->runs = runs;
+	t->runroom = (int)cap;
+	if (j > t->nruns)
+		t->nruns = j;
+	return SM_OK;
+}
+
+/* Row i (1..nrows), made where no line named it before. */
+static enum sm_why
+row_make(struct jg_table *t, int i, struct jg_row **row)
+{
+	size_t cap = (size_t)t->rowroom;
+	struct jg_row **rows;
+
+	if ((rows = grow(t->rows, sizeof(*rows), &cap, (size_t)i + 1,
+	    (size_t)t->nrows + 1)) == NULL)
+		return SM_NO_MEMORY;
+	t->rows = rows;
+	t->rowroom = (int)cap;
+	if (t->rows[i] == NULL && (t->rows[i] = calloc(1,
+	    sizeof(*t->rows[i]))) == NULL)
+		return SM_NO_MEMORY;
+	*row = t->rows[i];
+	return SM_OK;
 }
 
 /* The table line: its size and the rules it is judged by. */
@@ -274,13 +344,12 @@ table_head(struct jg_table *t, char *words)
 	char *key, *val;
 	bool bad = false;
 	double v;
-	long cells;
 
 	t->threshold = 2;
 	t->load_limit = 0.5;
 	while (next_word(&words, &key, &val, &bad)) {
 		if (strcmp(key, "runs") == 0) {
-			if (!index_of(val, JG_MAX_RUNS, &t->nruns))
+			if (!index_of(val, JG_MAX_RUNS, &t->maxruns))
 				return SM_SYNTAX;
 		} else if (strcmp(key, "cols") == 0) {
 			if (!index_of(val, JG_MAX_RUNS, &t->ncols))
@@ -324,24 +393,11 @@ table_head(struct jg_table *t, char *words)
 		} else
 			return SM_SYNTAX;
 	}
-	if (bad || t->nruns == 0 || t->ncols == 0 || t->ncols > t->nruns)
+	if (bad || t->maxruns == 0 || t->ncols == 0 || t->ncols > t->maxruns)
 		return SM_SYNTAX;
-	cells = (long)t->nrows * t->nruns;
-	if (cells > JG_MAX_CELLS)
+	if ((long)t->nrows * t->maxruns > JG_MAX_CELLS)
 		return SM_TOO_MANY;
-	t->runs = calloc((size_t)t->nruns + 1, sizeof(*t->runs));
-	t->free_row = calloc((size_t)t->nrows + 1, sizeof(*t->free_row));
-	t->one_row = calloc((size_t)t->nrows + 1, sizeof(*t->one_row));
-	t->spread_row = calloc((size_t)t->nrows + 1, sizeof(*t->spread_row));
-	t->cells = calloc((size_t)cells + 1, sizeof(*t->cells));
-	t->places = calloc((size_t)t->nrows * (size_t)t->ncols + 1,
-	    sizeof(*t->places));
-	if (t->runs == NULL || t->free_row == NULL || t->one_row == NULL ||
-	    t->spread_row == NULL || t->cells == NULL || t->places == NULL)
-		return SM_NO_MEMORY;
-	for (cells--; cells >= 0; cells--)
-		t->cells[cells].lflag = -1;
-	return SM_OK;
+	return run_make(t, 0);
 }
 
 /* A run line: its column and facts. */
@@ -358,8 +414,11 @@ table_run(struct jg_table *t, char *words)
 	while (why == SM_OK && next_word(&words, &key, &val, &bad)) {
 		b = NULL;
 		if (strcmp(key, "j") == 0) {
-			if (!index_of(val, t->nruns, &j) || t->runs[j].here)
+			if (!index_of(val, t->maxruns, &j) ||
+			    (j <= t->nruns && t->runs[j].here))
 				return SM_SYNTAX;
+			if ((why = run_make(t, j)) != SM_OK)
+				return why;
 			r = &t->runs[j];
 			*r = tmp;
 			r->here = true;
@@ -441,7 +500,7 @@ table_env(struct jg_table *t, char *words)
 
 	while (next_word(&words, &key, &val, &bad)) {
 		if (strcmp(key, "j") == 0) {
-			if (!index_of(val, t->nruns, &j))
+			if (!index_of(val, t->maxruns, &j))
 				return SM_SYNTAX;
 		} else if (strcmp(key, "k") == 0)
 			k = val;
@@ -450,7 +509,8 @@ table_env(struct jg_table *t, char *words)
 		else
 			return SM_SYNTAX;
 	}
-	if (bad || j == 0 || k == NULL || v == NULL || !t->runs[j].here)
+	if (bad || j == 0 || k == NULL || v == NULL || j > t->nruns ||
+	    !t->runs[j].here)
 		return SM_SYNTAX;
 	r = &t->runs[j];
 	if (r->nenv == JG_MAX_ENV)
@@ -480,7 +540,8 @@ at_word(const struct jg_table *t, const char *key, const char *val,
 	if (strcmp(key, "i") == 0)
 		*ok = index_of(val, t->nrows, &a->i);
 	else if (strcmp(key, "j") == 0)
-		*ok = index_of(val, t->nruns, &a->j) && t->runs[a->j].here;
+		*ok = index_of(val, t->maxruns, &a->j) && a->j <= t->nruns &&
+		    t->runs[a->j].here;
 	else if (strcmp(key, "g") == 0)
 		*ok = index_of(val, t->ncols, &a->g);
 	else
@@ -497,6 +558,8 @@ table_row(struct jg_table *t, char *words)
 	bool bad = false, ok, is_free = false, has_free = false;
 	struct at a = { 0, 0, 0 };
 	int one = 0, spread = 0;
+	struct jg_row *row;
+	enum sm_why why;
 
 	while (next_word(&words, &key, &val, &bad)) {
 		if (at_word(t, key, val, &a, &ok)) {
@@ -517,22 +580,161 @@ table_row(struct jg_table *t, char *words)
 	}
 	if (bad || a.i == 0 || !has_free)
 		return SM_SYNTAX;
-	t->free_row[a.i] = is_free;
-	t->one_row[a.i] = one;
-	t->spread_row[a.i] = spread;
+	if ((why = row_make(t, a.i, &row)) != SM_OK)
+		return why;
+	row->here = true;
+	row->free = is_free;
+	row->one = one;
+	row->spread = spread;
 	return SM_OK;
 }
 
-struct jg_cell *
-jg_cell_at(const struct jg_table *t, int i, int j)
+/* What no line gave: read-only. */
+static const struct jg_row empty_row;
+static const struct jg_cell empty_cell = { .lflag = -1 };
+static const struct jg_place empty_place;
+
+const struct jg_row *
+jg_row_at(const struct jg_table *t, int i)
 {
-	return &t->cells[(size_t)(i - 1) * (size_t)t->nruns + (size_t)(j - 1)];
+	if (i < 0 || i >= t->rowroom || t->rows[i] == NULL)
+		return &empty_row;
+	return t->rows[i];
 }
 
-struct jg_place *
+/* Where run j's cell is in row's list, or would be: true if there. */
+static bool
+cell_find(const struct jg_row *row, int j, size_t *at)
+{
+	size_t lo = 0, hi = row->ncells, mid;
+
+	if (hi > 0 && row->cells[hi - 1].j < j) {	/* the usual order */
+		*at = hi;
+		return false;
+	}
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (row->cells[mid].j < j)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	*at = lo;
+	return lo < row->ncells && row->cells[lo].j == j;
+}
+
+/* The same, of column g's place. */
+static bool
+place_find(const struct jg_row *row, int g, size_t *at)
+{
+	size_t lo = 0, hi = row->nplaces, mid;
+
+	if (hi > 0 && row->places[hi - 1].g < g) {
+		*at = hi;
+		return false;
+	}
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (row->places[mid].g < g)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	*at = lo;
+	return lo < row->nplaces && row->places[lo].g == g;
+}
+
+const struct jg_cell *
+jg_cell_at(const struct jg_table *t, int i, int j)
+{
+	const struct jg_row *row = jg_row_at(t, i);
+	size_t at;
+
+	return cell_find(row, j, &at) ? &row->cells[at] : &empty_cell;
+}
+
+const struct jg_place *
 jg_place_at(const struct jg_table *t, int i, int g)
 {
-	return &t->places[(size_t)(i - 1) * (size_t)t->ncols + (size_t)(g - 1)];
+	const struct jg_row *row = jg_row_at(t, i);
+	size_t at;
+
+	return place_find(row, g, &at) ? &row->places[at] : &empty_place;
+}
+
+/* Run j's cell of row i, made where no line named it before; valid
+ * until the next cell of the row is made. */
+static enum sm_why
+cell_make(struct jg_table *t, int i, int j, struct jg_cell **c)
+{
+	struct jg_row *row;
+	struct jg_cell *cells;
+	enum sm_why why;
+	size_t at;
+
+	if ((why = row_make(t, i, &row)) != SM_OK)
+		return why;
+	if (!cell_find(row, j, &at)) {
+		if ((cells = grow(row->cells, sizeof(*cells), &row->cellcap,
+		    row->ncells + 1, (size_t)t->maxruns)) == NULL)
+			return SM_NO_MEMORY;
+		row->cells = cells;
+		memmove(&row->cells[at + 1], &row->cells[at],
+		    (row->ncells - at) * sizeof(*row->cells));
+		memset(&row->cells[at], 0, sizeof(*row->cells));
+		row->cells[at].j = j;
+		row->cells[at].lflag = -1;
+		row->ncells++;
+	}
+	*c = &row->cells[at];
+	return SM_OK;
+}
+
+/* The same, of column g's place. */
+static enum sm_why
+place_make(struct jg_table *t, int i, int g, struct jg_place **p)
+{
+	struct jg_row *row;
+	struct jg_place *places;
+	enum sm_why why;
+	size_t at;
+
+	if ((why = row_make(t, i, &row)) != SM_OK)
+		return why;
+	if (!place_find(row, g, &at)) {
+		if ((places = grow(row->places, sizeof(*places),
+		    &row->placecap, row->nplaces + 1, (size_t)t->ncols)) ==
+		    NULL)
+			return SM_NO_MEMORY;
+		row->places = places;
+		memmove(&row->places[at + 1], &row->places[at],
+		    (row->nplaces - at) * sizeof(*row->places));
+		memset(&row->places[at], 0, sizeof(*row->places));
+		row->places[at].g = g;
+		row->nplaces++;
+	}
+	*p = &row->places[at];
+	return SM_OK;
+}
+
+enum sm_why
+jg_table_whole(const struct jg_table *t)
+{
+	int i, g, j;
+	bool *has;
+
+	for (i = 1; i <= t->nrows; i++)
+		if (!jg_row_at(t, i)->here)
+			return SM_MISSING;
+	if ((has = calloc((size_t)t->ncols + 1, sizeof(*has))) == NULL)
+		return SM_NO_MEMORY;
+	for (j = 1; j <= t->nruns; j++)
+		if (t->runs[j].here)
+			has[t->runs[j].col] = true;
+	for (g = 1; g <= t->ncols && has[g]; g++)
+		;
+	free(has);
+	return g > t->ncols ? SM_OK : SM_MISSING;
 }
 
 /* A fig line: a row's repeats in a run, and those lost. */
@@ -545,6 +747,7 @@ table_fig(struct jg_table *t, char *words)
 	char *list = NULL;
 	unsigned long *count;
 	struct jg_cell *c;
+	enum sm_why why;
 
 	while (next_word(&words, &key, &val, &bad)) {
 		if (at_word(t, key, val, &a, &ok)) {
@@ -554,7 +757,8 @@ table_fig(struct jg_table *t, char *words)
 		}
 		if (a.i == 0 || a.j == 0)
 			return SM_SYNTAX;	/* i= and j= first */
-		c = jg_cell_at(t, a.i, a.j);
+		if ((why = cell_make(t, a.i, a.j, &c)) != SM_OK)
+			return why;
 		if (strcmp(key, "v") == 0) {
 			list = val;
 			continue;
@@ -571,8 +775,9 @@ table_fig(struct jg_table *t, char *words)
 	}
 	if (bad || a.i == 0 || a.j == 0)
 		return SM_SYNTAX;
-	return list == NULL ? SM_OK :
-	    number_list(list, &jg_cell_at(t, a.i, a.j)->v);
+	if ((why = cell_make(t, a.i, a.j, &c)) != SM_OK)
+		return why;
+	return list == NULL ? SM_OK : number_list(list, &c->v);
 }
 
 /* A place line: where a column's repeats of an unpinned row ran. */
@@ -594,7 +799,8 @@ table_place(struct jg_table *t, char *words)
 		}
 		if (a.i == 0 || a.g == 0)
 			return SM_SYNTAX;
-		p = jg_place_at(t, a.i, a.g);
+		if ((why = place_make(t, a.i, a.g, &p)) != SM_OK)
+			return why;
 		f = strcmp(key, "u") == 0 ? &p->u : strcmp(key, "o") == 0 ?
 		    &p->o : strcmp(key, "q") == 0 ? &p->q : NULL;
 		if (f == NULL)
@@ -614,6 +820,7 @@ table_param(struct jg_table *t, char *words)
 	bool bad = false, ok, l = false, has_l = false;
 	struct at a = { 0, 0, 0 };
 	struct jg_cell *c;
+	enum sm_why why;
 
 	while (next_word(&words, &key, &val, &bad)) {
 		if (at_word(t, key, val, &a, &ok)) {
@@ -630,7 +837,8 @@ table_param(struct jg_table *t, char *words)
 	}
 	if (bad || a.i == 0 || a.j == 0 || p == NULL || !has_l)
 		return SM_SYNTAX;
-	c = jg_cell_at(t, a.i, a.j);
+	if ((why = cell_make(t, a.i, a.j, &c)) != SM_OK)
+		return why;
 	c->lflag = l;
 	return dup_text(&c->param, p);
 }

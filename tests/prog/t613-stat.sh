@@ -1,6 +1,7 @@
 # t613-stat: smpb-stat's protocol, as compare drives it: tables, each
 # answered whole when judged, in order, a line of one that is not one
-# refusing it; any other line refused (syntax), the program going on
+# refusing it, and one without the rows and columns it declared refused
+# in little memory; any other line refused (syntax), the program going on
 # with the next; IDs of up to 64 characters, a line over the 16 MiB cap
 # skipped and refused, a last line without its newline, a line answered
 # before the input ends, and the exit status of each way it ends (141,
@@ -134,6 +135,29 @@ ask 't table runs=1 cols=1 rows=1' 't run j=1 g=1' 't row i=1 free=0' \
 is "$(first3 "$(cat "$TMPDIR_T/t")")" \
     "t refused why=syntax u col g=1 u end " \
     "a figure that is none: the table refused, then the next table"
+# A table is judged only with what its table line declared: a row line
+# for each row, a run for each column (a run of no column has none);
+# else refused (missing), and nothing allocated for what was declared:
+# 4096 runs by 976 rows in 64 MiB of memory.
+# shellcheck disable=SC3045 # ulimit -v: dash, bash and busybox have it
+run sh -c "ulimit -v 65536 && printf '%s\n' \
+    'a table runs=4096 cols=4096 rows=976' 'a judge' | $stat"
+is "$RC $OUT" "0 a refused why=missing" \
+    "4096 runs, 976 rows declared, none given: refused (missing) in 64 MiB"
+ask 't table runs=1 cols=1 rows=2' 't run j=1 g=1' 't row i=2 free=0' \
+    't fig i=2 j=1 v=1,2' 't judge' >"$TMPDIR_T/t"
+is "$(cat "$TMPDIR_T/t")" "t refused why=missing" \
+    "a row declared without its row line: refused (missing)"
+ask 't table runs=2 cols=2 rows=0' 't run j=1 g=1' 't judge' >"$TMPDIR_T/t"
+is "$(cat "$TMPDIR_T/t")" "t refused why=missing" \
+    "a column declared without a run: refused (missing)"
+ask 't table runs=4 cols=2 rows=1' 't run j=4 g=2 id=b' 't run j=2 g=1 id=a' \
+    't row i=1 free=0' 't fig i=1 j=4 v=3' 't judge' >"$TMPDIR_T/t"
+is "$(first3 "$(cat "$TMPDIR_T/t")")" \
+    "t problem j=4 t col g=1 t col g=2 t cell i=1 t cell i=1 t end " \
+    "runs of no column (1, 3) need no run line: answered"
+like "$(cat "$TMPDIR_T/t")" '^t cell i=1 g=1 has=0 empty=none miss=0 runs=0 reps=0$' \
+    "a cell no line gave: empty"
 ask 't table runs=2 cols=2 rows=0 head=1' 't run j=1 g=1 id=x cpuset=0-1' \
     't run j=2 g=2 id=x cpuset=1%2C0' 't judge' >"$TMPDIR_T/t"
 like "$(cat "$TMPDIR_T/t")" '^t problem j=2 kind=hard code=same-run other=1$' \

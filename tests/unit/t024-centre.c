@@ -7,8 +7,9 @@
  * clusters of repeats, their sizes and medians and no spread; repeats
  * lost (failed, not figures, not supported there: which the cell says);
  * a cell without a figure; a median of zero and a single repeat, no
- * spread; the runs of other columns left out. And a column's usual
- * number of repeats a cell (jg_reps_mode), and its cells with another.
+ * spread; the runs of other columns left out; runs and rows whose
+ * lines come in any order. And a column's usual number of repeats a
+ * cell (jg_reps_mode), and its cells with another.
  */
 #include <math.h>
 #include <stdbool.h>
@@ -110,6 +111,12 @@ static const struct ccase {
 	    { "table runs=1 cols=1 rows=1", "run j=1 g=1",
 	    "fig i=1 j=1 v=7" },
 	    true, false, JG_EMPTY_NONE, 1, 1, 7, false, 0,
+	    false, 0, 0, 0, 0 },
+	{ "lines out of order: each run's figures its own", 1, 1,
+	    { "table runs=3 cols=1 rows=2", "run j=3 g=1", "run j=1 g=1",
+	    "run j=2 g=1", "fig i=2 j=2 v=100", "fig i=1 j=3 v=5,3,4",
+	    "fig i=1 j=1 v=3,1,2", "fig i=1 j=2 v=4,2,3" },
+	    true, false, JG_EMPTY_NONE, 3, 9, 3, true, 0.3333333333,
 	    false, 0, 0, 0, 0 },
 	{ "negative figures: their median, cv against |mean|", 1, 1,
 	    { "table runs=1 cols=1 rows=1", "run j=1 g=1",
