@@ -30,10 +30,11 @@ SB=scripts/smpbench
 # The fake qemu-system-x86_64 (FAKE_DIR: its log and work): the Nth
 # boot (its pid the Nth line of pids) takes the boot's own files, the
 # initramfs's second archive, logs "LABEL|KERNEL|APPEND" into boots,
-# prints the firmware's lines, then does what FAKE_HOW's word N:HOW
+# prints the firmware's lines, then does what FAKE_HOW's word N:HOW,...
 # says: ok (by default); setup, the set-up script failed (setup.rc 1,
 # no run); run, the run failed (run.rc 2, no complete); left, a program
-# left running; nothing, the guest's init and no results.
+# left running; novm, no vm/ (the set-up script removed VM_OUT);
+# nothing, the guest's init and no results.
 mkdir "$T/fake" "$T/fq"
 cat >"$T/fake/qemu-system-x86_64" <<'EOF_FAKE'
 #!/bin/sh
@@ -60,8 +61,12 @@ how=ok
 for w in $FAKE_HOW; do
 	case $w in "$n":*) how=${w#*:} ;; esac
 done
+does() {
+	case ,$how, in *,"$1",*) return 0 ;; esac
+	return 1
+}
 printf 'SMPB-VM-INIT\r\n'
-if [ "$how" = nothing ]; then
+if does nothing; then
 	printf 'fake %s: no more\r\n' "$vm_label"
 	rm -rf "$d"
 	exit 0
@@ -71,11 +76,11 @@ if [ -f "$d/initrd/setup.sh" ]; then
 	{
 		echo "$append"
 		cat "$d/initrd/setup.sh"
-		[ "$how" != setup ] || echo "fake $vm_label: set-up failed"
+		! does setup || echo "fake $vm_label: set-up failed"
 	} >"$o/vm/setup.log"
-	[ "$how" = setup ] && echo 1 >"$o/setup.rc" || echo 0 >"$o/setup.rc"
+	does setup && echo 1 >"$o/setup.rc" || echo 0 >"$o/setup.rc"
 fi
-if [ "$how" != setup ]; then
+if ! does setup; then
 	case $vm_label in a) f=run-a ;; *) f=run-b ;; esac
 	cp -R "$FAKE_FIX/$f" "$o/run"
 	sed "s/^kernel=.*/kernel=fake-$vm_label/; s/^label=.*/label=$vm_label/" \
@@ -83,12 +88,13 @@ if [ "$how" != setup ]; then
 	echo "ran $vm_label" >"$o/run.err"
 	echo 0 >"$o/run.rc"
 fi
-if [ "$how" = run ]; then
+if does run; then
 	rm "$o/run/complete"
 	printf 'smpbench: ring: fake %s failed\n' "$vm_label" >>"$o/run.err"
 	echo 2 >"$o/run.rc"
 fi
-[ "$how" != left ] || echo "42 smpb-ring -n 2" >"$o/left"
+! does left || echo "42 smpb-ring -n 2" >"$o/left"
+! does novm || rm -rf "$o/vm"
 printf 'SMPB-VM-BEGIN\r\n'
 tar -C "$d" -cf - out | gzip | base64
 printf 'SMPB-VM-END\r\n'
@@ -172,6 +178,12 @@ want() {
 	    "$2" "$2" "$1" "$3" "$SETUP_ID"
 }
 
+# bare RUN: RUN is a whole run, with no vm/.
+# shellcheck disable=SC2317 # called by check
+bare() {
+	[ -f "$1/complete" ] && [ ! -e "$1/vm" ]
+}
+
 # said LINE NAME: LINE is a line of ERR, whole.
 said() {
 	if printf '%s\n' "$ERR" | grep -qFx -- "$1"; then
@@ -214,30 +226,32 @@ echo set up" "$s: the set-up script's log, as the guest gave it, in vm/"
 	    "$s: TCG said before the boots"
 	check "$s: nothing left running, nothing in TMPDIR" all_gone
 
-	# Boots that fail: 1, a's set-up script; 2, b's run; 3, b's
-	# console, with no results; 4, a's, a program left running.
+	# Boots that fail: 2, b's set-up script; 3, b's run; 4, a's
+	# console, with no results. 1, a's, comes back with a program left
+	# running, and no vm/: its set-up script removed VM_OUT.
 	F=$T/fail-$s
-	vm "$F" "1:setup 2:run 3:nothing 4:left" -k a=6.12 -k "b=$KB" -R 2 \
-	    -t 1x1x2x1 -s "$T/setup.sh"
+	vm "$F" "1:left,novm 2:setup 3:run 4:nothing" -k a=6.12 -k "b=$KB" \
+	    -R 2 -t 1x1x2x1 -s "$T/setup.sh"
 	is "$RC" 1 "$s: boots that failed: exit 1"
 	is "$(printf '%s\n' "$BOOTS" | cut -d '|' -f 1 | tr '\n' ' ')" "a b b a " \
 	    "$s: every boot booted, those after a failure too"
-	is "$(saved "$F")" "a-2" "$s: the one that came back saved, no other"
-	l="smpbench: vm: a ($KA) failed: its set-up script (-s) failed (exit 1), its last lines:"
+	is "$(saved "$F")" "a-1" "$s: the one that came back saved, no other"
+	check "$s: whole, with no vm/, as the guest sent none" bare "$F"/*-vm-a-1
+	l="smpbench: vm: b ($KB) failed: its set-up script (-s) failed (exit 1), its last lines:"
 	said "$l" "$s: a set-up script that failed: named in a line"
 	is "$(tail_of "$l")" "  | console=ttyS0 panic=-1 quiet loglevel=1 
   | echo set up
-  | fake a: set-up failed" "$s: with its log's last lines"
+  | fake b: set-up failed" "$s: with its log's last lines"
 	l="smpbench: vm: b ($KB) failed: its run in the guest failed (exit 2), its last lines:"
 	said "$l" "$s: a run that failed: named in a line"
 	is "$(tail_of "$l")" "  | ran b
   | smpbench: ring: fake b failed" "$s: with run.err's last lines"
-	l="smpbench: vm: b ($KB) failed: no results on the console (qemu exit 0; last line: fake b: no more)"
+	l="smpbench: vm: a ($KA) failed: no results on the console (qemu exit 0; last line: fake a: no more)"
 	said "$l" "$s: a console with no results: the kernel named"
 	is "$(tail_of "$l")" "  | SeaBIOS (version fake)
   | Booting from ROM...
   | SMPB-VM-INIT
-  | fake b: no more" "$s: with its console's last lines"
+  | fake a: no more" "$s: with its console's last lines"
 	said "smpbench: vm: a: left running in the guest after its run: 42 smpb-ring -n 2" \
 	    "$s: a program left running in the guest: said in a line"
 	like "$ERR" '^smpbench: vm: 3 of 4 boots failed$' "$s: the failures counted"
