@@ -16,8 +16,9 @@
 # kernel with its last lines, no run saved for it, the others kept,
 # exit 1: a set-up script that failed in the guest, a run that failed
 # there, a console with no results; and programs left running in the
-# guest, said. After each: no process of it left (the fake qemu, the
-# watcher, timeout), nothing left in TMPDIR.
+# guest, said, that boot's run kept though its set-up script removed
+# VM_OUT (no vm/ came back). After each: no process of it left (the
+# fake qemu, the watcher, timeout), nothing left in TMPDIR.
 # shellcheck disable=SC2086 # $sh is a command line, split on purpose
 # shellcheck disable=SC2016 # the fake's code, expanded as it runs
 # shellcheck source=tests/lib.sh
@@ -27,17 +28,19 @@ need_cmd setsid || skip_all "no setsid(1) to give a command a session of its own
 T=$TMPDIR_T
 SB=scripts/smpbench
 
-# The fake qemu-system-x86_64 (FAKE_DIR: its log and work): the Nth
-# boot (its pid the Nth line of pids) takes the boot's own files, the
-# initramfs's second archive, logs "LABEL|KERNEL|APPEND" into boots,
-# prints the firmware's lines, then does what FAKE_HOW's word N:HOW,...
-# says: ok (by default); setup, the set-up script failed (setup.rc 1,
-# no run); run, the run failed (run.rc 2, no complete); left, a program
-# left running; novm, no vm/ (the set-up script removed VM_OUT);
-# nothing, the guest's init and no results.
+# The fake qemu-system-x86_64 (FAKE_DIR: its log and work) prints the
+# firmware's lines and the init's first at once (the watch on the
+# machine looks for it); the Nth boot (its pid the Nth line of pids)
+# takes the boot's own files, the initramfs's second archive, logs
+# "LABEL|KERNEL|APPEND" into boots, then does what FAKE_HOW's word
+# N:HOW,... says: ok (by default); setup, the set-up script failed
+# (setup.rc 1, no run); run, the run failed (run.rc 2, no complete);
+# left, a program left running; novm, no vm/ (the set-up script removed
+# VM_OUT); nothing, no results.
 mkdir "$T/fake" "$T/fq"
 cat >"$T/fake/qemu-system-x86_64" <<'EOF_FAKE'
 #!/bin/sh
+printf 'SeaBIOS (version fake)\r\nBooting from ROM...\r\nSMPB-VM-INIT\r\n'
 kernel='' initrd='' append=''
 while [ $# -gt 0 ]; do
 	case $1 in
@@ -56,7 +59,6 @@ gzip -dc "$initrd" | (cd "$d/initrd" && cpio -it >/dev/null 2>&1 &&
 vm_label=none
 . "$d/initrd/vm.conf"
 printf '%s|%s|%s\n' "$vm_label" "$kernel" "$append" >>"$FAKE_DIR/boots"
-printf 'SeaBIOS (version fake)\r\nBooting from ROM...\r\n'
 how=ok
 for w in $FAKE_HOW; do
 	case $w in "$n":*) how=${w#*:} ;; esac
@@ -65,7 +67,6 @@ does() {
 	case ,$how, in *,"$1",*) return 0 ;; esac
 	return 1
 }
-printf 'SMPB-VM-INIT\r\n'
 if does nothing; then
 	printf 'fake %s: no more\r\n' "$vm_label"
 	rm -rf "$d"
@@ -174,8 +175,10 @@ machine() {
 # want KERNEL LABEL BOOT: the lines machine prints for the boot BOOT
 # (of 2) of the kernel labelled LABEL, the image KERNEL, with -a and -s.
 want() {
-	printf 'kernel=fake-%s\nlabel=%s\nvm_kernel=%s\nvm_shape=1x1x2x1\nvm_accel=tcg\nemulated=1\nvm_boot=%s of 2\nvm_order=1:1 1:2 2:2 2:1\nvm_append=isolcpus=1 nohz_full=1\nvm_setup=%s' \
-	    "$2" "$2" "$1" "$3" "$SETUP_ID"
+	printf 'kernel=fake-%s\nlabel=%s\nvm_kernel=%s\n' "$2" "$2" "$1"
+	printf 'vm_shape=1x1x2x1\nvm_accel=tcg\nemulated=1\nvm_boot=%s of 2\n' "$3"
+	printf 'vm_order=1:1 1:2 2:2 2:1\nvm_append=isolcpus=1 nohz_full=1\n'
+	printf 'vm_setup=%s\n' "$SETUP_ID"
 }
 
 # bare RUN: RUN is a whole run, with no vm/.
