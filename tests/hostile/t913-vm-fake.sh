@@ -9,15 +9,16 @@
 # programs left running, as a gzipped tar in base64 between the
 # markers. Two kernels, a series and an image, two boots each: four
 # boots in the interleaved order, each saved as DATE-vm-LABEL-BOOT with
-# the machine in its env (kernel, shape, TCG, emulated, its boot, the
-# order, -a, -s), the set-up script's log as its vm/setup.log, -a on
-# the kernel's command line, then compare's report of the two columns,
-# each run a boot. Then boots that fail, each said in a line naming the
-# kernel with its last lines, no run saved for it, the others kept,
-# exit 1: a set-up script that failed in the guest, a run that failed
-# there, a console with no results; and programs left running in the
-# guest, said, that boot's run kept though its set-up script removed
-# VM_OUT (no vm/ came back). After each: no process of it left (the
+# the machine in its env (kernel, shape, TCG, not pinned, emulated, its
+# boot, the order, -a, -s, the command), the set-up script's log as its
+# vm/setup.log, -a on the kernel's command line, then compare's report
+# of the two columns, each run a boot, ending with the command to rerun
+# it. Then boots that fail, each said in a line naming the kernel with
+# its last lines, no run saved for it, the others kept, exit 1: a
+# set-up script that failed in the guest, a run that failed there, a
+# console with no results; and programs left running in the guest,
+# said, that boot's run kept though its set-up script removed VM_OUT
+# (no vm/ came back). After each: no process of it left (the
 # fake qemu, the watcher, timeout), nothing left in TMPDIR.
 # shellcheck disable=SC2086 # $sh is a command line, split on purpose
 # shellcheck disable=SC2016 # the fake's code, expanded as it runs
@@ -130,11 +131,12 @@ APPEND="console=ttyS0 panic=-1 quiet loglevel=1 isolcpus=1 nohz_full=1"
 # vm OUT HOW ARGS...: sh scripts/smpbench vm -o OUT ARGS... under $sh,
 # in a session of its own, the fake first in PATH doing as HOW says;
 # sets RC, OUT, ERR, SID (the session), BOOTS (the fake's log), PIDS
-# (its processes).
+# (its processes), VM_CMD (the command, as its runs' env says it).
 vm() {
 	rm -rf "$T/fq" && mkdir "$T/fq" && : >"$T/fq/pids"
 	vm_out=$1 FAKE_HOW=$2
 	shift 2
+	VM_CMD="smpbench vm -o $vm_out $*"
 	PATH=$T/fake:$PATH FAKE_DIR=$T/fq FAKE_FIX=$PWD/tests/fixtures \
 	    FAKE_HOW=$FAKE_HOW SMPB_VM_CACHE=$C SMPB_VM_ACCEL=tcg \
 	    SMPB_VM_TIMEOUT=300 TMPDIR=$T/tmp setsid $sh $SB vm \
@@ -173,12 +175,14 @@ machine() {
 }
 
 # want KERNEL LABEL BOOT: the lines machine prints for the boot BOOT
-# (of 2) of the kernel labelled LABEL, the image KERNEL, with -a and -s.
+# (of 2) of the kernel labelled LABEL, the image KERNEL, with -a and -s,
+# of the command VM_CMD.
 want() {
 	printf 'kernel=fake-%s\nlabel=%s\nvm_kernel=%s\n' "$2" "$2" "$1"
-	printf 'vm_shape=1x1x2x1\nvm_accel=tcg\nemulated=1\nvm_boot=%s of 2\n' "$3"
-	printf 'vm_order=1:1 1:2 2:2 2:1\nvm_append=isolcpus=1 nohz_full=1\n'
-	printf 'vm_setup=%s\n' "$SETUP_ID"
+	printf 'vm_shape=1x1x2x1\nvm_accel=tcg\nvm_pinned=no: TCG\nemulated=1\n'
+	printf 'vm_boot=%s of 2\nvm_order=1:1 1:2 2:2 2:1\n' "$3"
+	printf 'vm_append=isolcpus=1 nohz_full=1\nvm_setup=%s\n' "$SETUP_ID"
+	printf 'vm_command=%s\n' "$VM_CMD"
 }
 
 # bare RUN: RUN is a whole run, with no vm/.
@@ -225,6 +229,8 @@ echo set up" "$s: the set-up script's log, as the guest gave it, in vm/"
 	like "$OUT" '^  b: kernel fake-b, 2 runs' "$s: and b's"
 	like "$OUT" '^Each run a boot of its own \(smpbench vm\)' \
 	    "$s: each run a boot of its own"
+	is "$(printf '%s\n' "$OUT" | tail -n 1 | sed 's/^reproduce: smpbench [^;]*; //')" \
+	    "runs and compare: $VM_CMD" "$s: the report's last line: the command to rerun"
 	like "$ERR" '^smpbench: vm: under TCG: the CPUs are emulated' \
 	    "$s: TCG said before the boots"
 	check "$s: nothing left running, nothing in TMPDIR" all_gone
