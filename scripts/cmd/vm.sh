@@ -348,7 +348,7 @@ vm_save() {
 		[ -z "$vm_setup_id" ] || printf 'vm_setup=%s\n' "$vm_setup_id"
 		printf 'vm_command=%s\n' "$SMPB_COMMAND"
 	} >>"$1/run/env" || die 1 "vm: cannot write $1/run/env"
-	[ -z "$vm_setup_id" ] || mv "$1/vm" "$1/run/vm" ||
+	[ -z "$vm_setup_id" ] || [ ! -d "$1/vm" ] || mv "$1/vm" "$1/run/vm" ||
 	    die 1 "vm: cannot keep what the set-up script left"
 	vs_name=$(date +%Y-%m-%d-%H%M%S)-vm-$vm_label-$2
 	vs_dir=$vm_dest/$vs_name
