@@ -168,6 +168,10 @@ vm_console() {
 	fi
 	base64 -d <"$1/out.b64" | gzip -dc | (cd "$1" && tar -xf -) ||
 	    { vm_why="the results on the console do not unpack"; return 1; }
+	# Nothing the host then writes or moves may lead out of DIR/out.
+	vco_link=$(find "$1/out" -type l 2>/dev/null | head -n 1)
+	[ -z "$vco_link" ] ||
+	    { vm_why="the guest's results hold a link, ${vco_link#"$1"/}: refused"; return 1; }
 }
 
 # vm_watch DIR PID ACCEL: watch the console DIR/console of the machine

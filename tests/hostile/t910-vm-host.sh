@@ -14,7 +14,8 @@
 # the cases after it; where SMPB_VM_ACCEL=kvm chose KVM the case fails
 # instead, saying why; under TCG a silent machine fails at the bound.
 # The fake prints what such a machine prints, then exits or hangs as it
-# would; nothing of it is left running. The cache of nobody's needs
+# would; nothing of it is left running. Results that hold a link are
+# refused. The cache of nobody's needs
 # root (tests/lib.sh's other_user).
 # shellcheck disable=SC2016 # the fake's code, expanded as it runs
 # shellcheck source=tests/lib.sh
@@ -297,6 +298,17 @@ check "the stopped machine is gone" wait_gone 5 $PIDS
 boot kvm 0 ok
 is "$RC $RUNS $OUT" "0 kvm/host " "a KVM that works: once, under KVM"
 check "its results unpacked" unpacked
+
+# A guest whose results hold a link (out/run leading out of them): not
+# unpacked into use, the boot failed, saying so; nothing written there.
+mkdir -p "$T/outside"
+ln -s "$T/outside" "$T/guest/out/run"
+(cd "$T/guest" && tar -cf - out | gzip | base64) >"$FAKE_PAYLOAD"
+boot tcg 0 ok
+is "$RC $WHY" "1 the guest's results hold a link, out/run: refused" \
+    "a link in the guest's results: refused"
+rm "$T/guest/out/run"
+(cd "$T/guest" && tar -cf - out | gzip | base64) >"$FAKE_PAYLOAD"
 
 FAKE_TCG=silent
 export FAKE_TCG
