@@ -11,6 +11,7 @@
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -602,46 +603,55 @@ jg_row_at(const struct jg_table *t, int i)
 	return t->rows[i];
 }
 
-/* Where run j's cell is in row's list, or would be: true if there. */
+/*
+ * Where KEY is in the list BASE of N entries of SIZE bytes, sorted by the
+ * int at OFF in each, or would be: true if there. A key past the last,
+ * the order lines usually come in, is found at once.
+ */
 static bool
-cell_find(const struct jg_row *row, int j, size_t *at)
+sorted_find(const void *base, size_t n, size_t size, size_t off, int key,
+    size_t *at)
 {
-	size_t lo = 0, hi = row->ncells, mid;
+	const char *p = base;
+	size_t lo = 0, hi = n, mid;
+	int k;
 
-	if (hi > 0 && row->cells[hi - 1].j < j) {	/* the usual order */
-		*at = hi;
-		return false;
+	if (n > 0) {
+		memcpy(&k, p + (n - 1) * size + off, sizeof(k));
+		if (k < key) {
+			*at = n;
+			return false;
+		}
 	}
 	while (lo < hi) {
 		mid = lo + (hi - lo) / 2;
-		if (row->cells[mid].j < j)
+		memcpy(&k, p + mid * size + off, sizeof(k));
+		if (k < key)
 			lo = mid + 1;
 		else
 			hi = mid;
 	}
 	*at = lo;
-	return lo < row->ncells && row->cells[lo].j == j;
+	if (lo == n)
+		return false;
+	memcpy(&k, p + lo * size + off, sizeof(k));
+	return k == key;
+}
+
+/* Where run j's cell is in row's list, or would be: true if there. */
+static bool
+cell_find(const struct jg_row *row, int j, size_t *at)
+{
+	return sorted_find(row->cells, row->ncells, sizeof(*row->cells),
+	    offsetof(struct jg_cell, j), j, at);
 }
 
 /* The same, of column g's place. */
 static bool
 place_find(const struct jg_row *row, int g, size_t *at)
 {
-	size_t lo = 0, hi = row->nplaces, mid;
-
-	if (hi > 0 && row->places[hi - 1].g < g) {
-		*at = hi;
-		return false;
-	}
-	while (lo < hi) {
-		mid = lo + (hi - lo) / 2;
-		if (row->places[mid].g < g)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	*at = lo;
-	return lo < row->nplaces && row->places[lo].g == g;
+	return sorted_find(row->places, row->nplaces, sizeof(*row->places),
+	    offsetof(struct jg_place, g), g, at);
 }
 
 const struct jg_cell *
