@@ -127,3 +127,17 @@ one_line_runs() {
 			}
 		}' tests/fixtures/stat-a/env
 }
+
+# long_tmpdir DIR: a directory under DIR whose path is over 3800 bytes
+# (19 directories of 200 bytes' names), made, its path into LONG: 36
+# runs' copies there pass the 128 KiB an exec takes of one variable.
+long_tmpdir() {
+	LONG=$1
+	lt_seg=$(awk 'BEGIN { while (length(s) < 200) s = s "x"; print s }')
+	lt_k=0
+	while [ "$lt_k" -lt 19 ]; do
+		LONG=$LONG/$lt_seg
+		lt_k=$((lt_k + 1))
+	done
+	mkdir -p "$LONG"
+}

@@ -4,13 +4,14 @@
 # one_line_runs) read from a TMPDIR whose path is 3800 bytes long, so
 # that the list of their copies is past the 128 KiB an exec takes of one
 # variable (which made every exec fail, E2BIG, past about 500 runs of a
-# short TMPDIR): compare, export, show and plot (no gnuplot), each given
-# the directory of the runs (compare DIR) or the runs one by one, exit
-# 0 and count every run; a directory with no run in it is refused as
-# before. Nothing is left in TMPDIR after any of them, nor after a
-# command refused partway (a run of binary data among them), nor after
-# one stopped by SIGTERM while it reads them. Thousands of runs are
-# t761's (make test-all).
+# short TMPDIR): compare, given the directory of the runs, and export,
+# given the runs one by one, exit 0 and count every run; a directory
+# with no run in it is refused as before. Nothing is left in TMPDIR
+# after any of them, nor after a command refused partway (a run of
+# binary data among them), nor after one stopped by SIGTERM while it
+# reads them. show and plot of the same runs, and thousands of runs, are
+# t761's (make test-all): the four commands hand their runs over alike
+# (lib/runs.sh's run_dirs).
 # shellcheck disable=SC2086 # $sh is a command line, split on purpose
 # shellcheck source=tests/lib.sh
 . tests/lib.sh
@@ -18,18 +19,11 @@
 . tests/made-runs.sh
 SB=$PWD/scripts/smpbench
 T=$TMPDIR_T
-NOGNU=$(path_without gnuplot)
 first_shell
 
 R=$T/runs
 one_line_runs "$R" 36
-# A TMPDIR of 19 directories of 200 bytes' names.
-LONG=$T/tmp
-seg=$(awk 'BEGIN { while (length(s) < 200) s = s "x"; print s }')
-for k in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19; do
-	LONG=$LONG/$seg
-done
-mkdir -p "$LONG"
+long_tmpdir "$T/tmp"
 is "$(printf '%s' "$LONG" | wc -c | awk '{ print ($1 > 3800) }')" 1 \
     "TMPDIR's path is over 3800 bytes: 36 copies' paths are over 128 KiB"
 
@@ -54,17 +48,6 @@ run env TMPDIR="$LONG" $sh "$SB" export "$@"
 is "$RC" 0 "export of 36 runs named: exit 0"
 is "$(printf '%s\n' "$OUT" | grep -c ',ring,1,free,')" 36 "export: a row a run"
 left "export"
-
-run env TMPDIR="$LONG" $sh "$SB" show "$R"
-is "$RC" 0 "show DIR: exit 0"
-is "$(printf '%s\n' "$OUT" | grep -c '^Context of ')" 36 "show DIR: every run shown"
-left "show"
-
-mkdir "$T/p"
-run env TMPDIR="$LONG" PATH="$NOGNU" $sh "$SB" plot -o "$T/p/o" "$R"
-is "$RC" 0 "plot DIR: exit 0"
-is "$(cat "$T/p/o"/*.dat | grep -c '^# [0-9]*: ')" 36 "plot DIR: a series a run"
-left "plot"
 
 # A directory with no run in it: as before.
 mkdir "$T/none"

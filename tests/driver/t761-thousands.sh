@@ -2,8 +2,10 @@
 # one_line_runs), past the 500 at which handing them over in the
 # environment made every exec fail (E2BIG): compare, export and show
 # of their directory exit 0 and read every run, and leave nothing in
-# TMPDIR. One shell: the runs cost a process or two each, whatever the
-# shell. make test's check is t760 (36 runs past the same limit).
+# TMPDIR; show and plot (no gnuplot) of 36 runs read from a TMPDIR whose
+# path is 3800 bytes long, past the same limit, likewise. One shell: the
+# runs cost a process or two each, whatever the shell. make test's check
+# is t760 (compare and export of those 36 runs).
 # shellcheck disable=SC2086 # $sh is a command line, split on purpose
 # shellcheck source=tests/lib.sh
 . tests/lib.sh
@@ -13,6 +15,20 @@ long_battery "2000 saved runs read at once"
 SB=$PWD/scripts/smpbench
 T=$TMPDIR_T
 first_shell
+
+NOGNU=$(path_without gnuplot)
+# 36 runs under a TMPDIR of a long path: show and plot.
+one_line_runs "$T/r36" 36
+long_tmpdir "$T/long"
+run env TMPDIR="$LONG" $sh "$SB" show "$T/r36"
+is "$RC" 0 "show DIR of 36 runs, a long TMPDIR: exit 0"
+is "$(printf '%s\n' "$OUT" | grep -c '^Context of ')" 36 "show DIR: every run shown"
+is "$(ls -A "$LONG")" "" "show: nothing left in TMPDIR"
+mkdir "$T/p"
+run env TMPDIR="$LONG" PATH="$NOGNU" $sh "$SB" plot -o "$T/p/o" "$T/r36"
+is "$RC" 0 "plot DIR of 36 runs, a long TMPDIR: exit 0"
+is "$(cat "$T/p/o"/*.dat | grep -c '^# [0-9]*: ')" 36 "plot DIR: a series a run"
+is "$(ls -A "$LONG")" "" "plot: nothing left in TMPDIR"
 
 R=$T/runs
 one_line_runs "$R" 2000
