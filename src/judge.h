@@ -36,9 +36,7 @@
  */
 #define JG_MAX_RUNS	4096
 #define JG_MAX_ROWS	100000
-#ifndef JG_MAX_CELLS
 #define JG_MAX_CELLS	4000000	/* rows x runs */
-#endif
 #define JG_MAX_ENV	512	/* env keys of a run */
 #define JG_LEVEL	0.95	/* the level of every interval */
 
