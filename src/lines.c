@@ -67,6 +67,24 @@ lines_close(void)
 		write_failed();
 }
 
+int
+lines_serve(int argc, char *argv[], const char *name, const char *usage,
+    void (*serve)(char *line, size_t len, bool over))
+{
+	char *line;
+	size_t len;
+	bool over;
+	int first;
+
+	if ((first = helper_start(argc, argv, name, usage, lines_flush)) <
+	    argc)
+		helper_usage_error("unexpected operand", argv[first]);
+	while (lines_next(&line, &len, &over))
+		serve(line, len, over);
+	lines_close();
+	return 0;
+}
+
 /* Room for n more bytes and a NUL after them. */
 static void
 line_room(size_t n)

@@ -40,4 +40,13 @@ void	lines_close(void);
 /* Memory ran out: one line on stderr, exit 1. */
 _Noreturn void lines_no_memory(void);
 
+/*
+ * A program of this protocol, NAME with USAGE (-h, -V: helper_start):
+ * each line of stdin handed to SERVE (as lines_next gives it), stdout
+ * closed at the end; its exit status, 0.
+ */
+int	lines_serve(int argc, char *argv[], const char *name,
+	    const char *usage, void (*serve)(char *line, size_t len,
+	    bool over));
+
 #endif

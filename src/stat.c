@@ -21,10 +21,6 @@
  * The statistics the decisions rest on are statmath.c's; the tests ask
  * them one request a line through tests/stat-ask.
  */
-#include <stdbool.h>
-#include <stddef.h>
-
-#include "helper.h"
 #include "lines.h"
 #include "statline.h"
 
@@ -33,16 +29,5 @@ static const char usage_text[] = "usage: smpb-stat [-hV]";
 int
 main(int argc, char *argv[])
 {
-	char *line;
-	size_t len;
-	bool over;
-	int first;
-
-	if ((first = helper_start(argc, argv, "smpb-stat", usage_text,
-	    lines_flush)) < argc)
-		helper_usage_error("unexpected operand", argv[first]);
-	while (lines_next(&line, &len, &over))
-		stat_line(line, len, over);
-	lines_close();
-	return 0;
+	return lines_serve(argc, argv, "smpb-stat", usage_text, stat_line);
 }

@@ -302,6 +302,25 @@ grow(void *p, size_t size, size_t *cap, size_t n, size_t max)
 	return q;
 }
 
+/*
+ * p, a list of *n things of size each in room for *cap (at most max),
+ * with a zeroed thing put in at index at, the rest moved up, *n one
+ * more; NULL where memory ran out (p is then as it was).
+ */
+static void *
+slot_insert(void *p, size_t size, size_t *n, size_t *cap, size_t max,
+    size_t at)
+{
+	char *q;
+
+	if ((q = grow(p, size, cap, *n + 1, max)) == NULL)
+		return NULL;
+	memmove(q + (at + 1) * size, q + at * size, (*n - at) * size);
+	memset(q + at * size, 0, size);
+	(*n)++;
+	return q;
+}
+
 /* Run j (1..maxruns), given a place in runs: nruns is then j at least. */
 static enum sm_why
 run_make(struct jg_table *t, int j)
@@ -685,16 +704,13 @@ cell_make(struct jg_table *t, int i, int j, struct jg_cell **c)
 	if ((why = row_make(t, i, &row)) != SM_OK)
 		return why;
 	if (!cell_find(row, j, &at)) {
-		if ((cells = grow(row->cells, sizeof(*cells), &row->cellcap,
-		    row->ncells + 1, (size_t)t->maxruns)) == NULL)
+		if ((cells = slot_insert(row->cells, sizeof(*cells),
+		    &row->ncells, &row->cellcap, (size_t)t->maxruns, at)) ==
+		    NULL)
 			return SM_NO_MEMORY;
 		row->cells = cells;
-		memmove(&row->cells[at + 1], &row->cells[at],
-		    (row->ncells - at) * sizeof(*row->cells));
-		memset(&row->cells[at], 0, sizeof(*row->cells));
 		row->cells[at].j = j;
 		row->cells[at].lflag = -1;
-		row->ncells++;
 	}
 	*c = &row->cells[at];
 	return SM_OK;
@@ -712,16 +728,12 @@ place_make(struct jg_table *t, int i, int g, struct jg_place **p)
 	if ((why = row_make(t, i, &row)) != SM_OK)
 		return why;
 	if (!place_find(row, g, &at)) {
-		if ((places = grow(row->places, sizeof(*places),
-		    &row->placecap, row->nplaces + 1, (size_t)t->ncols)) ==
+		if ((places = slot_insert(row->places, sizeof(*places),
+		    &row->nplaces, &row->placecap, (size_t)t->ncols, at)) ==
 		    NULL)
 			return SM_NO_MEMORY;
 		row->places = places;
-		memmove(&row->places[at + 1], &row->places[at],
-		    (row->nplaces - at) * sizeof(*row->places));
-		memset(&row->places[at], 0, sizeof(*row->places));
 		row->places[at].g = g;
-		row->nplaces++;
 	}
 	*p = &row->places[at];
 	return SM_OK;

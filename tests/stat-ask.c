@@ -41,7 +41,6 @@
 #include <string.h>
 #include <strings.h>
 
-#include "helper.h"
 #include "lines.h"
 #include "statmath.h"
 
@@ -445,16 +444,5 @@ serve_line(char *line, size_t len, bool over)
 int
 main(int argc, char *argv[])
 {
-	char *line;
-	size_t len;
-	bool over;
-	int first;
-
-	if ((first = helper_start(argc, argv, "stat-ask", usage_text,
-	    lines_flush)) < argc)
-		helper_usage_error("unexpected operand", argv[first]);
-	while (lines_next(&line, &len, &over))
-		serve_line(line, len, over);
-	lines_close();
-	return 0;
+	return lines_serve(argc, argv, "stat-ask", usage_text, serve_line);
 }
