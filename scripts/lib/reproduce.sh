@@ -24,9 +24,17 @@ shell_word() {
 }
 
 # command_line ARGS...: the command, smpbench and ARGS, each a word
-# (shell_word), into SMPB_COMMAND.
+# (shell_word), into SMPB_COMMAND; for run and vm, after
+# SMPBENCH_SWEEP=SWEEP where the environment sets the sweep, which the
+# options do not say.
 command_line() {
 	SMPB_COMMAND=smpbench
+	case ${1:-}:${SMPBENCH_SWEEP:-} in
+	run:?* | vm:?*)
+		shell_word "$SMPBENCH_SWEEP"
+		SMPB_COMMAND="SMPBENCH_SWEEP=$sw smpbench"
+		;;
+	esac
 	for cl_a do
 		shell_word "$cl_a"
 		SMPB_COMMAND="$SMPB_COMMAND $sw"

@@ -51,9 +51,9 @@ for s in $SHELLS; do
 	    -m 'a $HOME `b` \x' -o "$d" pipe
 	is "$RC" 0 "$s: a run of odd words: exit 0"
 	cmd=$(sed -n 's/^run_command=//p' "$d/env")
-	is "$cmd" "smpbench run -S 0 -r 1 -l 'it'\\''s a \"label\"' -m 'a \$HOME \`b\` \\x' -o '$d' pipe" \
-	    "$s: env: run_command, each odd word quoted"
-	eval "set -- ${cmd#smpbench }"
+	is "$cmd" "SMPBENCH_SWEEP=tiny smpbench run -S 0 -r 1 -l 'it'\\''s a \"label\"' -m 'a \$HOME \`b\` \\x' -o '$d' pipe" \
+	    "$s: env: run_command, the sweep the environment chose first, each odd word quoted"
+	eval "set -- ${cmd#*smpbench }"
 	is "$#|$1|$6|$7|$8|$9|${11}" "12|run|-l|it's a \"label\"|-m|a \$HOME \`b\` \\x|$d" \
 	    "$s: and the shell reads back the words given"
 	is "$(sed -n 's/^label=//p' "$d/env")" "it's a \"label\"" \
