@@ -316,10 +316,11 @@ vm_guest_failed() {
 	fi
 }
 
-# vm_tail FILE: FILE's last five lines that are not blank, indented, on
-# stderr, printable.
+# vm_tail FILE: FILE's last five lines that are not blank, without a
+# terminal's escape sequences (vm_console_text), indented, on stderr,
+# printable.
 vm_tail() {
-	tr -d '\r' <"$1" 2>/dev/null | grep -v '^ *$' | tail -n 5 |
+	vm_console_text "$1" | tail -n 5 |
 	    while IFS= read -r vt_l; do
 		printf '  | %s\n' "$(printable "$vt_l")" >&2
 	done

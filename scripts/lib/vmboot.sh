@@ -129,14 +129,23 @@ vm_image_release() {
 	    tr '\000' '\n' | sed -n '1s/ .*//p'
 }
 
+# vm_console_text FILE: a console's lines as words to show: without its
+# carriage returns, the terminal's escape sequences the firmware prints
+# (ESC [ ... letter, ESC c) and blank lines.
+vm_console_text() {
+	vct_esc=$(printf '\033')
+	tr -d '\r' <"$1" 2>/dev/null |
+	    sed "s/$vct_esc\\[[0-9;?]*[A-Za-z]//g; s/${vct_esc}c//g" |
+	    grep -v '^ *$'
+}
+
 # vm_console DIR QEMU_STATUS: what the machine whose console is
 # DIR/console left: its results unpacked into DIR/out, vm_init_s set;
 # vm_boot's status and why.
 vm_console() {
-	vco_last=$(tr -d '\r' <"$1/console" | grep -v '^ *$' | tail -n 1 |
-	    cut -c 1-100)
+	vco_last=$(vm_console_text "$1/console" | tail -n 1 | cut -c 1-100)
 	# A panic's own line says why better than the trace after it.
-	vco_panic=$(tr -d '\r' <"$1/console" | grep -m 1 'Kernel panic - ' |
+	vco_panic=$(vm_console_text "$1/console" | grep -m 1 'Kernel panic - ' |
 	    sed 's/.*\(Kernel panic - \)/\1/' | cut -c 1-100)
 	[ -z "$vco_panic" ] || vco_last=$vco_panic
 	vco_watch=$(cat "$1/watch" 2>/dev/null)
