@@ -53,7 +53,7 @@ vm_command_expect() {
 	    grep -q '^vm: .* from the command to the first measurement; boots and setup .*, measuring ' ||
 	    { echo "vm: no line of where its time went: $(tail -n 2 "$1/out" | head -n 1)"; return 1; }
 	tail -n 1 "$1/out" |
-	    grep -q '^reproduce: smpbench [^;]*; runs and compare: smpbench vm -k 6\.1 -k 6\.12 ' ||
+	    grep -Eq '^reproduce: smpbench [^;]*; runs and compare: ([A-Z_]+=[^ ]+ )*smpbench vm -k 6\.1 -k 6\.12 ' ||
 	    { echo "vm: its report does not end with its command: $(tail -n 1 "$1/out")"; return 1; }
 	[ "$(grep -c '^reproduce: ' "$1/out")" = 1 ] ||
 	    { echo "vm: compare's line to run it again too, not vm's alone"; return 1; }
