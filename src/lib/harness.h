@@ -147,6 +147,8 @@ extern bool prog_stdout_closed;	/* stdout was closed at the start */
 
 void	at_die(void (*fn)(void));
 bool	sig_child_event(void);
+void	sig_output_begin(void);
+void	sig_output_end(void);
 void	sig_sleep_s(double seconds);
 void	kv_word(const char *key, const char *word);
 void	kv_cpus(const char *key, const uint64_t *set);

@@ -109,16 +109,23 @@ kv_end(void)
  * (exit 1), not a result silently lost. A signal that came meanwhile (a
  * write to a pipe nobody reads yet can take long) is acted on, as it
  * would have been anywhere else main waits: exit 128 + signal, whether
- * it cut the write short or the result got through before it.
+ * it cut the write short or the result got through before it. One that
+ * comes just before the write cannot leave it blocked (sig.c's
+ * sig_output_begin).
  */
 void
 kv_flush(void)
 {
+	bool failed;
+
 	if (prog_stdout_closed) {
 		errno = EBADF;
 		die(SMPB_EXIT_FAIL, "cannot write the output:");
 	}
-	if (fflush(stdout) == EOF || ferror(stdout)) {
+	sig_output_begin();
+	failed = fflush(stdout) == EOF || ferror(stdout);
+	sig_output_end();
+	if (failed) {
 		sig_check();
 		die(SMPB_EXIT_FAIL, "cannot write the output:");
 	}

@@ -10,6 +10,8 @@
  * and raises the signal again.
  */
 #include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,6 +31,24 @@ static pid_t watched_parent;
 static int parent_signal;
 /* The process sig_setup installed the handlers in. */
 static pid_t handlers_owner;
+/* Set while main writes its result (sig_output_begin). */
+static volatile sig_atomic_t writing_output;
+/* /dev/null, open for writing, put in stdout's place by a signal that
+ * comes while main writes its result; -1 where it cannot be opened. */
+static int null_fd = -1;
+
+/*
+ * stdout becomes /dev/null: a write of the result that a signal came
+ * just before (too late to cut it short with EINTR) cannot block for
+ * ever on a pipe nobody reads; the signal is then acted on as anywhere
+ * else (sig_check). Async-signal-safe.
+ */
+static void
+drop_output(void)
+{
+	if (null_fd != -1)
+		(void)dup2(null_fd, STDOUT_FILENO);
+}
 
 /*
  * A forked worker keeps main's handlers, which it does not reset (each
@@ -49,12 +69,18 @@ on_signal(int sig)
 		errno = saved;
 		return;
 	}
-	if (sig == SIGCHLD)
+	if (sig == SIGCHLD) {
 		child_event = 1;
-	else if (sig == parent_signal)
+		errno = saved;
+		return;
+	}
+	if (sig == parent_signal)
 		parent_event = 1;
 	else if (caught_signal == 0)
 		caught_signal = sig;
+	if (writing_output)
+		drop_output();
+	errno = saved;
 }
 
 /*
@@ -134,6 +160,8 @@ sig_setup(unsigned limit_s, bool watch)
 	for (i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
 		if (sigaction(sigs[i], &sa, NULL) == -1)
 			die(SMPB_EXIT_FAIL, "sigaction:");
+	if (null_fd == -1)
+		null_fd = open("/dev/null", O_WRONLY | O_CLOEXEC);
 	watchdog_s = limit_s;
 	alarm(limit_s);
 	if (watch)
@@ -154,6 +182,29 @@ sig_check(void)
 	if (sig == SIGALRM)
 		die(SMPB_EXIT_TIMEOUT, "timed out after %u s", watchdog_s);
 	die(SMPB_EXIT_SIGNAL + sig, NULL);
+}
+
+/*
+ * Around main's writes of its result (kv_flush): a terminating signal
+ * (or -W's) that comes while the write may block puts /dev/null in
+ * stdout's place, so that the write ends and the signal is acted on
+ * after it. One that came before, since the last sig_check, does so
+ * too unless stdout takes a write now (the result then gets through).
+ */
+void
+sig_output_begin(void)
+{
+	struct pollfd pfd = { .fd = STDOUT_FILENO, .events = POLLOUT };
+
+	writing_output = 1;
+	if ((caught_signal != 0 || parent_event) && poll(&pfd, 1, 0) != 1)
+		drop_output();
+}
+
+void
+sig_output_end(void)
+{
+	writing_output = 0;
 }
 
 /* True once after each SIGCHLD: a worker may have died. */

@@ -2,8 +2,11 @@
  * t004-kv: the parsable line, byte for byte; a signal that came while it
  * was written is acted on once it is; a set of CPUs as a cpulist.
  */
+#include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <string.h>
+#include <time.h>
 
 #include "harness.h"
 #include "../tap.h"
@@ -36,6 +39,88 @@ print_signalled(const void *arg)
 	kv_int("late", 1);
 	kv_end();
 	printf("survived\n");
+}
+
+/*
+ * The same with stdout a full pipe that nobody reads: the write would
+ * block for ever, the signal already taken by its handler (it came after
+ * the last sig_check, too early to cut the write short). No watchdog
+ * (its SIGALRM would cut the write short), and kv_flush without the
+ * line's end (the tests' stdout is line-buffered: the newline alone
+ * would write the line).
+ */
+static void
+print_signalled_blocked(const void *arg)
+{
+	(void)arg;
+	sig_setup(0, false);
+	raise(SIGTERM);
+	kv_begin();
+	kv_int("late", 1);
+	kv_flush();
+}
+
+/*
+ * The signal after the write began (sig_output_begin), before it blocks
+ * (the line printed after it: the tests' stdout is line-buffered).
+ */
+static void
+write_signalled_blocked(const void *arg)
+{
+	(void)arg;
+	sig_setup(0, false);
+	sig_output_begin();
+	raise(SIGTERM);
+	puts("late=1");
+	fflush(stdout);
+	sig_output_end();
+	sig_check();
+	printf("survived\n");
+}
+
+/* Make fd a pipe's write end filled to the brim, its read end open. */
+static void
+fill_pipe_onto(int fd)
+{
+	char buf[4096] = { 0 };
+	int p[2];
+
+	if (pipe(p) == -1 || fcntl(p[1], F_SETFL, O_NONBLOCK) == -1)
+		_exit(90);
+	while (write(p[1], buf, sizeof(buf)) > 0 || errno == EINTR)
+		continue;
+	while (write(p[1], buf, 1) > 0 || errno == EINTR)
+		continue;
+	if (errno != EAGAIN || fcntl(p[1], F_SETFL, 0) == -1 ||
+	    dup2(p[1], fd) == -1)
+		_exit(91);
+}
+
+/*
+ * fn(arg) in a child whose stdout is a full pipe: its exit status, or
+ * -1 where it still runs after 60 s (blocked: then killed).
+ */
+static int
+run_full_stdout(void (*fn)(const void *), const void *arg)
+{
+	struct timespec tick = { 0, 10000000 };
+	pid_t pid;
+	int st, i;
+
+	fflush(stdout);
+	if ((pid = fork()) == 0) {
+		fill_pipe_onto(STDOUT_FILENO);
+		fn(arg);
+		_exit(0);
+	}
+	for (i = 0; i < 6000; i++) {
+		if (waitpid(pid, &st, WNOHANG) == pid)
+			return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+		nanosleep(&tick, NULL);
+	}
+	kill(pid, SIGKILL);
+	waitpid(pid, &st, 0);
+	return -1;
 }
 
 /* A set of CPUs, written as the kernel writes a cpulist. */
@@ -85,5 +170,10 @@ main(void)
 	is_int(r.status, 143, "a signal that came while the line was written "
 	    "ends the program after it (143)");
 	is_str(r.out, "late=1\n", "the line written whole before");
+	is_int(run_full_stdout(print_signalled_blocked, NULL), 143,
+	    "the same with stdout a full pipe nobody reads: 143, not blocked "
+	    "in the write for ever");
+	is_int(run_full_stdout(write_signalled_blocked, NULL), 143,
+	    "a signal that comes as the write begins: 143, not blocked");
 	return done_testing();
 }
