@@ -33,21 +33,23 @@ static int parent_signal;
 static pid_t handlers_owner;
 /* Set while main writes its result (sig_output_begin). */
 static volatile sig_atomic_t writing_output;
-/* /dev/null, open for writing, put in stdout's place by a signal that
- * comes while main writes its result; -1 where it cannot be opened. */
-static int null_fd = -1;
 
 /*
  * stdout becomes /dev/null: a write of the result that a signal came
  * just before (too late to cut it short with EINTR) cannot block for
  * ever on a pipe nobody reads; the signal is then acted on as anywhere
- * else (sig_check). Async-signal-safe.
+ * else (sig_check). Async-signal-safe; opened only then, so that a run
+ * holds no descriptor of its own for it (ulimit -n is the user's).
  */
 static void
 drop_output(void)
 {
-	if (null_fd != -1)
-		(void)dup2(null_fd, STDOUT_FILENO);
+	int fd = open("/dev/null", O_WRONLY | O_CLOEXEC);
+
+	if (fd == -1)
+		return;
+	(void)dup2(fd, STDOUT_FILENO);
+	(void)close(fd);
 }
 
 /*
@@ -160,8 +162,6 @@ sig_setup(unsigned limit_s, bool watch)
 	for (i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
 		if (sigaction(sigs[i], &sa, NULL) == -1)
 			die(SMPB_EXIT_FAIL, "sigaction:");
-	if (null_fd == -1)
-		null_fd = open("/dev/null", O_WRONLY | O_CLOEXEC);
 	watchdog_s = limit_s;
 	alarm(limit_s);
 	if (watch)
