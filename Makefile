@@ -79,7 +79,7 @@ UNIT = tests/unit/t001-opt tests/unit/t002-stats tests/unit/t003-clock \
 # JUDGEOBJ alone by the rule below: a new one is a word here.
 JUDGEUNIT = tests/unit/t021-judge tests/unit/t022-problems \
 	tests/unit/t023-hosts tests/unit/t024-centre tests/unit/t025-change \
-	tests/unit/t026-placement tests/unit/t027-bimodal
+	tests/unit/t026-placement tests/unit/t027-bimodal tests/unit/t028-rules
 
 all: $(BIN) $(STAT) $(SNAP)
 
@@ -151,6 +151,7 @@ tests/unit/t024-centre: tests/unit/t024-centre.c
 tests/unit/t025-change: tests/unit/t025-change.c
 tests/unit/t026-placement: tests/unit/t026-placement.c
 tests/unit/t027-bimodal: tests/unit/t027-bimodal.c
+tests/unit/t028-rules: tests/unit/t028-rules.c
 
 # The unit tests: tests/unit/tNNN-name from tests/unit/tNNN-name.c.
 .c:

@@ -112,6 +112,8 @@ put_problem(const struct jg_table *t, const struct jg_problem *p)
 {
 	printf("%s problem j=%d kind=%s code=%s", t->id, p->j,
 	    kind_words[p->kind], code_words[p->code]);
+	if (jg_problem_own(p->code))
+		printf(" own=1");
 	if (p->other)
 		printf(" other=%d", p->other);
 	if (p->row)
@@ -146,6 +148,18 @@ put_side(const struct judging *jd, const char *key, int i, int g)
 	jg_figs_free(&q);
 }
 
+/* Where row i's cells in column g and the first both have two
+ * clusters: whether each stood where the first column's did. */
+static void
+put_stood(const struct judging *jd, int i, int g)
+{
+	const struct jg_cellv *v1 = cell_of(jd, i, 1), *v = cell_of(jd, i, g);
+
+	if (v1->bi && v->bi)
+		printf(" stood=%d", jg_clusters_stood(&v1->b, &v->b,
+		    jd->t->threshold));
+}
+
 static void
 put_cell(const struct judging *jd, int i, int g)
 {
@@ -173,7 +187,10 @@ put_cell(const struct judging *jd, int i, int g)
 			put_est("hi", v->hi);
 			put_est("lev", v->lev);
 			put_est("p", v->p);
+			if (jg_short_level(v->lev))
+				printf(" short=1");
 		}
+		put_stood(jd, i, g);
 		if (v->dir != JG_DIR_NONE)
 			printf(" dir=%s", dir_words[v->dir]);
 		if (*why_word(v->why) != '\0')
@@ -239,8 +256,31 @@ put_col(const struct judging *jd, int g)
 	putchar('\n');
 }
 
+/* Run j's cpuset, "" where it has none. */
+static const char *
+cpuset_of(const struct jg_table *t, int j)
+{
+	const char *s = t->runs[j].limit[JG_LIM_CPUSET];
+
+	return t->runs[j].here && s != NULL ? s : "";
+}
+
+/* The first run whose cpuset is the same setting as run j's
+ * (jg_same_limit), j itself where none before it is. */
+static int
+same_cpuset(const struct jg_table *t, int j)
+{
+	int k;
+
+	for (k = 1; k < j; k++)
+		if (*cpuset_of(t, k) != '\0' && jg_same_limit(JG_LIM_CPUSET,
+		    cpuset_of(t, k), cpuset_of(t, j)))
+			return k;
+	return j;
+}
+
 /* Each run's cpuset in one form, for the header that says where runs'
- * CPU limits differ: "ID set j=J cpuset=LIST". */
+ * CPU limits differ: "ID set j=J cpuset=LIST same=K". */
 static void
 put_cpu_sets(const struct jg_table *t)
 {
@@ -248,11 +288,22 @@ put_cpu_sets(const struct jg_table *t)
 	int j;
 
 	for (j = 1; j <= t->nruns; j++)
-		if (t->runs[j].here &&
-		    t->runs[j].limit[JG_LIM_CPUSET] != NULL &&
-		    jg_cpu_set(t->runs[j].limit[JG_LIM_CPUSET], buf,
-		    sizeof(buf)))
-			printf("%s set j=%d cpuset=%s\n", t->id, j, buf);
+		if (*cpuset_of(t, j) != '\0' &&
+		    jg_cpu_set(cpuset_of(t, j), buf, sizeof(buf)))
+			printf("%s set j=%d cpuset=%s same=%d\n", t->id, j, buf,
+			    same_cpuset(t, j));
+}
+
+/* The rules the table is judged by, as in effect: "ID rules level=L
+ * threshold=T load_limit=C". */
+static void
+put_rules(const struct jg_table *t)
+{
+	printf("%s rules", t->id);
+	put_est("level", JG_LEVEL);
+	put_est("threshold", t->threshold);
+	put_est("load_limit", t->load_limit);
+	putchar('\n');
 }
 
 /*
@@ -360,6 +411,7 @@ jg_answer(struct jg_table *t, const char *id)
 	}
 	for (g = 1; g <= t->ncols; g++)
 		jd.cols[g].nrun = jg_col_runs(t, g);
+	put_rules(t);
 	why = problems(&jd);
 	if (why == SM_OK && !t->head)
 		why = decide(&jd);

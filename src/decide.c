@@ -35,7 +35,7 @@
 #include "judge.h"
 
 /* The smallest gap between two clusters, as a ratio of their nearest
- * repeats: 1.5 means no repeat between x and 1.5x (stats.awk's). */
+ * repeats: 1.5 means no repeat between x and 1.5x. */
 #define BIMODAL_GAP	1.5
 
 /* A run's text fact, "" where it has none. */
@@ -460,6 +460,17 @@ jg_col_doubts(const struct jg_table *t, const struct jg_problems *list,
 	}
 }
 
+bool
+jg_problem_own(enum jg_code code)
+{
+	size_t k;
+
+	for (k = 0; k < sizeof(table_checks) / sizeof(table_checks[0]); k++)
+		if (table_checks[k].code == code)
+			return true;
+	return false;
+}
+
 void
 jg_problems_free(struct jg_problems *list)
 {
@@ -495,21 +506,6 @@ col_under_quota(const struct jg_table *t, int g)
 	return false;
 }
 
-/* Two runs' values of a limit are the same: CPU lists as sets. */
-static bool
-same_setting(int k, const char *x, const char *y)
-{
-	char a[16384], b[16384];
-
-	if (k == JG_LIM_CPUSET && jg_cpu_set(x, a, sizeof(a)) &&
-	    jg_cpu_set(y, b, sizeof(b)))
-		return strcmp(a, b) == 0;
-	if (k == JG_LIM_CPUSET && (jg_cpu_set(x, a, sizeof(a)) ||
-	    jg_cpu_set(y, b, sizeof(b))))
-		return false;
-	return strcmp(x, y) == 0;
-}
-
 /*
  * A run of column b and one of column g ran under other CPU limits
  * (both recorded them, and knew them): the CPUs a cell occupies and the
@@ -534,7 +530,7 @@ limits_differ(const struct jg_table *t, int b, int g)
 			if (*x != '\0' && *y != '\0' &&
 			    strcmp(x, "unknown") != 0 &&
 			    strcmp(y, "unknown") != 0 &&
-			    !same_setting(k, x, y))
+			    !jg_same_limit(k, x, y))
 				return true;
 		}
 	}
@@ -607,7 +603,7 @@ jg_host(const struct jg_table *t, int g, struct jg_col *c)
 	c->est = s.est;
 	c->lo = s.lo;
 	c->hi = s.hi;
-	c->moved = s.lo > 0 || s.hi < 0;
+	c->moved = jg_host_moved(s.lo, s.hi);
 	if (!c->by_runs || c->moved)
 		jg_limits(t->threshold, s.lo, s.hi, t->moves, &c->rise,
 		    &c->fall);
@@ -1006,6 +1002,36 @@ jg_bimodal(const double *a, size_t n, struct jg_bimodal *b)
 	return true;
 }
 
+/* A cluster's median b against its own a moved by less than threshold,
+ * percent. */
+static bool
+cluster_stood(double a, double b, double threshold)
+{
+	double f = b / a - 1;
+
+	return fabs(f) * 100 < threshold;
+}
+
+bool
+jg_clusters_stood(const struct jg_bimodal *first, const struct jg_bimodal *b,
+    double threshold)
+{
+	return cluster_stood(first->lowmed, b->lowmed, threshold) &&
+	    cluster_stood(first->highmed, b->highmed, threshold);
+}
+
+bool
+jg_host_moved(double lo, double hi)
+{
+	return lo > 0 || hi < 0;
+}
+
+bool
+jg_short_level(double lev)
+{
+	return lev < JG_LEVEL - 1e-9;
+}
+
 size_t
 jg_canary_units(const double *t, size_t n, bool by_runs, double *units,
     size_t cap)
@@ -1091,7 +1117,7 @@ jg_verdict(const struct jg_test *t)
 		return JG_REFUSED;
 	if (t->placement)
 		return JG_PLACEMENT;
-	if (t->level < JG_LEVEL - 1e-9)
+	if (jg_short_level(t->level))
 		return JG_FEW;
 	if (!(t->lo > 0 || t->hi < 0))
 		return JG_SAME;
@@ -1160,6 +1186,20 @@ jg_cpu_set(const char *list, char *buf, size_t size)
 		len += (size_t)n;
 	}
 	return true;
+}
+
+bool
+jg_same_limit(int k, const char *x, const char *y)
+{
+	char a[16384], b[16384];
+
+	if (k == JG_LIM_CPUSET && jg_cpu_set(x, a, sizeof(a)) &&
+	    jg_cpu_set(y, b, sizeof(b)))
+		return strcmp(a, b) == 0;
+	if (k == JG_LIM_CPUSET && (jg_cpu_set(x, a, sizeof(a)) ||
+	    jg_cpu_set(y, b, sizeof(b))))
+		return false;
+	return strcmp(x, y) == 0;
 }
 
 bool

@@ -38,7 +38,17 @@
 #define JG_MAX_ROWS	100000
 #define JG_MAX_CELLS	4000000	/* rows x runs */
 #define JG_MAX_ENV	512	/* env keys of a run */
-#define JG_LEVEL	0.95	/* the level of every interval */
+
+/*
+ * The rules a comparison is judged by where the table line gives none,
+ * and that smpb-stat answers (its rules record) so that the driver says
+ * them as they were: the level of every interval, the smallest change
+ * marked (percent: compare -t) and the other work (CPUs' worth) above
+ * which a run is in doubt.
+ */
+#define JG_LEVEL	0.95
+#define JG_THRESHOLD	2.0
+#define JG_LOAD_LIMIT	0.5
 
 /* A list of figures, grown. */
 struct jg_figs {
@@ -309,6 +319,12 @@ enum sm_why	jg_table_problems(const struct jg_table *t,
 void		jg_col_doubts(const struct jg_table *t,
 		    const struct jg_problems *list, struct jg_col *cols);
 void		jg_problems_free(struct jg_problems *list);
+/*
+ * A problem of this table's own (its rows' options, its workload's
+ * start and steal time: the checks of jg_table_problems), not of the
+ * runs whatever the workload.
+ */
+bool		jg_problem_own(enum jg_code code);
 
 /*
  * Column g's host against the first column's, by the canary, into c
@@ -376,6 +392,24 @@ void		jg_col_count(const struct jg_table *t,
 
 /* Sorted repeats in two clusters, into b; false if they are not. */
 bool	jg_bimodal(const double *sorted, size_t n, struct jg_bimodal *b);
+/*
+ * A cell's two clusters stood where the first column's two stood: each
+ * moved by less than threshold (percent) against its own.
+ */
+bool	jg_clusters_stood(const struct jg_bimodal *first,
+	    const struct jg_bimodal *b, double threshold);
+/* A host's change of speed, its interval lo..hi, moved it: the interval
+ * leaves out zero. */
+bool	jg_host_moved(double lo, double hi);
+/* An interval of level lev covers less than the level of every
+ * interval, JG_LEVEL (too few figures for it). */
+bool	jg_short_level(double lev);
+/*
+ * Two runs' values x and y of a CPU limit (enum jg_limit) are the same
+ * setting: CPU lists as the sets they name ("0-1" is "0,1"), the rest
+ * as text.
+ */
+bool	jg_same_limit(int limit, const char *x, const char *y);
 
 /*
  * A run's canary units, from its timings (each one a run can make,

@@ -365,8 +365,8 @@ table_head(struct jg_table *t, char *words)
 	bool bad = false;
 	double v;
 
-	t->threshold = 2;
-	t->load_limit = 0.5;
+	t->threshold = JG_THRESHOLD;
+	t->load_limit = JG_LOAD_LIMIT;
 	while (next_word(&words, &key, &val, &bad)) {
 		if (strcmp(key, "runs") == 0) {
 			if (!index_of(val, JG_MAX_RUNS, &t->maxruns))

@@ -13,7 +13,7 @@
 # Input: a problem's answer (problem_of(k)), and what compare.awk read:
 # the runs' env (RENV), their state (INCOMPLETE), host drift (HOST),
 # columns (COL), names (RUNNAME) and directories (dir), the rows (ROWK,
-# NAME) and each run's options in them (PARAM, LFLAG); -v load_limit.
+# NAME) and each run's options in them (PARAM, LFLAG); LOAD_LIMIT.
 # Output: nothing printed; the problems, PTEXT[1..NPROB] (what to say),
 # PRUN (whose), PWORK (1: of this workload alone), PHARD (refused
 # unless forced), PREFUSE (the refusal's line, of a hard one), PSAY
@@ -41,7 +41,7 @@ function problem_of(k,    j, o, r, code, text, what) {
 		text = RUNNAME[j] ": an incomplete run: " INCOMPLETE[j]
 	else if (code == "load")
 		text = RUNNAME[j] ": other work kept " RENV[j, "load_other"] \
-		    " CPUs busy during the run, above " load_limit
+		    " CPUs busy during the run, above " LOAD_LIMIT
 	else if (code == "others")
 		text = RUNNAME[j] ": " (RENV[j, "other_runs"] == 1 ? \
 		    "another smpbench run" : RENV[j, "other_runs"] \
@@ -81,7 +81,16 @@ function problem_of(k,    j, o, r, code, text, what) {
 		text = RUNNAME[j] ": steal " HOST[j, "steal_pct"] "% of its time"
 	} else
 		text = RUNNAME[j] ": " code
-	problem(j, ans(k, "kind"), text, code ~ /^(param|lflag|norow|hsettle|steal)$/)
+	problem(j, ans(k, "kind"), text, ans(k, "own") == 1)
+}
+
+# rules_of(k): the rules the table was judged by, as smpb-stat says
+# them: threshold (percent: -t, or its own), LOAD_LIMIT (CPUs of other
+# work) and LEVEL_PCT, the level of every interval in percent.
+function rules_of(k) {
+	threshold = ans(k, "threshold") + 0
+	LOAD_LIMIT = ans(k, "load_limit")
+	LEVEL_PCT = ans(k, "level") * 100
 }
 
 # emulated_text(name, j, other): run j, named name, and the other run,

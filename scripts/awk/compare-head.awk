@@ -223,7 +223,7 @@ function differs(    g, i, s, k) {
 		if (HOSTS[CNAME[g]] != "")
 			wrap("The host's CPU itself ran at another speed under " \
 			    LABEL[g] " than under " LABEL[1] " (timed after every" \
-			    " measurement; 95% intervals): " HOSTS[CNAME[g]] ".")
+			    " measurement; " LEVEL_PCT "% intervals): " HOSTS[CNAME[g]] ".")
 		s = ""
 		for (k = 1; k <= HOSTU_N[CNAME[g]]; k++)
 			s = s "; in " HOSTU[CNAME[g], HOSTU_WHY[CNAME[g], k]] \
@@ -279,7 +279,8 @@ function legend_line(    s) {
 	s = ""
 	if (NCOL > 1 && FACTS["method"])
 		s = s "; *\001worse, +\001better: a change of " threshold \
-		    "% or more (-t) whose 95% interval (" shift_method() ")" \
+		    "% or more (-t) whose " LEVEL_PCT "% interval (" shift_method() \
+		    ")" \
 		    " leaves out zero"
 	if (index(MARKS, "@"))
 		s = s "; @\001the sides ran on one CPU and on more: the" \
@@ -336,7 +337,8 @@ function distinct(g, key, dflt, len,    k, v, s, seen) {
 # differ (runs that differ alike share it): single values as "key value
 # where <run> has value", lists (command line, scheduler features,
 # config options) as the words added (+) and taken away (-); CPU lists
-# as the sets of CPUs they name (CPUSET_OF, smpb-stat's: 0-1 is 0,1).
+# as the sets of CPUs they name (CPUSET_AS, smpb-stat's: the first run
+# whose cpuset is the same set, 0-1 as 0,1).
 # Unknown or unrecorded values are skipped.
 function context_notes(    keys, nk, j, b, i, k, s, t, n, text, grp, g) {
 	nk = split("preempt sched_ext governor boost smt cmdline" \
@@ -356,7 +358,7 @@ function context_notes(    keys, nk, j, b, i, k, s, t, n, text, grp, g) {
 			k = keys[i]
 			if (!known(b, k) || !known(j, k) || RENV[j, k] == \
 			    RENV[b, k] || k == "cgroup_cpuset_cpus" && \
-			    CPUSET_OF[j] != "" && CPUSET_OF[j] == CPUSET_OF[b])
+			    CPUSET_AS[j] != "" && CPUSET_AS[j] == CPUSET_AS[b])
 				continue
 			if (k == "cmdline" || k == "sched_features" ||
 			    k == "config")

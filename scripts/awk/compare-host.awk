@@ -69,9 +69,9 @@ function no_host_file(    j, s) {
 }
 
 # host_moved(g): 1 when column g's host ran at another speed than the
-# first column's: the interval of the difference excludes zero.
+# first column's (smpb-stat's moved: the interval leaves out zero).
 function host_moved(g) {
-	return HSP_EST[g] != "" && (HSP_LO[g] > 0 || HSP_HI[g] < 0)
+	return HOST_MOVED[g]
 }
 
 # host_short(g): how column g's host ran, in a few words for the

@@ -109,7 +109,7 @@ function own(s,    t) {
 # their medians and repeats, a plain column's median, and where the
 # first column has clusters too, how far each cluster moved against
 # its own: what can be said of such a cell.
-function clusters(i,    g, s, slow, moved, far, f, w, often, share) {
+function clusters(i,    g, s, slow, moved, far, often, share) {
 	for (g = 1; g <= NCOL && !RBI[i, g]; g++)
 		;
 	if (g > NCOL)
@@ -136,13 +136,10 @@ function clusters(i,    g, s, slow, moved, far, f, w, often, share) {
 		    fmt(RSLOW[i, g]) " (" RREPS[i, g] - RNFAST[i, g] ")"
 		if (g == 1 || !RBI[i, 1])
 			continue
-		f = RFAST[i, g] / RFAST[i, 1] - 1
-		w = RSLOW[i, g] / RSLOW[i, 1] - 1
-		s = s ", moved " pct(f) " and " pct(w)
+		s = s ", moved " pct(RFAST[i, g] / RFAST[i, 1] - 1) " and " \
+		    pct(RSLOW[i, g] / RSLOW[i, 1] - 1)
 		moved++
-		if ((f < 0 ? -f : f) * 100 >= threshold ||
-		    (w < 0 ? -w : w) * 100 >= threshold)
-			far++
+		far += !RSTOOD[i, g]
 	}
 	if (moved && !far)
 		s = s ": the clusters stand where they stood (within " \
@@ -226,11 +223,10 @@ function intervals(    i, g, s) {
 		for (g = 2; g <= NCOL; g++)
 			if (RSH[i, g] != "")
 				s = s "; " WHO_ROW NAME[ROWK[i]] (NCOL > 2 ? " " LABEL[g] \
-				    : "") " " interval(i, g) (RLEV[i, g] < \
-				    shift_level() - 1e-9 ? sprintf(" at %.0f%%", \
-				    RLEV[i, g] * 100) : "")
+				    : "") " " interval(i, g) (RSHORT[i, g] ? \
+				    sprintf(" at %.0f%%", RLEV[i, g] * 100) : "")
 	if (s != "")
-		own("Shifts and their 95% intervals: " substr(s, 3) ".")
+		own("Shifts and their " LEVEL_PCT "% intervals: " substr(s, 3) ".")
 }
 
 # interval(i, g): the change of row i in column g and its interval,

@@ -39,6 +39,9 @@
 #		different ways), untestable (a fall the column's limit
 #		could never reach), refused or few
 #	REFUSAL	the word of smpb-stat where it refused the figures
+#	RSHORT	1 where the interval covers less than the level
+#	RSTOOD	where both it and the first column's have clusters, 1
+#		where each stood within the threshold, else 0
 #	RTINY	how many of the two sides are zero (so small they show
 #		as zero with more_digits() decimals): 2, no change
 #		(same); 1, the change shown as a difference
@@ -56,11 +59,10 @@
 # head, the runs' checks alone (the header's); else the whole table.
 function judge_table(head) {
 	stat_put("table runs=" nruns " cols=" NCOL " rows=" (head ? 0 : NROWK) \
-	    " head=" (head ? 1 : 0) " threshold=" threshold " higher=" HIGHER \
-	    " moves=" host_moves() " wait=" (metric == "wait") " counters=" \
-	    (metric == "ss") " force=" \
-	    (force ? 1 : 0) " zero=" zero_below() " load_limit=" \
-	    (load_limit ~ /^[0-9]+(\.[0-9]+)?$/ ? load_limit : 0.5))
+	    " head=" (head ? 1 : 0) (threshold == "" ? "" : " threshold=" \
+	    threshold) " higher=" HIGHER " moves=" host_moves() " wait=" \
+	    (metric == "wait") " counters=" (metric == "ss") " force=" \
+	    (force ? 1 : 0) " zero=" zero_below())
 	table_runs()
 	if (!head)
 		table_cells()
@@ -174,14 +176,16 @@ function zero_below(    d, z, k) {
 function answers(    k, kind) {
 	for (k = 1; k <= NANS; k++) {
 		kind = ANS_KIND[k]
-		if (kind == "problem")
+		if (kind == "rules")
+			rules_of(k)
+		else if (kind == "problem")
 			problem_of(k)
 		else if (kind == "col")
 			column_of(k)
 		else if (kind == "cell")
 			cell_of(k)
 		else if (kind == "set")
-			CPUSET_OF[ans(k, "j")] = ans(k, "cpuset")
+			CPUSET_AS[ans(k, "j")] = ans(k, "same")
 		else if (kind == "line")
 			SHOW[ans(k, "i")] = ans(k, "show") + 0
 	}
@@ -205,6 +209,7 @@ function column_of(k,    g, keys, n, i) {
 	HSP_LO[g] = ansn(k, "lo")
 	HSP_HI[g] = ansn(k, "hi")
 	HSP_RUNS[g] = ans(k, "byruns") + 0
+	HOST_MOVED[g] = ans(k, "moved") + 0
 	n = split("tested worse better placed dworse dbetter few doubt", keys,
 	    " ")
 	COL_COUNT[g] = ""
@@ -253,6 +258,8 @@ function cell_of(k,    i, g, e) {
 	RHI[i, g] = ansn(k, "hi")
 	RLEV[i, g] = ansn(k, "lev")
 	RP[i, g] = ansn(k, "p")
+	RSHORT[i, g] = ans(k, "short") + 0
+	RSTOOD[i, g] = ans(k, "stood") + 0
 	RDIR[i, g] = ans(k, "dir")
 	REFUSAL[i, g] = ans(k, "why")
 	if (RVERD[i, g] == "placement")
@@ -281,11 +288,6 @@ function verdicts(    i, g) {
 		}
 		row_digits(i)
 	}
-}
-
-# The level of every interval.
-function shift_level() {
-	return 0.95
 }
 
 # side(g, s): how column g ran the cell, from its answer s: "n,ones,

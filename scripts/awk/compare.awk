@@ -27,9 +27,8 @@
 # are loaded; metric, "" for the workload's figure, or a why figure (p99,
 # wait: see why_figure(); ss, the kernel's counters: compare-ss.awk's
 # table, whose exit status is 5 where no row is worth a line); force, 1 to compare what is not comparable
-# (marked); load_limit, the CPUs of other work above which a run is
-# doubtful; threshold, the smallest change marked, in percent (default
-# 2); verbose, 1 to print every change's interval, every note and every
+# (marked); threshold, the smallest change marked, in percent, where
+# -t gave it (smpb-stat's own else, as its answers say); verbose, 1 to print every change's interval, every note and every
 # why table whole; parsable, 1 for the key=value lines instead of the
 # table; head, 1 for the header (and the headline, into the file
 # headline names) from the facts the tables left in facts_file, instead
@@ -55,9 +54,6 @@ BEGIN {
 		wrap(text)
 		exit 0
 	}
-	if (threshold == "")
-		threshold = 2
-	threshold += 0
 	setup(workload)
 	if (head) {
 		read_envs()

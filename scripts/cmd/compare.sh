@@ -129,12 +129,13 @@ name_runs() {
 
 # compare_options ARGS...: compare's options, into opt_force,
 # opt_parsable, opt_verbose, opt_workload and cc_t (the threshold, a
-# percentage); opt_words, ARGS with the options first (opt_order), and
-# OPTIND past them. A bad one is a usage error.
+# percentage, where -t gave one: else smpb-stat's own); opt_words, ARGS
+# with the options first (opt_order), and OPTIND past them. A bad one is
+# a usage error.
 compare_options() {
 	opt_force=0
 	opt_parsable=0
-	opt_threshold=2
+	unset opt_threshold
 	opt_verbose=0
 	opt_workload=
 	opt_bad=
@@ -155,7 +156,8 @@ compare_options() {
 		esac
 	done
 	opt_check compare "$cc_opts" "$opt_bad"
-	cc_t=$(percent "$opt_threshold") ||
+	cc_t=
+	[ -z "${opt_threshold+set}" ] || cc_t=$(percent "$opt_threshold") ||
 	    usage_error "compare: -t: '$(printable "$opt_threshold")' is not a percentage (0..100)"
 	if [ -n "$opt_workload" ]; then
 		is_workload "$opt_workload" ||
@@ -200,7 +202,7 @@ compare_tables() {
 # (and the hooks of the first workload: the header reads none).
 compare_awk() {
 	awk_workload "${cc_w:-${WORKLOADS%% *}}" compare -v force="$opt_force" \
-	    -v load_limit="$LOAD_LIMIT" -v threshold="$cc_t" \
+	    -v threshold="$cc_t" \
 	    -v verbose="$opt_verbose" -v parsable="$opt_parsable" \
 	    -v stat="$cc_stat" -v tmp="$cc_tmp" ${1+"$@"}
 }

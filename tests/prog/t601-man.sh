@@ -22,14 +22,15 @@ quick_args() {
 
 # stat_keys PAGE PROG: smpb-stat has no -p line; its OUTPUT documents
 # every key of its records, to tables that give each record and key: a
-# header's (a problem, the cpusets), a whole one's (problems naming a
-# run and a row; a column whose host is known and one whose is not; a
-# cell of a placement, one of two clusters, one whose figures the test
-# refused), and a refused one.
+# header's (its rules, a problem, the cpusets), a whole one's (problems
+# naming a run and a row, one of the table's own; a column whose host
+# is known and one whose is not; a cell of a placement, one of two
+# clusters on both sides, one whose interval is short of the level, one
+# whose figures the test refused), and a refused one.
 stat_keys() {
 	sk_keys=$(printf '%s\n' 'h table runs=2 cols=2 rows=0 head=1' \
 	    'h run j=1 g=1 id=x cpuset=0-1' 'h run j=2 g=2 id=x cpuset=1' \
-	    'h judge' 'k table runs=3 cols=3 rows=3 higher=1' \
+	    'h judge' 'k table runs=3 cols=3 rows=4 higher=1' \
 	    'k run j=1 g=1 id=a canary=1,1.1,1,1.2,1,1.1,1,1.1,1,1.2,1,1.1' \
 	    'k run j=2 g=2 id=b canary=2,2.1,2,2.2,2,2.1,2,2.1,2,2.2,2,2.1' \
 	    'k run j=3 g=3 id=c' 'k row i=1 free=1' 'k row i=2 free=0' \
@@ -37,9 +38,10 @@ stat_keys() {
 	    'k fig i=1 j=2 v=150,151,149,150,152' \
 	    'k place i=1 g=1 u=1,1,1,1,1 o=1,1,1,1,1 q=1,1,1,1,1' \
 	    'k place i=1 g=2 u=2,2,2,2,2 o=1,1,1,1,1 q=1,1,1,1,1' \
-	    'k fig i=2 j=1 v=45,46,90,91,92' 'k fig i=2 j=2 v=90,91,92,93,94' \
+	    'k fig i=2 j=1 v=45,46,90,91,92' 'k fig i=2 j=2 v=45,46,90,91,93' \
 	    'k param i=2 j=1 l=0 p=a' 'k param i=2 j=3 l=0 p=b' \
-	    'k fig i=3 j=1 v=-1,0,1' 'k fig i=3 j=2 v=1,2,3' 'k judge' \
+	    'k fig i=3 j=1 v=-1,0,1' 'k fig i=3 j=2 v=1,2,3' 'k row i=4 free=0' \
+	    'k fig i=4 j=1 v=100,101' 'k fig i=4 j=2 v=150' 'k judge' \
 	    'r table runs=1 cols=1 rows=1' 'r fig i=1 j=1 v=nan' 'r judge' |
 	    "$2" | tr ' ' '\n' | sed -n 's/=.*//p' | sort -u)
 	sk_missing=
@@ -47,7 +49,7 @@ stat_keys() {
 		grep -Eq "^\.It Cm ([a-z_0-9]+ , )*$key( ,|$)" "$1" ||
 		    sk_missing="$sk_missing $key"
 	done
-	is "$(printf '%s\n' "$sk_keys" | wc -l | tr -d ' '):$sk_missing" 49: \
+	is "$(printf '%s\n' "$sk_keys" | wc -l | tr -d ' '):$sk_missing" 56: \
 	    "$1: OUTPUT documents every key of smpb-stat's records"
 }
 

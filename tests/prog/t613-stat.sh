@@ -29,14 +29,14 @@ ask() {
 id64=Aa0_.:/-$(printf '%56s' '' | tr ' ' z)
 is "$(ask "$id64 table runs=1 cols=1 rows=0" "$id64 run j=1 g=1" \
     "$id64 judge" | tr '\n' ' ')" \
-    "$id64 col g=1 runs=1 mode=0 odd=0 $id64 end " \
+    "$id64 rules level=0.95 threshold=2 load_limit=0.5 $id64 col g=1 runs=1 mode=0 odd=0 $id64 end " \
     "an ID of 64 characters, of every kind allowed: answered"
 is "$(ask 'b@d judge' '' "${id64}z judge" | tr '\n' ' ')" \
     "- refused why=syntax - refused why=syntax - refused why=syntax " \
     "an ID not valid, an empty line, an ID of 65: '-' refused, syntax"
 is "$(ask 'alone')" "alone refused why=syntax" "an ID alone: syntax"
 is "$(printf 'l table runs=1 cols=1 rows=0\nl run j=1 g=1\nl judge' |
-    "$stat" | tr '\n' ' ')" "l col g=1 runs=1 mode=0 odd=0 l end " \
+    "$stat" | tr '\n' ' ')" "l rules level=0.95 threshold=2 load_limit=0.5 l col g=1 runs=1 mode=0 odd=0 l end " \
     "a last line without its newline is answered"
 
 # A line over 16 MiB: skipped, refused with its ID, the next answered.
@@ -48,7 +48,7 @@ awk 'BEGIN { s = ",1"; while (length(s) < 1048576) s = s s
 run sh -c "$stat <'$TMPDIR_T/huge'"
 is "$RC" 0 "a line of 17 MiB: exit 0"
 is "$(printf '%s\n' "$OUT" | awk '{ print $1, $2 }' | tr '\n' ' ')" \
-    "huge refused n col n end " \
+    "huge refused n rules n col n end " \
     "a line of 17 MiB: refused (syntax), then the next table"
 
 # A caller that writes a table and waits for its answer gets it.
@@ -115,7 +115,7 @@ first3() {
 	    tr '\n' ' '
 }
 is "$(first3 "$OUT")" \
-    "c1 refused why=syntax t col g=1 t col g=2 t cell i=1 t cell i=1 t cell i=2 t cell i=2 t end c2 refused why=syntax " \
+    "c1 refused why=syntax t rules level=0.95 t col g=1 t col g=2 t cell i=1 t cell i=1 t cell i=2 t cell i=2 t end c2 refused why=syntax " \
     "its table answered when judged, in order; the lines around it refused"
 like "$OUT" '^t col g=1 runs=1 mode=5 odd=0$' "the first column: its repeats"
 like "$OUT" '^t col g=2 runs=2 mode=8 odd=1 host=unknown unknown=few bad=0 rise=2 fall=2 doubt=0 tested=2 worse=0 better=1 dworse=0 dbetter=0 placed=0 few=0$' \
@@ -133,7 +133,7 @@ ask 't table runs=1 cols=1 rows=1' 't run j=1 g=1' 't row i=1 free=0' \
     't fig i=1 j=1 v=1,nan' 't judge' 'u table runs=1 cols=1 rows=0' \
     'u run j=1 g=1' 'u judge' >"$TMPDIR_T/t"
 is "$(first3 "$(cat "$TMPDIR_T/t")")" \
-    "t refused why=syntax u col g=1 u end " \
+    "t refused why=syntax u rules level=0.95 u col g=1 u end " \
     "a figure that is none: the table refused, then the next table"
 # A table is judged only with what its table line declared: a row line
 # for each row, a run for each column (a run of no column has none);
@@ -154,7 +154,7 @@ is "$(cat "$TMPDIR_T/t")" "t refused why=missing" \
 ask 't table runs=4 cols=2 rows=1' 't run j=4 g=2 id=b' 't run j=2 g=1 id=a' \
     't row i=1 free=0' 't fig i=1 j=4 v=3' 't judge' >"$TMPDIR_T/t"
 is "$(first3 "$(cat "$TMPDIR_T/t")")" \
-    "t problem j=4 t col g=1 t col g=2 t cell i=1 t cell i=1 t end " \
+    "t rules level=0.95 t problem j=4 t col g=1 t col g=2 t cell i=1 t cell i=1 t end " \
     "runs of no column (1, 3) need no run line: answered"
 like "$(cat "$TMPDIR_T/t")" '^t cell i=1 g=1 has=0 empty=none miss=0 runs=0 reps=0$' \
     "a cell no line gave: empty"
@@ -162,8 +162,32 @@ ask 't table runs=2 cols=2 rows=0 head=1' 't run j=1 g=1 id=x cpuset=0-1' \
     't run j=2 g=2 id=x cpuset=1%2C0' 't judge' >"$TMPDIR_T/t"
 like "$(cat "$TMPDIR_T/t")" '^t problem j=2 kind=hard code=same-run other=1$' \
     "the same run_id twice: not comparable"
-like "$(cat "$TMPDIR_T/t")" '^t set j=2 cpuset=0,1$' \
-    "a cpuset as a set, its escaped comma read"
+like "$(cat "$TMPDIR_T/t")" '^t set j=2 cpuset=0,1 same=1$' \
+    "a cpuset as a set, its escaped comma read, the same set as run 1's"
+
+# The rules a table is judged by, as in effect: the table line's, else
+# smpb-stat's own; a problem of the table's own said so.
+ask 't table runs=2 cols=2 rows=1 threshold=0.25' \
+    't run j=1 g=1 id=a steal=0.0' 't run j=2 g=2 id=b steal=4.0' \
+    't row i=1 free=0' 't judge' >"$TMPDIR_T/t"
+is "$(head -n 1 "$TMPDIR_T/t")" \
+    "t rules level=0.95 threshold=0.25 load_limit=0.5" \
+    "the rules: the threshold given, the load limit smpb-stat's own"
+like "$(cat "$TMPDIR_T/t")" '^t problem j=2 kind=busy code=steal own=1$' \
+    "steal: a problem of the table's own"
+# Clusters that stood where the first column's did, or moved; an
+# interval short of the level.
+ask 't table runs=3 cols=3 rows=2' 't run j=1 g=1 id=a' 't run j=2 g=2 id=b' \
+    't run j=3 g=3 id=c' 't row i=1 free=0' 't row i=2 free=0' \
+    't fig i=1 j=1 v=45,46,90,91,92' 't fig i=1 j=2 v=45,46,90,91,93' \
+    't fig i=1 j=3 v=55,56,90,91,92' 't fig i=2 j=1 v=100,101' \
+    't fig i=2 j=2 v=150' 't judge' >"$TMPDIR_T/t"
+like "$(cat "$TMPDIR_T/t")" '^t cell i=1 g=2 .* stood=1' \
+    "45.5 | 91 against 45.5 | 91: the clusters stood"
+like "$(cat "$TMPDIR_T/t")" '^t cell i=1 g=3 .* stood=0' \
+    "55.5 | 91 against 45.5 | 91: the lower moved"
+like "$(cat "$TMPDIR_T/t")" '^t cell i=2 g=2 .* lev=0\.3+ .* short=1' \
+    "two repeats against one: the interval short of the level"
 
 
 # tests/stat-ask: the statistics, a request a line.

@@ -2,7 +2,7 @@
 # and the tests is clean under shellcheck -s sh; every awk program starts
 # with the header that says what it reads and writes; no file of the
 # driver is over 450 lines, nor a function of one over 60, nor a
-# program's page over 200; the Makefile's programs are LIST's; a
+# program's page over 200; no number is compared in compare's awk; the Makefile's programs are LIST's; a
 # workload's awk names are its own, and every stack that loads them
 # parses; every file a comment of the driver or the harness names
 # exists; every man page lints clean under mandoc; each page's SYNOPSIS
@@ -149,6 +149,20 @@ sizes=$(LC_ALL=C awk -v max_file=450 -v max_fn=60 '
 	END { file_size() }' scripts/smpbench $(find scripts/lib scripts/cmd \
     scripts/awk scripts/workloads -type f | LC_ALL=C sort))
 is "$sizes" "" "no file of the driver over 450 lines, no function of one over 60"
+
+# compare's awk lays out what smpb-stat decided: no number compared in
+# it (tests/compare-numbers.awk: a number with a point or an exponent,
+# or a percentage, on a side of a comparison, but in the functions that
+# round a figure's printing). The rule finds a threshold planted.
+is "$(LC_ALL=C awk -f tests/compare-numbers.awk scripts/awk/compare*.awk)" "" \
+    "no number compared in compare's awk: smpb-stat decides"
+printf '%s\n' 'function marked(ch, i) {' '	if (ch > 0.02)' \
+    '	x = ch * 100 >= 2 ? 1 : 0' '	for (i = 1; i <= 12; i++)' \
+    '	if (v >= 10 && w < 4 && s ~ /^[0-9]+(\.[0-9]+)?$/)' '}' \
+    >"$TMPDIR_T/planted.awk"
+is "$(LC_ALL=C awk -f tests/compare-numbers.awk "$TMPDIR_T/planted.awk" |
+    sed 's/:.*//; s/.*\///' | tr '\n' ' ')" "planted.awk planted.awk " \
+    "a fraction and a percentage compared: found; counts and widths pass"
 
 # Every program's page (src/NAME.1, NAME a workload of LIST or hog)
 # within 200 lines: it holds the program's own options, keys and exit
