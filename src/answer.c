@@ -246,6 +246,8 @@ put_col(const struct judging *jd, int g)
 		}
 		put("rise", c->rise);
 		put("fall", c->fall);
+		printf(" raised=%d%d", jg_raised(c->rise, jd->t->threshold),
+		    jg_raised(c->fall, jd->t->threshold));
 		printf(" doubt=%d tested=%zu worse=%zu better=%zu"
 		    " dworse=%zu dbetter=%zu placed=%zu few=%zu", c->doubt,
 		    c->count[JG_N_TESTED], c->count[JG_N_WORSE],

@@ -1027,6 +1027,12 @@ jg_host_moved(double lo, double hi)
 }
 
 bool
+jg_raised(double limit, double threshold)
+{
+	return limit > threshold;
+}
+
+bool
 jg_short_level(double lev)
 {
 	return lev < JG_LEVEL - 1e-9;

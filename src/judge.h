@@ -401,6 +401,9 @@ bool	jg_clusters_stood(const struct jg_bimodal *first,
 /* A host's change of speed, its interval lo..hi, moved it: the interval
  * leaves out zero. */
 bool	jg_host_moved(double lo, double hi);
+/* A column's smallest rise (or fall) marked, limit, is past the
+ * threshold: its host raised it. */
+bool	jg_raised(double limit, double threshold);
 /* An interval of level lev covers less than the level of every
  * interval, JG_LEVEL (too few figures for it). */
 bool	jg_short_level(double lev);

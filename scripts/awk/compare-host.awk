@@ -16,8 +16,10 @@
 # HOST_WHY, CANARY_BAD; HSP_EST, HSP_LO, HSP_HI, the change of the
 # host's speed against the first column's and its 95% interval,
 # fractions: 0.3 is 30% slower; HSP_RUNS; RISE, FALL, the smallest rise
-# and fall marked, percent), what compare.awk read (HOST_FILE, HAS_HOST,
-# HIST, the columns' runs), FACT, HIGHER, metric; -v threshold.
+# and fall marked, percent; RAISED, whether the host raised each past
+# the threshold, smpb-stat's two digits), what compare.awk read
+# (HOST_FILE, HAS_HOST, HIST, the columns' runs), FACT, HIGHER, metric;
+# -v threshold.
 # Output: nothing printed; the texts of host_note(), host_short(),
 # host_unknown_why().
 # No rules, no -v variables of its own: loaded with compare.awk.
@@ -110,8 +112,8 @@ function host_past(v,    s) {
 # says how the host ran), else "": "Marked in a2 only past +6% and
 # -97%: as far as its host's own change of speed could move herd."
 function host_note(g,    s, up, down) {
-	up = RISE[g] > threshold ? host_past(RISE[g]) : ""
-	down = FALL[g] > threshold ? host_past(FALL[g]) : ""
+	up = RAISED[g] ~ /^1/ ? host_past(RISE[g]) : ""
+	down = RAISED[g] ~ /1$/ ? host_past(FALL[g]) : ""
 	if (up == "" && down == "")
 		return ""
 	if (up != "" && up == down)

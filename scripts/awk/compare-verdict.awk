@@ -217,6 +217,7 @@ function column_of(k,    g, keys, n, i) {
 		COL_COUNT[g] = COL_COUNT[g] (i > 1 ? "\t" : "") ans(k, keys[i]) + 0
 	RISE[g] = ans(k, "rise") + 0
 	FALL[g] = ans(k, "fall") + 0
+	RAISED[g] = ans(k, "raised")
 }
 
 # cell_of(k): a cell's answer.

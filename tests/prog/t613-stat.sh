@@ -118,7 +118,7 @@ is "$(first3 "$OUT")" \
     "c1 refused why=syntax t rules level=0.95 t col g=1 t col g=2 t cell i=1 t cell i=1 t cell i=2 t cell i=2 t end c2 refused why=syntax " \
     "its table answered when judged, in order; the lines around it refused"
 like "$OUT" '^t col g=1 runs=1 mode=5 odd=0$' "the first column: its repeats"
-like "$OUT" '^t col g=2 runs=2 mode=8 odd=1 host=unknown unknown=few bad=0 rise=2 fall=2 doubt=0 tested=2 worse=0 better=1 dworse=0 dbetter=0 placed=0 few=0$' \
+like "$OUT" '^t col g=2 runs=2 mode=8 odd=1 host=unknown unknown=few bad=0 rise=2 fall=2 raised=00 doubt=0 tested=2 worse=0 better=1 dworse=0 dbetter=0 placed=0 few=0$' \
     "the second: its two runs pooled (a cell of 5 repeats odd), its host unknown (no canary)"
 like "$OUT" '^t cell i=1 g=2 has=1 empty=none miss=0 runs=2 reps=8 med=150\.5 .* verd=changed meth=repeats .* dir=better' \
     "+50%, a rate: changed, better, by the repeats (one run a side)"

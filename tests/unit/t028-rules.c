@@ -4,8 +4,9 @@
  * reach through compare: the rules a table is judged by where its table
  * line gives none (the threshold, the load limit) and the level an
  * interval falls short of (jg_short_level); a host that moved
- * (jg_host_moved); two clusters that stood where the first column's
- * stood (jg_clusters_stood); a problem of the table's own, not of the
+ * (jg_host_moved) and raised a column's threshold (jg_raised); two
+ * clusters that stood where the first column's stood
+ * (jg_clusters_stood); a problem of the table's own, not of the
  * runs (jg_problem_own); two runs' CPU limits the same setting
  * (jg_same_limit).
  */
@@ -44,6 +45,18 @@ static const struct lcase {
 	{ "0.9: four repeats against one", 0.9, true },
 	{ "0.8: two against one", 0.8, true },
 	{ "1: more than asked", 1, false },
+};
+
+static const struct rscase {
+	const char	*name;
+	double		limit, threshold;
+	bool		raised;
+} raises[] = {
+	{ "the threshold itself: not raised", 2, 2, false },
+	{ "+6% against 2%: raised", 6, 2, true },
+	{ "2.3% against 2%: raised", 2.3, 2, true },
+	{ "-t 0, the host's 0.1%: raised", 0.1, 0, true },
+	{ "-t 10, the host's 10%: not raised", 10, 10, false },
 };
 
 static const struct mcase {
@@ -144,6 +157,9 @@ main(void)
 		ok(jg_host_moved(moves[k].lo, moves[k].hi) == moves[k].moved,
 		    "host %s: %s", moves[k].name,
 		    moves[k].moved ? "moved" : "not moved");
+	for (k = 0; k < N(raises); k++)
+		ok(jg_raised(raises[k].limit, raises[k].threshold) ==
+		    raises[k].raised, "threshold %s", raises[k].name);
 	for (k = 0; k < N(stands); k++) {
 		a.lowmed = stands[k].low1;
 		a.highmed = stands[k].high1;
