@@ -12,7 +12,7 @@
 # Output: nothing printed; judge_table() hands the table over and reads
 # the answers: the runs' problems (problem(): compare-check.awk), each
 # column's host (compare-host.awk's HOST_STATE...) and for row i and
-# column g:
+# column g, of each cell answered (compare-runs.awk's row_cells()):
 #	RHAS	1 when the column has a figure in the row
 #	RVAL	the figure as the table shows it, in the digits its
 #		row needs (RDIG: row_digits()), or n/a, fail, -; RMED
@@ -30,10 +30,9 @@
 #	RCH	the change shown: the ratio of the column's figure to
 #		the first column's, less one (0.05 is +5%)
 #	RSH, RLO, RHI, RLEV, RP	the shift the test estimates (Welch's
-#		t of the runs' medians, or the Hodges-Lehmann shift of
-#		the repeats) and its interval, as fractions of the first
-#		column, the level the interval covers and the test's p
-#		("" where none)
+#		t of the runs' medians, or the Hodges-Lehmann shift of the
+#		repeats) and its interval, as fractions of the first column,
+#		the level the interval covers and the test's p ("" if none)
 #	RVERD	base, same, changed, placement, doubtful,
 #		mixed (the interval and the change shown point
 #		different ways), untestable (a fall the column's limit
@@ -47,8 +46,8 @@
 #		table's own direction (higher or lower is better)
 #	RCHT	the change as the table prints it (change_text())
 # verdicts() then counts them for the notes: NV[verdict], NV_DIR,
-# METHOD_USED[method], ONE_RUN (some change rests on one run a
-# side), TINY, BIMODAL; and each column's usual number of repeats a cell,
+# METHOD_USED[method], ONE_RUN (some change rests on one run a side),
+# TINY, BIMODAL; and each column's usual number of repeats a cell,
 # REPS_MODE[g], and how many of its cells have another, REPS_ODD[g].
 # No rules, no -v variables of its own.
 
@@ -115,12 +114,13 @@ function env_word(j, word, key) {
 
 # table_cells(): the rows, each run's repeats of each and its options,
 # and where each column's repeats of an unpinned row ran.
-function table_cells(    i, j, g, key, c, pc) {
+function table_cells(    i, j, key, c, pc, n, k, runs, cols) {
 	for (i = 1; i <= NROWK; i++) {
 		key = ROWK[i]
 		stat_put("row i=" i " free=" (FREE[key] ? 1 : 0) pinned_rows(i))
-		for (j = 1; j <= nruns; j++) {
-			if (!COL[j])
+		n = split(ROW_RUNS[key], runs, " ")
+		for (k = 1; k <= n; k++) {
+			if (!COL[j = runs[k]])
 				continue
 			c = j SUBSEP key
 			if (NVALS[c] + FAILED[c] + BAD[c] + NA[c] > 0) {
@@ -135,11 +135,12 @@ function table_cells(    i, j, g, key, c, pc) {
 		}
 		if (!FREE[key])
 			continue
-		for (g = 1; g <= NCOL; g++) {
-			pc = g SUBSEP key
+		n = row_columns(runs, n, cols)
+		for (k = 1; k <= n; k++) {
+			pc = cols[k] SUBSEP key
 			if (NVALS["u" pc] + NVALS["o" pc] + NVALS["q" pc] == 0)
 				continue
-			stat_part("place i=" i " g=" g " u=")
+			stat_part("place i=" i " g=" cols[k] " u=")
 			stat_list(VALS, "u" pc)
 			stat_part(" o=")
 			stat_list(VALS, "o" pc)
@@ -218,6 +219,7 @@ function column_of(k,    g, keys, n, i) {
 function cell_of(k,    i, g, e) {
 	i = ans(k, "i")
 	g = ans(k, "g")
+	ROW_G[i] = ROW_G[i] " " g
 	RHAS[i, g] = ans(k, "has") + 0
 	RMISS[i, g] = ans(k, "miss") + 0
 	RRUNS[i, g] = ans(k, "runs") + 0
@@ -263,13 +265,12 @@ function cell_of(k,    i, g, e) {
 
 # verdicts(): the counts of the verdicts, for the notes and the
 # headline, and each row's figures and changes in the digits it needs.
-function verdicts(    i, g) {
+function verdicts(    i, g, k, gs) {
 	for (i = 1; i <= NROWK; i++) {
-		for (g = 2; g <= NCOL; g++) {
-			if (!RHAS[i, g] || !RHAS[i, 1])
+		for (k = row_cells(i, gs); k > 0; k--) {
+			if ((g = gs[k]) == 1 || !RHAS[i, g] || !RHAS[i, 1])
 				continue
-			if (RTINY[i, g] > 0)
-				TINY = 1
+			TINY = TINY || RTINY[i, g] > 0
 			if (RMETH[i, g] != "none" && RMETH[i, g] != "") {
 				METHOD_USED[RMETH[i, g]] = 1
 				if (RMETH[i, g] == "repeats")
@@ -344,15 +345,17 @@ function more_digits() {
 # point (so within a point of the change printed, itself rounded), and
 # no figure other than zero shows as zero; then each figure (RVAL) and
 # change (RCHT) of the row in them.
-function row_digits(i,    x, g) {
+function row_digits(i,    x, g, k, n, gs) {
+	n = row_cells(i, gs)
 	for (x = 0; x < more_digits(); x++) {
-		for (g = 2; g <= NCOL && row_shows(i, g, x); g++)
+		for (k = 1; k <= n && row_shows(i, gs[k], x); k++)
 			;
-		if (g > NCOL)
+		if (k > n)
 			break
 	}
 	RDIG[i] = x
-	for (g = 1; g <= NCOL; g++) {
+	for (k = 1; k <= n; k++) {
+		g = gs[k]
 		if (RMED[i, g] != "")
 			RVAL[i, g] = fmt(RMED[i, g], x)
 		RCHT[i, g] = change_text(i, g)
@@ -364,7 +367,7 @@ function row_digits(i,    x, g) {
 # (within half a point, or 0.5% of a factor) and neither shows as zero
 # unless it is.
 function row_shows(i, g, x,    a, b, r, c) {
-	if (RMED[i, g] == "" || RMED[i, 1] == "")
+	if (g == 1 || RMED[i, g] == "" || RMED[i, 1] == "")
 		return 1
 	a = num_of(fmt(RMED[i, 1], x))
 	b = num_of(fmt(RMED[i, g], x))
