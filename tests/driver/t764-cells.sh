@@ -17,7 +17,7 @@ SB=$PWD/scripts/smpbench
 T=$TMPDIR_T
 
 # within KIB CMD...: CMD... within KIB KiB of memory (ulimit -v).
-# shellcheck disable=SC3045 # ulimit -v: every shell we test has it
+# shellcheck disable=SC2317,SC3045 # run by run; ulimit -v: every shell has it
 within_kib() {
 	(
 		ulimit -v "$1" || exit 125
