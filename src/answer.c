@@ -20,14 +20,48 @@
 struct judging {
 	struct jg_table *t;
 	struct jg_col *cols;		/* [1..ncols] */
-	struct jg_cellv *cells;		/* [(i - 1) * ncols + g - 1] */
+	struct jg_cellv **cells;	/* jg_cellv_at()'s */
 };
 
-static struct jg_cellv *
+static const struct jg_cellv *
 cell_of(const struct judging *jd, int i, int g)
 {
-	return &jd->cells[(size_t)(i - 1) * (size_t)jd->t->ncols +
-	    (size_t)(g - 1)];
+	return jg_cellv_at(jd->t, jd->cells, i, g);
+}
+
+/* A cell of no repeat at all: not answered (smpb-stat(1), OUTPUT). */
+static bool
+blank(const struct jg_cellv *v)
+{
+	return !v->has && !v->miss && v->empty == JG_EMPTY_NONE &&
+	    v->runs == 0 && v->reps == 0;
+}
+
+/* Row i's cells held by a run of some column, each judged (jg_centre)
+ * into memory of its own; the others stay NULL, cells of no repeat. */
+static enum sm_why
+centre_row(struct judging *jd, int i)
+{
+	const struct jg_table *t = jd->t;
+	const struct jg_row *row = jg_row_at(t, i);
+	struct jg_cellv **v;
+	enum sm_why why = SM_OK;
+	size_t k;
+	int j;
+
+	for (k = 0; k < row->ncells && why == SM_OK; k++) {
+		j = row->cells[k].j;
+		if (j < 1 || j > t->nruns || !t->runs[j].here)
+			continue;
+		v = &jd->cells[(size_t)(i - 1) * (size_t)t->ncols +
+		    (size_t)t->runs[j].col - 1];
+		if (*v != NULL)
+			continue;
+		if ((*v = calloc(1, sizeof(**v))) == NULL)
+			return SM_NO_MEMORY;
+		why = jg_centre(t, i, t->runs[j].col, *v);
+	}
+	return why;
 }
 
 /* The word of a refusal of a test's figures, "" for none said. */
@@ -165,6 +199,8 @@ put_cell(const struct judging *jd, int i, int g)
 {
 	const struct jg_cellv *v = cell_of(jd, i, g);
 
+	if (blank(v))
+		return;
 	printf("%s cell i=%d g=%d has=%d", jd->t->id, i, g, v->has);
 	printf(" empty=%s miss=%d runs=%zu reps=%zu", empty_words[v->empty],
 	    v->miss, v->runs, v->reps);
@@ -335,9 +371,10 @@ problems(struct judging *jd)
 static void
 placed_clusters(struct judging *jd, int i, int g)
 {
-	struct jg_cellv *v = cell_of(jd, i, g);
+	struct jg_cellv *v = jd->cells[(size_t)(i - 1) *
+	    (size_t)jd->t->ncols + (size_t)g - 1];
 
-	if (v->has && (v->verd == JG_CHANGED || v->verd == JG_DOUBTFUL) &&
+	if (v != NULL && v->has && (v->verd == JG_CHANGED || v->verd == JG_DOUBTFUL) &&
 	    jg_placed_clusters(jd->t, jd->cells, i, g)) {
 		v->verd = JG_PLACEMENT;
 		v->clusters = true;
@@ -356,14 +393,14 @@ decide(struct judging *jd)
 	for (g = 2; g <= t->ncols && why == SM_OK; g++)
 		why = jg_host(t, g, &jd->cols[g]);
 	for (i = 1; i <= t->nrows && why == SM_OK; i++)
-		for (g = 1; g <= t->ncols && why == SM_OK; g++)
-			why = jg_centre(t, i, g, cell_of(jd, i, g));
+		why = centre_row(jd, i);
 	for (i = 1; i <= t->nrows && why == SM_OK; i++)
 		for (g = 2; g <= t->ncols && why == SM_OK; g++)
 			if (cell_of(jd, i, g)->has)
 				why = jg_change(t, i, g, cell_of(jd, i, 1),
 				    &jd->cols[1], &jd->cols[g],
-				    cell_of(jd, i, g));
+				    jd->cells[(size_t)(i - 1) *
+				    (size_t)t->ncols + (size_t)g - 1]);
 	for (i = 1; i <= t->nrows && why == SM_OK; i++)
 		for (g = 2; g <= t->ncols; g++)
 			placed_clusters(jd, i, g);
@@ -373,10 +410,14 @@ decide(struct judging *jd)
 static void
 judging_free(struct judging *jd)
 {
-	int k;
+	size_t k;
 
-	for (k = 0; jd->cells != NULL && k < jd->t->nrows * jd->t->ncols; k++)
-		jg_cellv_free(&jd->cells[k]);
+	for (k = 0; jd->cells != NULL && k < (size_t)jd->t->nrows *
+	    (size_t)jd->t->ncols; k++)
+		if (jd->cells[k] != NULL) {
+			jg_cellv_free(jd->cells[k]);
+			free(jd->cells[k]);
+		}
 	free(jd->cols);
 	free(jd->cells);
 	jg_table_free(jd->t);

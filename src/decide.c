@@ -853,8 +853,19 @@ jg_change(const struct jg_table *t, int i, int g, const struct jg_cellv *b,
  * its cells have another (an interrupted run's). The counts kept are of
  * the numbers met, a handful in any table.
  */
+const struct jg_cellv *
+jg_cellv_at(const struct jg_table *t, struct jg_cellv *const *cells, int i,
+    int g)
+{
+	static const struct jg_cellv none = { .empty = JG_EMPTY_NONE };
+	const struct jg_cellv *v;
+
+	v = cells[(size_t)(i - 1) * (size_t)t->ncols + (size_t)g - 1];
+	return v != NULL ? v : &none;
+}
+
 void
-jg_reps_mode(const struct jg_table *t, const struct jg_cellv *cells, int g,
+jg_reps_mode(const struct jg_table *t, struct jg_cellv *const *cells, int g,
     struct jg_col *c)
 {
 	size_t *val = NULL, *cnt = NULL, nval = 0, best = 0, k, *p;
@@ -862,7 +873,7 @@ jg_reps_mode(const struct jg_table *t, const struct jg_cellv *cells, int g,
 	int i;
 
 	for (i = 1; i <= t->nrows; i++) {
-		v = &cells[(size_t)(i - 1) * (size_t)t->ncols + (size_t)g - 1];
+		v = jg_cellv_at(t, cells, i, g);
 		if (!v->has)
 			continue;
 		for (k = 0; k < nval && val[k] != v->reps; k++)
@@ -883,7 +894,7 @@ jg_reps_mode(const struct jg_table *t, const struct jg_cellv *cells, int g,
 		}
 	}
 	for (i = 1; i <= t->nrows; i++) {
-		v = &cells[(size_t)(i - 1) * (size_t)t->ncols + (size_t)g - 1];
+		v = jg_cellv_at(t, cells, i, g);
 		if (v->has && v->reps != c->reps_mode)
 			c->reps_odd++;
 	}
@@ -908,17 +919,15 @@ near_place(double x, double one, double spread)
  * where it, or one of its two clusters, lies near neither, or the pinned
  * rows' figures are missing or not apart. */
 static int
-near_places(const struct jg_table *t, const struct jg_cellv *cells, int i,
+near_places(const struct jg_table *t, struct jg_cellv *const *cells, int i,
     int g)
 {
 	const struct jg_cellv *v, *one, *sp;
-	size_t nc = (size_t)t->ncols;
 	int a;
 
-	v = &cells[(size_t)(i - 1) * nc + (size_t)g - 1];
-	one = &cells[(size_t)(jg_row_at(t, i)->one - 1) * nc + (size_t)g - 1];
-	sp = &cells[(size_t)(jg_row_at(t, i)->spread - 1) * nc +
-	    (size_t)g - 1];
+	v = jg_cellv_at(t, cells, i, g);
+	one = jg_cellv_at(t, cells, jg_row_at(t, i)->one, g);
+	sp = jg_cellv_at(t, cells, jg_row_at(t, i)->spread, g);
 	if (!v->has || !one->has || !sp->has || one->med <= 0 ||
 	    sp->med <= 0 || (one->med / sp->med < BIMODAL_GAP &&
 	    sp->med / one->med < BIMODAL_GAP))
@@ -931,7 +940,7 @@ near_places(const struct jg_table *t, const struct jg_cellv *cells, int i,
 }
 
 bool
-jg_placed_clusters(const struct jg_table *t, const struct jg_cellv *cells,
+jg_placed_clusters(const struct jg_table *t, struct jg_cellv *const *cells,
     int i, int g)
 {
 	const struct jg_row *row = jg_row_at(t, i);
@@ -945,7 +954,7 @@ jg_placed_clusters(const struct jg_table *t, const struct jg_cellv *cells,
 }
 
 void
-jg_col_count(const struct jg_table *t, const struct jg_cellv *cells, int g,
+jg_col_count(const struct jg_table *t, struct jg_cellv *const *cells, int g,
     const struct jg_col *c1, struct jg_col *cg)
 {
 	const struct jg_cellv *b, *v;
@@ -956,8 +965,8 @@ jg_col_count(const struct jg_table *t, const struct jg_cellv *cells, int g,
 	memset(cg->count, 0, sizeof(cg->count));
 	cg->doubt = cg->busy || c1->busy;
 	for (i = 1; i <= t->nrows; i++) {
-		b = &cells[(size_t)(i - 1) * (size_t)t->ncols];
-		v = &cells[(size_t)(i - 1) * (size_t)t->ncols + (size_t)g - 1];
+		b = jg_cellv_at(t, cells, i, 1);
+		v = jg_cellv_at(t, cells, i, g);
 		if (!v->has || !b->has || v->tiny == 2)
 			continue;
 		if (v->verd == JG_FEW || v->verd == JG_REFUSED) {

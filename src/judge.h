@@ -359,12 +359,20 @@ enum sm_why	jg_change(const struct jg_table *t, int i, int g,
 		    const struct jg_col *cg, struct jg_cellv *v);
 
 /*
- * Column g's usual number of repeats a cell, of the table's cells
- * (cells[(i - 1) * ncols + g - 1], each judged by jg_centre), into
+ * A table's judged cells: cells[(i - 1) * ncols + g - 1], each judged by
+ * jg_centre, NULL for one of no repeat at all (no figure, none failed,
+ * bad or unsupported), which jg_cellv_at() gives as a cell judged so:
+ * the memory a table takes is of the cells its runs hold.
+ */
+const struct jg_cellv *jg_cellv_at(const struct jg_table *t,
+		    struct jg_cellv *const *cells, int i, int g);
+
+/*
+ * Column g's usual number of repeats a cell, of the table's cells, into
  * c->reps_mode, and how many have another, c->reps_odd.
  */
 void		jg_reps_mode(const struct jg_table *t,
-		    const struct jg_cellv *cells, int g, struct jg_col *c);
+		    struct jg_cellv *const *cells, int g, struct jg_col *c);
 
 /*
  * Whether the change of unpinned row i in column g is the scheduler's
@@ -376,7 +384,7 @@ void		jg_reps_mode(const struct jg_table *t,
  * CPU's, in most repeats). cells: each judged by jg_centre.
  */
 bool		jg_placed_clusters(const struct jg_table *t,
-		    const struct jg_cellv *cells, int i, int g);
+		    struct jg_cellv *const *cells, int i, int g);
 
 /*
  * Column g's cells against the first (cells judged by jg_change) counted
@@ -385,7 +393,7 @@ bool		jg_placed_clusters(const struct jg_table *t,
  * figure on both sides, or with both figures zero, is not counted.
  */
 void		jg_col_count(const struct jg_table *t,
-		    const struct jg_cellv *cells, int g,
+		    struct jg_cellv *const *cells, int g,
 		    const struct jg_col *c1, struct jg_col *cg);
 
 /* The decisions on figures alone. */

@@ -141,3 +141,42 @@ long_tmpdir() {
 	done
 	mkdir -p "$LONG"
 }
+
+# many_cells DIR ROWS N: a run DIR/0 of ROWS pipe cells (write sizes 1 to
+# ROWS KiB, think 1, one repeat each, unpinned) and N runs DIR/1 ... N of
+# one line each, the cell of size K for run K, each labelled of its own
+# (L0 ... LN: N + 1 columns), complete, with stat-a's env but for the
+# label and the workload; made by one awk, whatever ROWS and N. Nearly
+# every cell of the table compare makes of them is empty.
+many_cells() {
+	awk -v n="$3" 'BEGIN { for (k = 0; k <= n; k++) print k "/raw" }' |
+	    (mkdir -p "$1" && cd "$1" && xargs mkdir -p)
+	awk -v dir="$1" -v rows="$2" -v n="$3" '
+		/^label=/ || /^workloads=/ || /^run_id=/ { next }
+		{ env = env $0 "\n" }
+		function pipe_line(s, f) {
+			printf "place=free rep=1 argv=-s,%d,-t,1,-b,1" \
+			    " write_kib=%d think=1 budget_mib=1 bytes=1048576" \
+			    " transfers=%d clamped=0 wall_s=0.003270" \
+			    " user_s=0.002 sys_s=0.001 cpu_pct=%.1f nvcsw=455" \
+			    " nivcsw=437 think_ns=0.2377 cpus_used=2" \
+			    " cpus_pinned=0\n", s, s, 1024 / s + 1, 50 + s % 50 \
+			    > f
+		}
+		END {
+			for (k = 0; k <= n; k++) {
+				d = dir "/" k
+				printf "%slabel=L%d\nworkloads=pipe\nrun_id=cells-%d\n",
+				    env, k, k > (d "/env")
+				printf "measurements=1\nfailed=0\n" > (d "/complete")
+				close(d "/env")
+				close(d "/complete")
+			}
+			for (s = 1; s <= rows; s++)
+				pipe_line(s, dir "/0/raw/pipe")
+			for (k = 1; k <= n; k++) {
+				pipe_line(k, dir "/" k "/raw/pipe")
+				close(dir "/" k "/raw/pipe")
+			}
+		}' tests/fixtures/stat-a/env
+}

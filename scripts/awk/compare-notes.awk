@@ -26,7 +26,7 @@ function own_max() {
 # clusters of its bimodal cells, its cells that smpb-stat refused and,
 # with verbose, every change's interval. What did not fit is counted on
 # its last line.
-function own_lines(    i, g, s, n, k, left) {
+function own_lines(    i, g, s, n, k, left, m, gs) {
 	NOWN = 0
 	if (SCALED != "")
 		own(SCALED)
@@ -55,12 +55,16 @@ function own_lines(    i, g, s, n, k, left) {
 		bimodal_lines(own_max() - own_used())
 	s = ""
 	n = 0
-	for (i = 1; i <= NROWK; i++)
-		for (g = 2; g <= NCOL; g++)
+	for (i = 1; i <= NROWK; i++) {
+		m = row_cells(i, gs)
+		for (k = 1; k <= m; k++) {
+			g = gs[k]
 			if (REFUSAL[i, g] != "") {
 				s = s ", " NAME[ROWK[i]] " " LABEL[g] " (" REFUSAL[i, g] ")"
 				n++
 			}
+		}
+	}
 	if (n)
 		own("Not tested, figures refused: " substr(s, 3) ".")
 	if (verbose)
@@ -109,17 +113,20 @@ function own(s,    t) {
 # their medians and repeats, a plain column's median, and where the
 # first column has clusters too, how far each cluster moved against
 # its own: what can be said of such a cell.
-function clusters(i,    g, s, slow, moved, far, often, share) {
-	for (g = 1; g <= NCOL && !RBI[i, g]; g++)
+function clusters(i,    g, s, slow, moved, far, often, share, k, n,
+    gs) {
+	n = row_cells(i, gs)
+	for (k = 1; k <= n && !RBI[i, gs[k]]; k++)
 		;
-	if (g > NCOL)
+	if (k > n)
 		return
 	slow = FAST == "fast" ? "slow" : FAST == "high" ? "low" : "high"
 	s = ""
 	moved = far = 0
 	often = 1
 	share = ""
-	for (g = 1; g <= NCOL; g++) {
+	for (k = 1; k <= n; k++) {
+		g = gs[k]
 		if (!RHAS[i, g])
 			continue
 		if (RBI[i, g]) {
@@ -194,15 +201,18 @@ function fold_line() {
 
 # placed_lines(): the cells whose placement differed: each alone, or,
 # where there are more than two, their rows on one line (each with -v).
-function placed_lines(    i, g, n, s) {
+function placed_lines(    i, g, n, s, k, m, gs) {
 	n = 0
 	s = ""
-	for (i = 1; i <= NROWK; i++)
-		for (g = 2; g <= NCOL; g++)
-			if (RVERD[i, g] == "placement") {
+	for (i = 1; i <= NROWK; i++) {
+		m = row_cells(i, gs)
+		for (k = 1; k <= m; k++)
+			if (RVERD[i, gs[k]] == "placement") {
 				n++
-				s = s row_sep() NAME[ROWK[i]] (NCOL > 2 ? " " LABEL[g] : "")
+				s = s row_sep() NAME[ROWK[i]] (NCOL > 2 ? " " \
+				    LABEL[gs[k]] : "")
 			}
+	}
 	if (n == 0)
 		return
 	if (n > 2 && !verbose) {
@@ -210,21 +220,29 @@ function placed_lines(    i, g, n, s) {
 		    " two or more (-v: each).")
 		return
 	}
-	for (i = 1; i <= NROWK; i++)
-		for (g = 2; g <= NCOL; g++)
+	for (i = 1; i <= NROWK; i++) {
+		m = row_cells(i, gs)
+		for (k = 1; k <= m; k++) {
+			g = gs[k]
 			if (RVERD[i, g] == "placement")
 				own("@ " WHO_ROW NAME[ROWK[i]] ": " RPLACE[i, g] ".")
+		}
+	}
 }
 
 # intervals(): every change's interval and its level, with -v.
-function intervals(    i, g, s) {
+function intervals(    i, g, s, k, m, gs) {
 	s = ""
-	for (i = 1; i <= NROWK; i++)
-		for (g = 2; g <= NCOL; g++)
+	for (i = 1; i <= NROWK; i++) {
+		m = row_cells(i, gs)
+		for (k = 1; k <= m; k++) {
+			g = gs[k]
 			if (RSH[i, g] != "")
 				s = s "; " WHO_ROW NAME[ROWK[i]] (NCOL > 2 ? " " LABEL[g] \
 				    : "") " " interval(i, g) (RSHORT[i, g] ? \
 				    sprintf(" at %.0f%%", RLEV[i, g] * 100) : "")
+		}
+	}
 	if (s != "")
 		own("Shifts and their " LEVEL_PCT "% intervals: " substr(s, 3) ".")
 }

@@ -54,10 +54,11 @@
 # No rules and no -v variables: loaded with compare.awk.
 
 # print_p(): every record, row by row, column by column.
-function print_p(    i, g) {
-	for (i = 1; i <= NROWK; i++)
-		for (g = 1; g <= NCOL; g++)
-			if (RHAS[i, g])
+function print_p(    i, g, k, n, gs) {
+	for (i = 1; i <= NROWK; i++) {
+		n = row_cells(i, gs)
+		for (k = 1; k <= n; k++)
+			if (RHAS[i, gs[k]] && (g = gs[k]) > 0)
 				print "workload=" workload " figure=" FIGURE \
 				    " cell=" blank(NAME[ROWK[i]]) \
 				    " column=" blank(CNAME[g]) \
@@ -77,6 +78,7 @@ function print_p(    i, g) {
 				    " refused=" (REFUSAL[i, g] == "" ? "-" : REFUSAL[i, g]) \
 				    " direction=" (RDIR[i, g] == "" ? "-" : RDIR[i, g]) \
 				    " bimodal=" (RBI[i, g] ? RNFAST[i, g] "/" RREPS[i, g] : "-")
+	}
 }
 
 # host_word(g): column g's host against the first's, in one word.

@@ -20,7 +20,8 @@
 # repeat of its runs); for unpinned rows, the placement of each repeat
 # of the column: "u" (CPUs used), "o" (run_s over the measured time:
 # CPUs occupied) and "q" (wait_s over it: CPUs' worth queued) g SUBSEP
-# row. The rows in NAME[row] and, sorted, in ROWK[1..NROWK].
+# row. The rows in NAME[row] and, sorted, in ROWK[1..NROWK]; the runs
+# with lines in a row, in ROW_RUNS[row] (" j j...", in order).
 function read_runs(    j) {
 	read_envs()
 	for (j = 1; j <= nruns; j++)
@@ -56,6 +57,7 @@ function read_raw(j,    g, line, path, nl, key, v, c) {
 		new_row(key)
 		c = j SUBSEP key
 		if (!((j, key) in PARAM)) {
+			ROW_RUNS[key] = ROW_RUNS[key] " " j
 			PARAM[j, key] = argrest(SKIP)
 			LFLAG[j, key] = argflag("-l")
 		}
@@ -99,21 +101,64 @@ function new_row(key) {
 # table has rows of its parameters pinned to one CPU (one) and to more
 # (the first other placement: llc, node...), so that smpb-stat can tell
 # clusters that are placements; "" else.
-function pinned_rows(i,    k, s, p, n) {
+function pinned_rows(i,    n, s) {
 	if (!FREE[ROWK[i]])
 		return ""
-	s = ""
+	if (!PINNED_READ)
+		pinned_index()
 	n = NAME[ROWK[i]]
+	s = ""
+	if (n in ONE_AT)
+		s = " one=" ONE_AT[n]
+	if (n in SPREAD_AT)
+		s = s != "" && SPREAD_AT[n] < ONE_AT[n] ? \
+		    " spread=" SPREAD_AT[n] s : s " spread=" SPREAD_AT[n]
+	return s
+}
+
+# pinned_index(): the first row pinned to one CPU (ONE_AT) and to more
+# (SPREAD_AT) of each unpinned row's name, once a table: one walk of
+# the rows.
+function pinned_index(    k, p, n) {
+	PINNED_READ = 1
 	for (k = 1; k <= NROWK; k++) {
 		p = ROWPLACE[ROWK[k]]
-		if (p == "free" || NAME[ROWK[k]] != n " " p)
+		n = NAME[ROWK[k]]
+		if (p == "free" || substr(n, length(n) - length(p)) != " " p)
 			continue
-		if (p == "one" && !index(s, " one="))
-			s = s " one=" k
-		else if (p != "one" && !index(s, " spread="))
-			s = s " spread=" k
+		n = substr(n, 1, length(n) - length(p) - 1)
+		if (p == "one" && !(n in ONE_AT))
+			ONE_AT[n] = k
+		else if (p != "one" && !(n in SPREAD_AT))
+			SPREAD_AT[n] = k
 	}
-	return s
+}
+
+# row_columns(runs, n, cols): the columns of runs[1..n], each once, in
+# order, into cols; how many.
+function row_columns(runs, n, cols,    k, m, g, at, x) {
+	m = 0
+	for (k = 1; k <= n; k++) {
+		if (!(g = COL[runs[k]]))
+			continue
+		for (at = 1; at <= m && cols[at] < g; at++)
+			;
+		if (at <= m && cols[at] == g)
+			continue
+		for (x = m; x >= at; x--)
+			cols[x + 1] = cols[x]
+		cols[at] = g
+		m++
+	}
+	return m
+}
+
+# row_cells(i, gs): the columns of row i that smpb-stat answered a cell
+# of, in order, into gs; how many. It answers none of no repeat at all
+# (no figure, none failed, bad or unsupported): such a cell is in no
+# record (RVAL "-", the rest ""), and a walk of the cells skips it.
+function row_cells(i, gs) {
+	return split(ROW_G[i], gs, " ")
 }
 
 # count_of(g): the count the parsed line's figure is for (COUNT, the

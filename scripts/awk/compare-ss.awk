@@ -31,6 +31,7 @@ function ss_keep(j, g, key,    s, k, ci, v, c) {
 		add("c" g SUBSEP c, v / s)
 		SSROW[c] = 1
 		if (!((j, c) in PARAM)) {
+			ROW_RUNS[c] = ROW_RUNS[c] " " j
 			PARAM[j, c] = PARAM[j, key]
 			LFLAG[j, c] = LFLAG[j, key]
 		}
@@ -145,5 +146,6 @@ function ss_print(    g, i, n, kw, vw, pw, head, out_n) {
 # ss_shown(i, g): row i is printed in column g's block: both columns
 # have it and smpb-stat found it worth a line (or -v).
 function ss_shown(i, g) {
-	return RHAS[i, 1] && RHAS[i, g] && (verbose || SHOW[i])
+	return ((i, 1) in RHAS) && ((i, g) in RHAS) && RHAS[i, 1] && \
+	    RHAS[i, g] && (verbose || SHOW[i])
 }

@@ -24,8 +24,12 @@
 # number), PT (the change against the first column) and MT (the marks:
 # * worse, + better, @ placement, ? doubtful, ! a repeat lost).
 function cellparts(i, g,    v) {
-	VT = RVAL[i, g]
 	CT = NT = PT = MT = ""
+	if (!((i, g) in RVAL)) {
+		VT = "-"
+		return
+	}
+	VT = RVAL[i, g]
 	if (RHAS[i, g] && RREPS[i, g] != REPS_MODE[g])
 		NT = RREPS[i, g]
 	if (RMISS[i, g]) {
@@ -88,47 +92,49 @@ function block(nr, kw, first, last,    i, g, k, line, dash, s) {
 			g = k == first - 1 ? 1 : k
 			# The figure and its spread right-aligned, so that
 			# figures line up; a bimodal cell takes both places.
-			if (C[i, g] == "" && V[i, g] ~ /^bimodal/)
-				s = pad(V[i, g], VW[g] + (CW[g] ? CW[g] + 1 : 0))
+			cellparts(i, g)
+			if (CT == "" && VT ~ /^bimodal/)
+				s = pad(VT, VW[g] + (CW[g] ? CW[g] + 1 : 0))
 			else {
-				s = pad(V[i, g], VW[g])
+				s = pad(VT, VW[g])
 				if (CW[g])
-					s = s " " pad(C[i, g], CW[g])
+					s = s " " pad(CT, CW[g])
 			}
 			if (NW[g])
-				s = s " " pad(N[i, g], NW[g])
+				s = s " " pad(NT, NW[g])
 			if (PW[g])
-				s = s " " pad(P[i, g], PW[g])
+				s = s " " pad(PT, PW[g])
 			if (MW[g])
-				s = s sprintf("%-" MW[g] "s", M[i, g])
+				s = s sprintf("%-" MW[g] "s", MT)
 			line = line " " s
 		}
 		out(line)
 	}
 }
 
-# widths(nr): fill V, C, N, P, M and the widths of each column's parts
-# (VW, CW, NW, PW, MW) and of the whole (W), wide enough for the label.
-function widths(nr,    i, g, k, lw, bw) {
-	for (g = 1; g <= NCOL; g++) {
-		VW[g] = CW[g] = NW[g] = PW[g] = MW[g] = 0
-		bw = 0
-		for (i = 1; i <= nr; i++) {
+# widths(nr): the widths of each column's parts (VW, CW, NW, PW, MW) and
+# of the whole (W), wide enough for the label, of the cells answered
+# (row_cells(): the others, "-", are narrower than a label's room).
+function widths(nr,    i, g, k, n, gs, lw, bw) {
+	for (g = 1; g <= NCOL; g++)
+		VW[g] = CW[g] = NW[g] = PW[g] = MW[g] = BIW[g] = 0
+	for (i = 1; i <= nr; i++) {
+		n = row_cells(i, gs)
+		for (k = 1; k <= n; k++) {
+			g = gs[k]
 			cellparts(i, g)
-			V[i, g] = VT
-			C[i, g] = CT
-			N[i, g] = NT
-			P[i, g] = PT
-			M[i, g] = MT
 			if (length(NT) > NW[g]) NW[g] = length(NT)
 			if (VT ~ /^bimodal/) {
-				if (length(VT) > bw) bw = length(VT)
+				if (length(VT) > BIW[g]) BIW[g] = length(VT)
 			} else if (length(VT) > VW[g])
 				VW[g] = length(VT)
 			if (length(CT) > CW[g]) CW[g] = length(CT)
 			if (length(PT) > PW[g]) PW[g] = length(PT)
 			if (length(MT) > MW[g]) MW[g] = length(MT)
 		}
+	}
+	for (g = 1; g <= NCOL; g++) {
+		bw = BIW[g]
 		# Room for the words of the header row.
 		if (VW[g] < 6)
 			VW[g] = 6
@@ -232,6 +238,7 @@ function facts_out(    g, m, f, k) {
 			print "=host-unknown " CNAME[g] "\t" workload "\t" \
 			    host_unknown_why(g) >> f
 	}
+	cell_facts()
 	for (g = 2; g <= NCOL; g++)
 		col_facts(g, f)
 	for (k = 1; k <= NPROB; k++)
@@ -241,37 +248,51 @@ function facts_out(    g, m, f, k) {
 }
 
 # col_facts(g, f): column g's cells of the workload's own table, into
-# the facts file f: as smpb-stat counted them ("=col": tested, worse,
-# better, placed, in doubt worse and better, with too few repeats, and
-# whether its changes are in doubt), and each marked cell ("=cell"),
-# its direction, "worse (in doubt)" where it is doubtful, for the
-# headline.
-function col_facts(g, f,    i, v) {
-	for (i = 1; i <= NROWK; i++) {
-		v = RVERD[i, g]
-		if (!RHAS[i, g] || !RHAS[i, 1] || RTINY[i, g] == 2)
-			continue
-		if (v == "changed" || v == "doubtful")
-			print "=cell\t" workload "\t" g "\t" i "\t" \
-			    NAME[ROWK[i]] "\t" RDIR[i, g] (v == "doubtful" ? \
-			    " (in doubt)" : "") "\t" RCHT[i, g] "\t" \
-			    ROWPLACE[ROWK[i]] >> f
-	}
+# the facts file f: each marked cell (cell_facts()), then as smpb-stat
+# counted them ("=col": tested, worse, better, placed, in doubt worse
+# and better, with too few repeats, and whether its changes are in
+# doubt).
+function col_facts(g, f,    k) {
+	for (k = 1; k <= NCELL_FACTS[g]; k++)
+		print CELL_FACTS[g, k] >> f
 	print "=col\t" g "\t" CNAME[g] "\t" LABEL[g] "\t" COL_COUNT[g] >> f
+}
+
+# cell_facts(): each marked cell ("=cell" lines), its direction, "worse
+# (in doubt)" where it is doubtful, for the headline, of each column
+# into CELL_FACTS[g, 1..NCELL_FACTS[g]], row by row: one walk of the
+# cells answered.
+function cell_facts(    i, g, k, n, gs, v) {
+	for (i = 1; i <= NROWK; i++) {
+		n = row_cells(i, gs)
+		for (k = 1; k <= n; k++) {
+			g = gs[k]
+			v = RVERD[i, g]
+			if (g == 1 || !RHAS[i, g] || !RHAS[i, 1] || RTINY[i, g] == 2)
+				continue
+			if (v == "changed" || v == "doubtful")
+				CELL_FACTS[g, ++NCELL_FACTS[g]] = "=cell\t" workload \
+				    "\t" g "\t" i "\t" NAME[ROWK[i]] "\t" RDIR[i, g] \
+				    (v == "doubtful" ? " (in doubt)" : "") "\t" \
+				    RCHT[i, g] "\t" ROWPLACE[ROWK[i]]
+		}
+	}
 }
 
 # marked_rows(): the rows of the workload's own table where a column
 # has a mark (* + @ ? !), one a line, into tmp/marked.<workload>, the
 # rows its why tables show (compare.awk's why_rows()); no file where
 # none has one.
-function marked_rows(    i, g, f, m) {
+function marked_rows(    i, g, f, m, k, gs) {
 	f = tmp "/marked." workload
 	for (i = 1; i <= NROWK; i++) {
 		m = 0
-		for (g = 1; g <= NCOL; g++)
+		for (k = row_cells(i, gs); k > 0; k--) {
+			g = gs[k]
 			if (RMISS[i, g] || g > 1 && RVERD[i, g] ~ \
 			    /^(changed|doubtful|placement)$/)
 				m = 1
+		}
 		if (m) {
 			print ROWK[i] > f
 			NMARKED++

@@ -3,57 +3,53 @@
 # key=value lines (compare-p.awk) both print: handed to smpb-stat, which
 # decides them (stat.awk), and read back.
 #
-# Input: what compare.awk read: the runs and their columns (COL, NCOL,
-# CRUNS, CRUN), the runs' facts (RENV, HOST, HIST, INCOMPLETE...), the
-# cells of each run (j SUBSEP row: VALS, NVALS, FAILED, BAD, NA), the
-# placements of each column's repeats in an unpinned row ("u", "o", "q"
-# g SUBSEP row), each run's options in each row (PARAM, LFLAG), the rows
-# (ROWK, FREE).
+# Input: what compare.awk read: the runs, their columns and facts (COL,
+# NCOL, CRUNS, CRUN, RENV, HOST, HIST, INCOMPLETE...), each run's cells
+# (j SUBSEP row: VALS, NVALS, FAILED, BAD, NA), where each column's
+# repeats of an unpinned row ran ("u", "o", "q" g SUBSEP row), each
+# run's options in each row (PARAM, LFLAG), the rows (ROWK, FREE).
 # Output: nothing printed; judge_table() hands the table over and reads
 # the answers: the runs' problems (problem(): compare-check.awk), each
 # column's host (compare-host.awk's HOST_STATE...) and for row i and
-# column g:
+# column g, of each cell answered (compare-runs.awk's row_cells()):
 #	RHAS	1 when the column has a figure in the row
-#	RVAL	the figure as the table shows it, in the digits its
-#		row needs (RDIG: row_digits()), or n/a, fail, -; RMED
-#		the figure (a number, "" if none)
+#	RVAL	the figure as shown, in the digits its row needs (RDIG:
+#		row_digits()), or n/a, fail, -; RMED the figure ("": none)
 #	RCV	its spread: the coefficient of variation between the
 #		runs' medians (two runs or more), or of the repeats
 #	RRUNS, RREPS	the runs and repeats it rests on
 #	RMISS	1 when a repeat failed or a saved value was bad
-#	RBI	1 when the column's repeats fall into two clusters;
-#		then RFAST and RSLOW are their medians, the better
-#		cluster's and the other's, RNFAST the better one's
-#		repeats; the cell is compared all the same, by all its
-#		repeats (a rank test sees a cluster that came more often)
+#	RBI	1 when the column's repeats fall into two clusters; then
+#		RFAST and RSLOW are their medians, the better cluster's
+#		and the other's, RNFAST the better one's repeats; the cell
+#		is compared all the same, by all its repeats (a rank test
+#		sees a cluster that came more often)
 #	RMETH	runs, repeats or none: how the change was tested
-#	RCH	the change shown: the ratio of the column's figure to
-#		the first column's, less one (0.05 is +5%)
+#	RCH	the change shown: the column's figure over the first
+#		column's, less one (0.05 is +5%)
 #	RSH, RLO, RHI, RLEV, RP	the shift the test estimates (Welch's
-#		t of the runs' medians, or the Hodges-Lehmann shift of
-#		the repeats) and its interval, as fractions of the first
-#		column, the level the interval covers and the test's p
-#		("" where none)
-#	RVERD	base, same, changed, placement, doubtful,
-#		mixed (the interval and the change shown point
-#		different ways), untestable (a fall the column's limit
-#		could never reach), refused or few
+#		t of the runs' medians, or the Hodges-Lehmann shift of the
+#		repeats) and its interval, as fractions of the first column,
+#		the level the interval covers and the test's p ("" if none)
+#	RVERD	base, same, changed, placement, doubtful, mixed (the
+#		interval and the change shown point different ways),
+#		untestable (a fall the column's limit could never
+#		reach), refused or few
 #	REFUSAL	the word of smpb-stat where it refused the figures
 #	RSHORT	1 where the interval covers less than the level
-#	RSTOOD	where both it and the first column's have clusters, 1
-#		where each stood within the threshold, else 0
-#	RTINY	how many of the two sides are zero (so small they show
-#		as zero with more_digits() decimals): 2, no change
-#		(same); 1, the change shown as a difference
+#	RSTOOD	with clusters in it and the first column: 1 where each
+#		stood within the threshold, else 0
+#	RTINY	the sides that show as zero (more_digits() decimals):
+#		2, no change (same); 1, the change shown as a difference
 #	RPLACE	for a placement verdict, how the sides ran
 #	RDIR	better or worse: which way the change shown goes, by the
 #		table's own direction (higher or lower is better)
 #	RCHT	the change as the table prints it (change_text())
 # verdicts() then counts them for the notes: NV[verdict], NV_DIR,
-# METHOD_USED[method], ONE_RUN (some change rests on one run a
-# side), TINY, BIMODAL; and each column's usual number of repeats a cell,
-# REPS_MODE[g], and how many of its cells have another, REPS_ODD[g].
-# No rules, no -v variables of its own.
+# METHOD_USED[method], ONE_RUN (some change rests on one run a side),
+# TINY, BIMODAL; and each column's usual number of repeats a cell,
+# REPS_MODE[g], and how many of its cells have another, REPS_ODD[g]. No
+# rules, no -v variables of its own.
 
 # judge_table(head): the table handed to smpb-stat and judged: with
 # head, the runs' checks alone (the header's); else the whole table.
@@ -117,12 +113,13 @@ function env_word(j, word, key) {
 
 # table_cells(): the rows, each run's repeats of each and its options,
 # and where each column's repeats of an unpinned row ran.
-function table_cells(    i, j, g, key, c, pc) {
+function table_cells(    i, j, key, c, pc, n, k, runs, cols) {
 	for (i = 1; i <= NROWK; i++) {
 		key = ROWK[i]
 		stat_put("row i=" i " free=" (FREE[key] ? 1 : 0) pinned_rows(i))
-		for (j = 1; j <= nruns; j++) {
-			if (!COL[j])
+		n = split(ROW_RUNS[key], runs, " ")
+		for (k = 1; k <= n; k++) {
+			if (!COL[j = runs[k]])
 				continue
 			c = j SUBSEP key
 			if (NVALS[c] + FAILED[c] + BAD[c] + NA[c] > 0) {
@@ -137,11 +134,12 @@ function table_cells(    i, j, g, key, c, pc) {
 		}
 		if (!FREE[key])
 			continue
-		for (g = 1; g <= NCOL; g++) {
-			pc = g SUBSEP key
+		n = row_columns(runs, n, cols)
+		for (k = 1; k <= n; k++) {
+			pc = cols[k] SUBSEP key
 			if (NVALS["u" pc] + NVALS["o" pc] + NVALS["q" pc] == 0)
 				continue
-			stat_part("place i=" i " g=" g " u=")
+			stat_part("place i=" i " g=" cols[k] " u=")
 			stat_list(VALS, "u" pc)
 			stat_part(" o=")
 			stat_list(VALS, "o" pc)
@@ -224,6 +222,7 @@ function column_of(k,    g, keys, n, i) {
 function cell_of(k,    i, g, e) {
 	i = ans(k, "i")
 	g = ans(k, "g")
+	ROW_G[i] = ROW_G[i] " " g
 	RHAS[i, g] = ans(k, "has") + 0
 	RMISS[i, g] = ans(k, "miss") + 0
 	RRUNS[i, g] = ans(k, "runs") + 0
@@ -271,13 +270,12 @@ function cell_of(k,    i, g, e) {
 
 # verdicts(): the counts of the verdicts, for the notes and the
 # headline, and each row's figures and changes in the digits it needs.
-function verdicts(    i, g) {
+function verdicts(    i, g, k, gs) {
 	for (i = 1; i <= NROWK; i++) {
-		for (g = 2; g <= NCOL; g++) {
-			if (!RHAS[i, g] || !RHAS[i, 1])
+		for (k = row_cells(i, gs); k > 0; k--) {
+			if ((g = gs[k]) == 1 || !RHAS[i, g] || !RHAS[i, 1])
 				continue
-			if (RTINY[i, g] > 0)
-				TINY = 1
+			TINY = TINY || RTINY[i, g] > 0
 			if (RMETH[i, g] != "none" && RMETH[i, g] != "") {
 				METHOD_USED[RMETH[i, g]] = 1
 				if (RMETH[i, g] == "repeats")
@@ -347,15 +345,17 @@ function more_digits() {
 # point (so within a point of the change printed, itself rounded), and
 # no figure other than zero shows as zero; then each figure (RVAL) and
 # change (RCHT) of the row in them.
-function row_digits(i,    x, g) {
+function row_digits(i,    x, g, k, n, gs) {
+	n = row_cells(i, gs)
 	for (x = 0; x < more_digits(); x++) {
-		for (g = 2; g <= NCOL && row_shows(i, g, x); g++)
+		for (k = 1; k <= n && row_shows(i, gs[k], x); k++)
 			;
-		if (g > NCOL)
+		if (k > n)
 			break
 	}
 	RDIG[i] = x
-	for (g = 1; g <= NCOL; g++) {
+	for (k = 1; k <= n; k++) {
+		g = gs[k]
 		if (RMED[i, g] != "")
 			RVAL[i, g] = fmt(RMED[i, g], x)
 		RCHT[i, g] = change_text(i, g)
@@ -367,7 +367,7 @@ function row_digits(i,    x, g) {
 # (within half a point, or 0.5% of a factor) and neither shows as zero
 # unless it is.
 function row_shows(i, g, x,    a, b, r, c) {
-	if (RMED[i, g] == "" || RMED[i, 1] == "")
+	if (g == 1 || RMED[i, g] == "" || RMED[i, 1] == "")
 		return 1
 	a = num_of(fmt(RMED[i, 1], x))
 	b = num_of(fmt(RMED[i, g], x))

@@ -104,12 +104,13 @@ BEGIN {
 # the rows it shows (those its workload marked), where a table would
 # only repeat what the workload's own says. Never with -v or -p, or
 # where a saved value was bad (its table says which).
-function why_folded(    i, g) {
+function why_folded(    i, g, k, n, gs) {
 	if (metric == "" || verbose || parsable || COMPLAINTS > 0)
 		return 0
 	for (i = 1; i <= NROWK; i++)
-		for (g = 2; g <= NCOL; g++)
-			if (RMISS[i, g] || RVERD[i, g] ~ /^(changed|doubtful)$/)
+		for (k = row_cells(i, gs); k > 0; k--)
+			if ((g = gs[k]) > 1 && (RMISS[i, g] ||
+			    RVERD[i, g] ~ /^(changed|doubtful)$/))
 				return 0
 	print WHY_NAME >> (tmp "/fold." workload)
 	close(tmp "/fold." workload)

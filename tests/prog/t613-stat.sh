@@ -154,10 +154,11 @@ is "$(cat "$TMPDIR_T/t")" "t refused why=missing" \
 ask 't table runs=4 cols=2 rows=1' 't run j=4 g=2 id=b' 't run j=2 g=1 id=a' \
     't row i=1 free=0' 't fig i=1 j=4 v=3' 't judge' >"$TMPDIR_T/t"
 is "$(first3 "$(cat "$TMPDIR_T/t")")" \
-    "t rules level=0.95 t problem j=4 t col g=1 t col g=2 t cell i=1 t cell i=1 t end " \
+    "t rules level=0.95 t problem j=4 t col g=1 t col g=2 t cell i=1 t end " \
     "runs of no column (1, 3) need no run line: answered"
-like "$(cat "$TMPDIR_T/t")" '^t cell i=1 g=1 has=0 empty=none miss=0 runs=0 reps=0$' \
-    "a cell no line gave: empty"
+like "$(cat "$TMPDIR_T/t")" '^t cell i=1 g=2 has=1 ' "a cell a line gave: answered"
+is "$(grep -c '^t cell i=1 g=1 ' "$TMPDIR_T/t")" 0 \
+    "a cell no line gave a repeat of: not answered (no repeat at all)"
 ask 't table runs=2 cols=2 rows=0 head=1' 't run j=1 g=1 id=x cpuset=0-1' \
     't run j=2 g=2 id=x cpuset=1%2C0' 't judge' >"$TMPDIR_T/t"
 like "$(cat "$TMPDIR_T/t")" '^t problem j=2 kind=hard code=same-run other=1$' \

@@ -196,11 +196,13 @@ reps_mode_case(void)
 		"fig i=2 j=2 v=1,2,3,4", "fig i=3 j=2 failed=5", NULL
 	};
 	struct jg_table t = { 0 };
-	struct jg_cellv cells[6];
+	struct jg_cellv cells[6], *at[6];
 	struct jg_col c1, c2;
 	int i, g;
 
 	memset(cells, 0, sizeof(cells));
+	for (i = 0; i < 6; i++)
+		at[i] = &cells[i];
 	memset(&c1, 0, sizeof(c1));
 	memset(&c2, 0, sizeof(c2));
 	if (!tb_table(&t, lines)) {
@@ -210,8 +212,8 @@ reps_mode_case(void)
 	for (i = 1; i <= 3; i++)
 		for (g = 1; g <= 2; g++)
 			(void)jg_centre(&t, i, g, &cells[(i - 1) * 2 + g - 1]);
-	jg_reps_mode(&t, cells, 1, &c1);
-	jg_reps_mode(&t, cells, 2, &c2);
+	jg_reps_mode(&t, at, 1, &c1);
+	jg_reps_mode(&t, at, 2, &c2);
 	ok(c1.reps_mode == 5 && c1.reps_odd == 1,
 	    "repeats a cell: 5, 4, 5: 5 the usual, one odd");
 	ok(c2.reps_mode == 4 && c2.reps_odd == 0,

@@ -141,10 +141,12 @@ static void
 clusters_cases(void)
 {
 	struct jg_table t = { 0 };
-	struct jg_cellv cells[6];
+	struct jg_cellv cells[6], *at[6];
 	size_t k;
 	int i, g;
 
+	for (i = 0; i < 6; i++)
+		at[i] = &cells[i];
 	for (k = 0; k < sizeof(ccases) / sizeof(ccases[0]); k++) {
 		memset(cells, 0, sizeof(cells));
 		if (!tb_table(&t, ccases[k].lines)) {
@@ -155,7 +157,7 @@ clusters_cases(void)
 			for (g = 1; g <= 2; g++)
 				(void)jg_centre(&t, i, g,
 				    &cells[(i - 1) * 2 + g - 1]);
-		ok(jg_placed_clusters(&t, cells, 1, 2) == ccases[k].want,
+		ok(jg_placed_clusters(&t, at, 1, 2) == ccases[k].want,
 		    "clusters: %s", ccases[k].name);
 		for (i = 0; i < 6; i++)
 			jg_cellv_free(&cells[i]);
