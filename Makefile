@@ -43,7 +43,8 @@ LIBOBJ = src/lib/clock.o src/lib/guard.o src/lib/hist.o src/lib/io.o \
 PROGRAMS != sed -n '/^[a-z]/p' scripts/workloads/LIST; echo hog
 BIN != for p in $(PROGRAMS); do printf 'bin/smpb-%s ' "$$p"; done
 PROGOBJ != for p in $(PROGRAMS); do printf 'src/%s.o ' "$$p"; done
-# smpb-stat, the statistics and the decisions of compare (src/stat.1): a
+# smpb-stat, the statistics and the decisions of compare (src/stat.1; its
+# tables and answers, src/stat.5): a
 # filter the driver runs, installed in $(LIBEXECDIR) beside its files.
 # The one program linked with libm (lgamma, erfc, expm1): it forks no
 # workers. Its numerics, statmath.o, and its decisions, JUDGEOBJ (the
@@ -259,6 +260,9 @@ install: $(BIN) $(STAT) $(SNAP) $(FLOOR)
 	cp -f $(STAT) $(DESTDIR)$(LIBEXECDIR)/smpb-stat
 	sed 's/^\.Os smpbench$$/.Os smpbench $(VERSION)/' src/stat.1 \
 	    > $(DESTDIR)$(MANPREFIX)/man1/smpb-stat.1
+	mkdir -p $(DESTDIR)$(MANPREFIX)/man5
+	sed 's/^\.Os smpbench$$/.Os smpbench $(VERSION)/' src/stat.5 \
+	    > $(DESTDIR)$(MANPREFIX)/man5/smpb-stat.5
 	cp -f $(SNAP) $(DESTDIR)$(LIBEXECDIR)/smpb-snap
 	sed 's/^\.Os smpbench$$/.Os smpbench $(VERSION)/' src/snap.1 \
 	    > $(DESTDIR)$(MANPREFIX)/man1/smpb-snap.1
@@ -276,6 +280,7 @@ uninstall:
 	    $(DESTDIR)$(MANPREFIX)/man7/smpb-common.7
 	rm -rf $(DESTDIR)$(LIBEXECDIR) $(DESTDIR)$(PREFIX)/share/smpbench
 	rm -f $(DESTDIR)$(MANPREFIX)/man1/smpb-stat.1 \
+	    $(DESTDIR)$(MANPREFIX)/man5/smpb-stat.5 \
 	    $(DESTDIR)$(MANPREFIX)/man1/smpb-snap.1
 
 clean:

@@ -1,6 +1,6 @@
 /*
  * answer.c: a table of compare judged whole, and its records (judge.h,
- * smpb-stat(1) "Tables"). jg_answer() takes the decisions of decide.c
+ * smpb-stat(5) "Tables"). jg_answer() takes the decisions of decide.c
  * in their order, each over the table and what the ones before it
  * found, and prints what they decided, a line a record, each beginning
  * with the table's ID: the runs' problems; with head=1, each run's
@@ -29,7 +29,7 @@ cell_of(const struct judging *jd, int i, int g)
 	return jg_cellv_at(jd->t, jd->cells, i, g);
 }
 
-/* A cell of no repeat at all: not answered (smpb-stat(1), OUTPUT). */
+/* A cell of no repeat at all: not answered (smpb-stat(5), Answers). */
 static bool
 blank(const struct jg_cellv *v)
 {

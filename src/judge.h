@@ -1,6 +1,6 @@
 /*
  * judge.h: compare's decisions, beside its statistics: what smpb-stat
- * answers to a table (see smpb-stat(1), "Tables").
+ * answers to a table (see smpb-stat(5), "Tables").
  *
  * The driver's awk programs read the saved runs and lay out the text;
  * everything a comparison decides is here: which runs cannot be
@@ -187,7 +187,7 @@ double		jg_figs_median(struct jg_figs *f);
  */
 enum jg_kind { JG_HARD, JG_BUSY, JG_INFO };
 
-/* The problems, in the order of the checks (smpb-stat(1): "code"). */
+/* The problems, in the order of the checks (smpb-stat(5): "code"). */
 enum jg_code {
 	JG_SAME_RUN,		/* the same run as another */
 	JG_INCOMPLETE,		/* an interrupted run */

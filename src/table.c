@@ -19,7 +19,7 @@
 
 /*
  * The canary timings a run can make, ns a spin: a timing outside is
- * none, counted (smpb-stat(1): the key bad of a column).
+ * none, counted (smpb-stat(5): the key bad of a column).
  */
 #define CANARY_MIN	0.01
 #define CANARY_MAX	1e9

@@ -20,7 +20,8 @@ quick_args() {
 	esac
 }
 
-# stat_keys PAGE PROG: smpb-stat has no -p line; its OUTPUT documents
+# stat_keys PAGE PROG: smpb-stat has no -p line; its tables' page
+# (src/stat.5, Answers) documents
 # every key of its records, to tables that give each record and key: a
 # header's (its rules, a problem, the cpusets), a whole one's (problems
 # naming a run and a row, one of the table's own; a column whose host
@@ -51,6 +52,21 @@ stat_keys() {
 	done
 	is "$(printf '%s\n' "$sk_keys" | wc -l | tr -d ' '):$sk_missing" 57: \
 	    "$1: OUTPUT documents every key of smpb-stat's records"
+}
+
+# stat_example PAGE PROG: the example of PAGE (its EXAMPLES' display: a
+# command, then the answers, folded) is what PROG answers: run as the
+# page has it, each answer unfolded (a line not starting "t " goes on
+# the one before).
+stat_example() {
+	se_block=$(sed -n '/^\.Sh EXAMPLES/,/^\.Ed/p' "$1" | sed '1,/^\.Bd/d; /^\.Ed/d')
+	# shellcheck disable=SC2016 # "$2" is for the eval below
+	se_cmd=$(printf '%s\n' "$se_block" | sed -n '1,/| smpb-stat$/p' |
+	    sed 's/^\$ //; s/\\e/\\/g; s/| smpb-stat$/| "$2"/')
+	se_want=$(printf '%s\n' "$se_block" | sed '1,/| smpb-stat$/d' |
+	    awk '/^t / && NR > 1 { print s; s = "" } { s = s (s == "" ? "" : " ") $0 }
+		END { print s }')
+	is "$(eval "$se_cmd")" "$se_want" "$1: EXAMPLES is what $2 answers"
 }
 
 # snap_words PAGE PROG: smpb-snap has no -p line; its OUTPUT documents
@@ -95,7 +111,8 @@ for page in src/*.1; do
 	    "$page: SEE ALSO names smpbench(7)"
 	[ -x "$prog" ] || { t_result 1 "$prog is built"; continue; }
 	if [ "$name" = stat ]; then
-		stat_keys "$page" "$prog"
+		stat_keys "${page%.1}.5" "$prog"
+		stat_example "${page%.1}.5" "$prog"
 		continue
 	fi
 	if [ "$name" = snap ]; then

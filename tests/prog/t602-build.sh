@@ -64,6 +64,7 @@ check "installs its page" test -f "$dest/opt/smpb/share/man/man1/smpb-ring.1"
 check "installs smpb-stat beside the driver's files" \
     test -x "$dest/opt/smpb/libexec/smpbench/smpb-stat"
 check "installs its page" test -f "$dest/opt/smpb/share/man/man1/smpb-stat.1"
+check "and its tables' page" test -f "$dest/opt/smpb/share/man/man5/smpb-stat.5"
 check "installs smpb-snap beside the driver's files" \
     test -x "$dest/opt/smpb/libexec/smpbench/smpb-snap"
 check "installs its page" test -f "$dest/opt/smpb/share/man/man1/smpb-snap.1"

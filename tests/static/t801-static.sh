@@ -164,12 +164,14 @@ is "$(LC_ALL=C awk -f tests/compare-numbers.awk "$TMPDIR_T/planted.awk" |
     sed 's/:.*//; s/.*\///' | tr '\n' ' ')" "planted.awk planted.awk " \
     "a fraction and a percentage compared: found; counts and widths pass"
 
-# Every program's page (src/NAME.1, NAME a workload of LIST or hog)
-# within 200 lines: it holds the program's own options, keys and exit
-# statuses, and smpb-common(7) the rest.
+# Every program's page (src/NAME.1: a workload of LIST, hog, and the
+# driver's smpb-stat and smpb-snap) within 200 lines: it holds the
+# program's own options, keys and exit statuses, smpb-common(7) the
+# rest, and smpb-stat(5) the tables smpb-stat reads and its answers.
 # shellcheck disable=SC2046,SC2086 # the pages, split on purpose
 is "$(LC_ALL=C awk '{ n[FILENAME]++ } END { for (f in n) if (n[f] > 200)
-	printf "%s: %d lines, over 200\n", f, n[f] }' $(printf 'src/%s.1 ' $PROGRAMS))" \
+	printf "%s: %d lines, over 200\n", f, n[f] }' $(printf 'src/%s.1 ' $PROGRAMS) \
+	src/stat.1 src/snap.1)" \
     "" "every program's page (src/NAME.1) within 200 lines"
 
 # The Makefile's programs are the workloads of scripts/workloads/LIST
@@ -330,7 +332,7 @@ is "$wide" "" "every -h is within 80 columns"
 if need_cmd mandoc; then
 	# One mandoc over every page; each message names its page, and each
 	# page's check is held to its own messages.
-	pages=$(printf '%s\n' scripts/*.[17] src/*.[17])
+	pages=$(printf '%s\n' scripts/*.[17] src/*.[157])
 	# shellcheck disable=SC2086 # the page list, split on purpose
 	mandoc -Tlint -W warning $pages >"$TMPDIR_T/lint" 2>&1
 	for page in $pages; do
