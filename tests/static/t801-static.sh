@@ -101,7 +101,7 @@ sh_lint_deal() {
 # sc-out.NNN, its status into sc-rc.NNN; on TERM, stop that shellcheck.
 sh_lint_lane() {
 	sl_on=
-	trap '[ -n "$sl_on" ] && kill -TERM "$!" 2>/dev/null && wait "$!"
+	trap '[ -n "$sl_on" ] && kill -TERM "$!" 2>/dev/null && wait "$!" 2>/dev/null
 	    exit 143' TERM
 	for sl_c in "$TMPDIR_T"/sc-chunk.*; do
 		sl_c=${sl_c##*.}
@@ -131,7 +131,7 @@ sh_lint_start() {
 
 # sh_lint_stop: at exit, each lane left stopped with the shellcheck it
 # runs, then $TMPDIR_T removed (tests/lib.sh's trap, replaced); on
-# HUP too, as on INT and TERM.
+# HUP and PIPE (sh t801-static.sh | head) too, as on INT and TERM.
 # shellcheck disable=SC2317 # run by the trap
 sh_lint_stop() {
 	for sl_p in $SL_PIDS; do
@@ -144,6 +144,7 @@ sh_lint_stop() {
 }
 trap 'sh_lint_stop' EXIT
 trap 'exit 129' HUP
+trap 'exit 141' PIPE
 
 # sh_lint_wait: wait for the lanes (in the shell that started them).
 sh_lint_wait() {
