@@ -29,17 +29,26 @@ sh_files() {
 	done
 }
 
-# sh_lint_lanes FILE...: shellcheck -s sh of the files, each
-# following what it sources (-x), its findings on stdout. The files are
-# dealt into lanes, as many as the CPUs (1 to 4), the heaviest first to
-# the lightest lane (a file weighs its lines and those of the files its
-# "shellcheck source=" lines name, which it is checked with), and each
-# lane is one shellcheck, all at once: the check is CPU alone.
-sh_lint_lanes() {
-	sl_n=$(getconf _NPROCESSORS_ONLN 2>/dev/null) || sl_n=1
-	case $sl_n in '' | *[!0-9]* | 0) sl_n=1 ;; esac
-	[ "$sl_n" -le 4 ] || sl_n=4
-	LC_ALL=C awk -v lanes="$sl_n" -v dir="$TMPDIR_T" '
+# The shellcheck of the sh files is most of make check's time, all of
+# it CPU, and it is cheaper a file the more files one shellcheck takes
+# (about a tenth, one process against a file each). So the files are
+# dealt into chunks, the heaviest files first, each chunk a part of
+# what is left (a file weighs its lines and those of the files its
+# "shellcheck source=" lines name, which it is checked with): a few
+# large chunks, then smaller ones down to about a second's. As many
+# lanes as CPUs (1 to 4) take the chunks in turn, each one shellcheck,
+# while the other checks run; a lane that ran slow takes fewer. Each
+# chunk's findings, and its status if it is neither 0 nor 1, are read
+# in the chunks' order at the end (sh_lint_findings); a lane left is
+# stopped with its shellcheck at exit.
+
+# sh_lint_deal FILE...: the files, dealt into $TMPDIR_T/sc-chunk.NNN,
+# one name a line, as many lanes as CPUs (1 to 4) in $SL_LANES.
+sh_lint_deal() {
+	SL_LANES=$(getconf _NPROCESSORS_ONLN 2>/dev/null) || SL_LANES=1
+	case $SL_LANES in '' | *[!0-9]* | 0) SL_LANES=1 ;; esac
+	[ "$SL_LANES" -le 4 ] || SL_LANES=4
+	LC_ALL=C awk -v lanes="$SL_LANES" -v dir="$TMPDIR_T" '
 	BEGIN {
 		for (i = 1; i < ARGC; i++)
 			F[++nf] = ARGV[i]
@@ -55,57 +64,128 @@ sh_lint_lanes() {
 	}
 	END {
 		for (i = 1; i <= nf; i++) {
-			w = LINES[F[i]]
+			W[i] = LINES[F[i]]
 			n = split(SRC[F[i]], src, " ")
 			for (k = 1; k <= n; k++)
-				w += LINES[src[k]]
-			W[i] = w
+				W[i] += LINES[src[k]]
+			left += W[i]
 		}
-		# The heaviest file left, to the lightest lane, until none is left.
+		least = left / (16 * lanes)
+		# The heaviest file left, into the chunk, until it holds its
+		# part of what is left: a half of a lane'"'"'s share.
 		for (done = 0; done < nf; done++) {
 			best = 0
 			for (i = 1; i <= nf; i++)
 				if (!(i in GONE) && (best == 0 || W[i] > W[best]))
 					best = i
 			GONE[best] = 1
-			lane = 0
-			for (k = 1; k < lanes; k++)
-				if (LOAD[k] < LOAD[lane])
-					lane = k
-			LOAD[lane] += W[best]
-			print F[best] > (dir "/sc-lane." lane)
+			if (have == 0) {
+				part = left / (2 * lanes)
+				if (part < least)
+					part = least
+				chunk = sprintf("%s/sc-chunk.%03d", dir, ++chunks)
+			}
+			print F[best] > chunk
+			have += W[best]
+			left -= W[best]
+			if (have >= part) {
+				close(chunk)
+				have = 0
+			}
 		}
-	}' "$@" || echo "sh_lint_lanes: the files were not dealt"
-	sl_pids=
-	for sl_f in "$TMPDIR_T"/sc-lane.*; do
-		[ -f "$sl_f" ] || continue
-		# shellcheck disable=SC2046 # the lane's files, split on purpose
-		shellcheck -s sh -x -f gcc $(cat "$sl_f") \
-		    >"$TMPDIR_T/sc-out.${sl_f##*.}" 2>&1 &
-		sl_pids="$sl_pids $!"
+	}' "$@" || echo "sh_lint_deal: the files were not dealt"
+}
+
+# sh_lint_lane: take the chunks in turn, each one not yet claimed by
+# another lane (mkdir claims it), and run shellcheck -s sh -x on it into
+# sc-out.NNN, its status into sc-rc.NNN; on TERM, stop that shellcheck.
+sh_lint_lane() {
+	sl_on=
+	trap '[ -n "$sl_on" ] && kill -TERM "$!" 2>/dev/null && wait "$!" 2>/dev/null
+	    exit 143' TERM
+	for sl_c in "$TMPDIR_T"/sc-chunk.*; do
+		sl_c=${sl_c##*.}
+		mkdir "$TMPDIR_T/sc-claim.$sl_c" 2>/dev/null || continue
+		sl_on=1
+		# shellcheck disable=SC2046 # the chunk's files, split on purpose
+		shellcheck -s sh -x -f gcc $(cat "$TMPDIR_T/sc-chunk.$sl_c") \
+		    >"$TMPDIR_T/sc-out.$sl_c" 2>&1 &
+		wait "$!"
+		echo "$?" >"$TMPDIR_T/sc-rc.$sl_c"
+		sl_on=
 	done
-	for sl_p in $sl_pids; do
+}
+
+# sh_lint_start FILE...: deal the files, and start the lanes; their
+# pids in $SL_PIDS.
+SL_PIDS=
+sh_lint_start() {
+	sh_lint_deal "$@"
+	sl_i=0
+	while [ "$sl_i" -lt "$SL_LANES" ]; do
+		sh_lint_lane &
+		SL_PIDS="$SL_PIDS $!"
+		sl_i=$((sl_i + 1))
+	done
+}
+
+# sh_lint_stop: at exit, each lane left stopped with the shellcheck it
+# runs, then $TMPDIR_T removed (tests/lib.sh's trap, replaced); on
+# HUP and PIPE (sh t801-static.sh | head) too, as on INT and TERM.
+# shellcheck disable=SC2317 # run by the trap
+sh_lint_stop() {
+	for sl_p in $SL_PIDS; do
+		kill -TERM "$sl_p" 2>/dev/null
+	done
+	for sl_p in $SL_PIDS; do
 		wait "$sl_p"
 	done
-	cat "$TMPDIR_T"/sc-out.*
+	rm -rf "$TMPDIR_T"
+}
+trap 'sh_lint_stop' EXIT
+trap 'exit 129' HUP
+trap 'exit 141' PIPE
+
+# sh_lint_wait: wait for the lanes (in the shell that started them).
+sh_lint_wait() {
+	for sl_p in $SL_PIDS; do
+		wait "$sl_p"
+	done
+	SL_PIDS=
+}
+
+# sh_lint_findings: once the lanes are done, every chunk's findings in
+# the chunks' order, and a line for a chunk that was not checked or
+# whose shellcheck ended with a status other than 0 (clean) or 1
+# (findings, printed).
+sh_lint_findings() {
+	for sl_c in "$TMPDIR_T"/sc-chunk.*; do
+		sl_c=${sl_c##*.}
+		sl_rc=
+		[ -f "$TMPDIR_T/sc-rc.$sl_c" ] && read -r sl_rc <"$TMPDIR_T/sc-rc.$sl_c"
+		cat "$TMPDIR_T/sc-out.$sl_c" 2>/dev/null
+		case $sl_rc in
+		0 | 1) continue ;;
+		'') sl_why="was not checked" ;;
+		*) sl_why="ended with exit $sl_rc" ;;
+		esac
+		printf 'shellcheck of chunk %s %s: %s\n' "$sl_c" "$sl_why" \
+		    "$(tr '\n' ' ' <"$TMPDIR_T/sc-chunk.$sl_c")"
+	done
 }
 
 # Under make test, the driver's and CI's files and tests/lib.sh, followed
 # whole: the tests' own files take twice as long again (10 s here), and
 # make check and make test-all (TEST_ALL=1) check them, following
-# tests/lib.sh into each.
+# tests/lib.sh into each. Started here, read at the end.
 if need_cmd shellcheck; then
-	files=$(sh_files)
+	sc_files=$(sh_files)
 	if [ "${TEST_ALL:-0}" != 1 ]; then
-		files=$(printf '%s\n' "$files" | grep -v '^tests/')
-		files="$files${T_NL}tests/lib.sh"
+		sc_files=$(printf '%s\n' "$sc_files" | grep -v '^tests/')
+		sc_files="$sc_files${T_NL}tests/lib.sh"
 	fi
 	# shellcheck disable=SC2086 # the file list, split on purpose
-	out=$(sh_lint_lanes $files)
-	is "$out" "" "shellcheck -s sh: $(printf '%s\n' "$files" | wc -l |
-	    tr -d ' ') files clean"
-else
-	t_skip "shellcheck is not installed"
+	sh_lint_start $sc_files
 fi
 
 # (Each first line read by the shell itself.)
@@ -364,6 +444,14 @@ if need_cmd mandoc; then
 	done
 else
 	t_skip "mandoc is not installed"
+fi
+
+if need_cmd shellcheck; then
+	sh_lint_wait
+	is "$(sh_lint_findings)" "" "shellcheck -s sh: $(printf '%s\n' \
+	    "$sc_files" | wc -l | tr -d ' ') files clean"
+else
+	t_skip "shellcheck is not installed"
 fi
 
 done_testing
