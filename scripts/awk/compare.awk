@@ -40,7 +40,10 @@
 # verbose, 1 to print every change's interval, every note and every why
 # table whole; parsable, 1 for the key=value lines instead of the
 # tables; tmp, the driver's private directory, where the fifo of
-# smpb-stat's answers is (stat.awk); stat, smpb-stat's path.
+# smpb-stat's answers is (stat.awk); stat, smpb-stat's path;
+# reproduce, 0 for no line to rerun the report at its end (smpbench vm
+# says its own: SMPB_REPRODUCE, lib/reproduce.sh); version
+# and command, that line's (reproduce.awk).
 # Exit status: 0; 8 smpb-stat failed (said); 3 some saved data was bad
 # (left out, marked), or a workload not comparable; 4 the runs are not
 # comparable (nothing printed); 7 no table of two runs (nothing
@@ -52,8 +55,9 @@
 # runs doubtful or not comparable), stat.awk (smpb-stat, which decides),
 # compare-host.awk (the host's own speed), compare-verdict.awk,
 # compare-table.awk, compare-notes.awk, compare-head.awk,
-# compare-headline.awk, compare-p.awk and compare-ss.awk (the kernel's
-# counters), loaded first (compare.sh's compare_awk).
+# compare-headline.awk, compare-p.awk, compare-ss.awk (the kernel's
+# counters) and reproduce.awk (the last line), loaded first
+# (compare.sh's compare_awk).
 
 BEGIN {
 	exit report()
@@ -66,7 +70,7 @@ BEGIN {
 # header could not be made. Where smpb-stat fails, it exits 8.
 function report(    n, k, t, w, m, rc, status, first, left) {
 	if ((rc = head_table(check_with)) != 0)
-		return rc
+		return stat_stop() rc
 	n = split(plan, t, " ")
 	status = 0
 	TABLES = 0
@@ -97,6 +101,8 @@ function report(    n, k, t, w, m, rc, status, first, left) {
 		return 9
 	stat_stop()
 	print_report()
+	if (reproduce != 0)
+		print_reproduce()
 	return status ? 3 : 0
 }
 
@@ -184,6 +190,18 @@ function print_report(    k) {
 		out_section("headline")
 	for (k = 1; k <= TABLES; k++)
 		out_section(k)
+}
+
+# print_reproduce(): the line to rerun the report (reproduce.awk's
+# compare_said()), after it: a blank line before it, or, with -p, as a
+# comment.
+function print_reproduce(    s) {
+	s = compare_said()
+	if (parsable) {
+		gsub(/\n/, "\n# ", s)
+		print "# " s
+	} else
+		print "\n" s
 }
 
 # out_section(s): the lines kept of section s, after a blank line where

@@ -67,9 +67,6 @@ cmd_compare() {
 		;;
 	*) failed "$cc_rc" awk "cannot compare these runs" ;;
 	esac
-	cc_line=$(reproduce_line) ||
-	    failed "$?" awk "cannot say how these runs were made"
-	[ -z "$cc_line" ] || compare_reproduce "$cc_line"
 	return "$cc_status"
 }
 
@@ -193,9 +190,9 @@ compare_plan() {
 	done
 }
 
-# compare_report: the report, but the line to rerun it, made by one awk
-# (compare.awk: every table in turn, each judged by one smpb-stat, then
-# the header and the headline) and printed at its end; its status in
+# compare_report: the report, made by one awk (compare.awk: every table
+# in turn, each judged by one smpb-stat, then the header, the headline
+# and the line to rerun it) and printed at its end; its status in
 # cc_rc. Its output lost: as to_out says (exit 141 where the reader
 # has gone; else one line, exit 1). What it says on stderr, said.
 compare_report() {
@@ -238,11 +235,14 @@ compare_awk() {
 	    -f "$SMPB_LIB/awk/compare-headline.awk" \
 	    -f "$SMPB_LIB/awk/compare-p.awk" \
 	    -f "$SMPB_LIB/awk/compare-ss.awk" \
+	    -f "$SMPB_LIB/awk/reproduce.awk" \
 	    -f "$SMPB_LIB/awk/compare.awk" -v force="$opt_force" \
 	    -v threshold="$cc_t" -v verbose="$opt_verbose" \
 	    -v parsable="$opt_parsable" -v stat="$cc_stat" \
 	    -v tmp="$cc_tmp" -v plan="$cc_plan" \
-	    -v check_with="${WORKLOADS%% *}" </dev/null
+	    -v check_with="${WORKLOADS%% *}" \
+	    -v reproduce="${SMPB_REPRODUCE:-1}" \
+	    -v version="$(suite_version)" -v command="$SMPB_COMMAND" </dev/null
 }
 
 # compare_hooks: the hooks (workloads/W.awk) of every workload compared
@@ -273,16 +273,6 @@ compare_hooks() {
 		done
 		printf '}\n'
 	done
-}
-
-# compare_reproduce LINE: the line to rerun the report, after it: a
-# blank line before it, or, with -p, as a comment.
-compare_reproduce() {
-	if [ "$opt_parsable" -eq 1 ]; then
-		to_out printf '# %s\n' "$1"
-	else
-		to_out printf '\n%s\n' "$1"
-	fi
 }
 
 # held WORKLOAD: true when a run compared holds WORKLOAD's figures (a

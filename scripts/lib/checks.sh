@@ -111,18 +111,25 @@ unread_sizes() {
 	set -- $RD_UNREAD
 	IFS=$SMPB_IFS
 	set +f
-	# shellcheck disable=SC2012 # the size of our own names; ls opens none
-	us_bad=$(LC_ALL=C ls -lnd -- "$@" | awk -v raw="$RUN_MAX_RAW" \
-	    -v text="$RUN_MAX_TEXT" '{
-		name = $0
-		for (i = 1; i <= 8; i++)
-			sub(/^[^ ]+ +/, "", name)
-		max = name ~ /\/(tables|errors)$/ ? raw : text
-		if ($5 + 0 > max + 0) {
-			print $5 " " max " " name
-			exit
-		}
-	}') || failed "$?" awk "cannot size the runs' files"
+	# The first file over its most (a name's blanks at its ends lost).
+	# shellcheck disable=SC2012,SC2034 # the size of our own names (ls
+	# opens none); us_f, ls's other fields
+	us_bad=$(LC_ALL=C ls -lnd -- "$@" | while read -r us_f us_f us_f us_f \
+	    us_size us_f us_f us_f us_name; do
+		case $us_size in
+		'' | *[!0-9]*) continue ;;
+		esac
+		us_max=$RUN_MAX_TEXT
+		case $us_name in
+		*/tables | */errors) us_max=$RUN_MAX_RAW ;;
+		esac
+		if [ "${#us_size}" -gt "${#us_max}" ] ||
+		    { [ "${#us_size}" -eq "${#us_max}" ] &&
+		    [ "$us_size" -gt "$us_max" ]; }; then
+			printf '%s %s %s\n' "$us_size" "$us_max" "$us_name"
+			break
+		fi
+	done) || failed "$?" sh "cannot size the runs' files"
 	[ -z "$us_bad" ] && return 0
 	us_n=${us_bad%% *}
 	us_bad=${us_bad#* }
