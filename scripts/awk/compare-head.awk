@@ -4,32 +4,33 @@
 # Input: what compare.awk read of every run (head mode: the columns
 # LABEL, CNAME, CRUNS, CRUN; the runs' env RENV, names RUNNAME, HIST;
 # their problems PTEXT, PHARD) and what each table said of itself, the
-# "=KEY VALUE" lines of facts_out() (compare-table.awk), in the file
-# -v facts_file names.
-# Output, on stdout: print_head(), lines of at most 72 columns: the
+# "=KEY VALUE" lines of facts_out() (compare-table.awk), in FACT_LINE.
+# Output, through emit() (text.awk): print_head(), lines of at most 72 columns: the
 # columns, one line each (label, kernel, machine, profile, runs and
 # repeats, date; what they all share on one line of its own), what
 # differs between them (kernel settings and CPU limits, the host's
 # speed, doubts about a run), the caveat of one run a side, what a cell
 # holds and the legend of the marks the tables show; and, through
-# print_headline() (compare-headline.awk), the headline into the file
-# -v headline names.
+# print_headline() (compare-headline.awk), the headline, kept apart
+# (OUT_SEC "headline").
 # No rules: loaded with compare.awk.
 
-# print_head(): the header; the headline (print_headline()) into the
-# file -v headline names.
+# print_head(): the header; the headline (print_headline()) kept apart,
+# as OUT_SEC "headline".
 function print_head(    g, s, i) {
 	read_facts()
 	if (parsable) {
 		for (i = 1; i <= NPROB; i++)
-			print "# ? " PTEXT[i] (PHARD[i] ? "; no change in its" \
-			    " column is marked" : "") "."
+			emit("# ? " PTEXT[i] (PHARD[i] ? "; no change in its" \
+			    " column is marked" : "") ".")
 		if (FACTS["one-run"])
-			print "# One run a side: a mark says these two runs differ," \
-			    " not yet that the kernels do."
+			emit("# One run a side: a mark says these two runs differ," \
+			    " not yet that the kernels do.")
 		return
 	}
+	OUT_SEC = "headline"
 	print_headline()
+	OUT_SEC = "head"
 	columns()
 	differs()
 	machines_booted()
@@ -59,8 +60,9 @@ function print_head(    g, s, i) {
 # COL_COUNT) and its
 # marked cells (CELL_W, CELL_ROW, CELL_DIR, CELL_CH, CELL_I of
 # CELLS[g, 1..NCELLS[g]]).
-function read_facts(    line, a, n, k, sp, name, i, c, g) {
-	while ((getline line < facts_file) > 0) {
+function read_facts(    line, a, n, k, sp, name, i, c, g, f) {
+	for (f = 1; f <= NFACT_LINE; f++) {
+		line = FACT_LINE[f]
 		if (substr(line, 1, 1) == "=" && index(line, "\t") && \
 		    (!index(line, " ") || index(line, "\t") < index(line, " "))) {
 			n = split(substr(line, 2), a, "\t")
@@ -94,7 +96,6 @@ function read_facts(    line, a, n, k, sp, name, i, c, g) {
 			    (HOSTU[a[1], a[3]] == "" ? "" : ", ") a[2]
 		}
 	}
-	close(facts_file)
 }
 
 # fact_tab(a, n): a fact of tab-separated fields (a[1] its key): a
@@ -180,7 +181,7 @@ function sources(    j, k, src, who_src) {
 function indented(s,    t) {
 	t = wrap_text(s, 70)
 	gsub(/\n  /, "\n    ", t)
-	print "  " t
+	emit("  " t)
 }
 
 # column_text(g, same): column g in a few words: its label, kernel,
@@ -293,7 +294,7 @@ function legend_line(    s) {
 		return
 	s = wrap_text("Marks: " substr(s, 3) ".")
 	gsub(/\001/, " ", s)
-	print s
+	emit(s)
 }
 
 # any_doubt(): true where a column's changes are in doubt (its runs',

@@ -6,8 +6,7 @@
 # in doubt worse and better, few, and whether its changes are in doubt,
 # as smpb-stat counted them; its marked cells CELL_W, CELL_I, CELL_ROW,
 # CELL_DIR, CELL_CH, CELL_P of NCELLS[g]), the columns' LABEL, NCOL;
-# -v headline, the file it is written to.
-# Output: print_headline(), into that file: for each column against the
+# Output: print_headline(), through emit() (text.awk): for each column against the
 # first, its cells tested and changed, worse and better, where its
 # changes are in doubt those that changed in doubt (said beside, in the
 # same sentence, however many, none included), and what chance alone
@@ -22,8 +21,7 @@ function headline_max() {
 	return 12
 }
 
-# print_headline(): what changed, said first, into the file -v headline
-# names: for each column against the first, its cells tested and
+# print_headline(): what changed, said first (emit()): for each column against the first, its cells tested and
 # changed, worse and better, those in doubt, and what chance alone
 # would mark (hl_counts()); then the
 # marked cells of the workloads' tables, a line a workload and
@@ -31,7 +29,7 @@ function headline_max() {
 # ("herd, worse: 2 to 50 (+49% to +51%)"); at most headline_max()
 # lines, the rest counted.
 function print_headline(    g, s, t) {
-	if (NCOL < 2 || headline == "")
+	if (NCOL < 2)
 		return
 	NHL = 0
 	for (g = 2; g <= NCOL; g++) {
@@ -72,7 +70,7 @@ function hl_counts(g,    n, d, s, chance) {
 	    "%.0f", chance) " at 5%)"
 }
 
-# hl_print(): the headline's lines into the file -v headline names, at
+# hl_print(): the headline's lines (emit()), at
 # most headline_max() of them, the cells of those left out counted.
 function hl_print(    k, n, lines, left, used) {
 	used = 0
@@ -82,17 +80,16 @@ function hl_print(    k, n, lines, left, used) {
 		if (left > 0 && used + lines + 1 > headline_max() ||
 		    used + lines > headline_max())
 			break
-		print HL[k] > headline
+		emit(HL[k])
 		used += lines
 	}
 	if (k <= NHL) {
 		n = 0
 		for (; k <= NHL; k++)
 			n += HL_CELLS[k]
-		print "  and " n " more marked cell" (n == 1 ? "" : "s") \
-		    " (in the tables)." > headline
+		emit("  and " n " more marked cell" (n == 1 ? "" : "s") \
+		    " (in the tables).")
 	}
-	close(headline)
 }
 
 # hl_add(s, ncells): a line of the headline, wrapped (indented as s

@@ -76,12 +76,12 @@ function own_lines(    i, g, s, n, k, left, m, gs) {
 		if (!verbose && n + OWNL[k] + (left > 0) > own_max() &&
 		    !(left == 0 && n + OWNL[k] <= own_max()))
 			break
-		print OWN[k]
+		emit(OWN[k])
 		n += OWNL[k]
 	}
 	if (k <= NOWN)
-		print "(" WHO ": " NOWN - k + 1 " more note" (NOWN - k ? "s" : "") \
-		    ", compare -v prints " (NOWN - k ? "them" : "it") ".)"
+		emit("(" WHO ": " NOWN - k + 1 " more note" (NOWN - k ? "s" : "") \
+		    ", compare -v prints " (NOWN - k ? "them" : "it") ".)")
 }
 
 # main_moves(): how a slower host moves the workload's own figure (as

@@ -59,7 +59,7 @@ function print_p(    i, g, k, n, gs) {
 		n = row_cells(i, gs)
 		for (k = 1; k <= n; k++)
 			if (RHAS[i, gs[k]] && (g = gs[k]) > 0)
-				print "workload=" workload " figure=" FIGURE \
+				emit("workload=" workload " figure=" FIGURE \
 				    " cell=" blank(NAME[ROWK[i]]) \
 				    " column=" blank(CNAME[g]) \
 				    " runs=" RRUNS[i, g] " repeats=" RREPS[i, g] \
@@ -77,7 +77,7 @@ function print_p(    i, g, k, n, gs) {
 				    " host=" host_word(g) " col=" g \
 				    " refused=" (REFUSAL[i, g] == "" ? "-" : REFUSAL[i, g]) \
 				    " direction=" (RDIR[i, g] == "" ? "-" : RDIR[i, g]) \
-				    " bimodal=" (RBI[i, g] ? RNFAST[i, g] "/" RREPS[i, g] : "-")
+				    " bimodal=" (RBI[i, g] ? RNFAST[i, g] "/" RREPS[i, g] : "-"))
 	}
 }
 

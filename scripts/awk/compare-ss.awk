@@ -123,13 +123,13 @@ function ss_print(    g, i, n, kw, vw, pw, head, out_n) {
 		if (out_n == 0)
 			wrap(WHAT)
 		else
-			print ""
+			emit("")
 		out_n += n
 		head = sprintf("%-" kw "s  %" vw "s  %" pw "s  %6s", HEAD " counter",
 		    LABEL[1], LABEL[g], "change")
 		out(head)
 		gsub(/./, "-", head)
-		print head
+		emit(head)
 		for (i = 1; i <= NROWK; i++)
 			if (ss_shown(i, g))
 				out(sprintf("%-" kw "s  %" vw "s  %" pw "s  %6s",

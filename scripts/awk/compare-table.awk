@@ -11,7 +11,7 @@
 # beside the first column; under it, at most own_max() lines of what is
 # this table's own (compare-notes.awk's own_lines()); the header above
 # every table says the rest once (compare-head.awk). facts_out() leaves what the header
-# and the headline say of the table in -v facts_file. See compare.awk
+# and the headline say of the table in FACT_LINE. See compare.awk
 # for the whole form.
 # -v variables: compare.awk's (workload, metric, threshold, verbose). No
 # rules: loaded with compare.awk, after the awk library and the
@@ -85,7 +85,7 @@ function block(nr, kw, first, last,    i, g, k, line, dash, s) {
 		line = line " " s
 	}
 	out(line)
-	print dash
+	emit(dash)
 	for (i = 1; i <= nr; i++) {
 		line = pad(NAME[ROWK[i]], kw) " :"
 		for (k = first - 1; k <= last; k++) {
@@ -185,77 +185,73 @@ function print_table(    nr, i, kw, first, last, wd) {
 			wd += 1 + W[last]
 		}
 		if (first > 2)
-			print ""
+			emit("")
 		block(nr, kw, first, last)
 		first = last + 1
 		if (last >= NCOL)
 			break
 	}
 	if (nr == 0)
-		print "(no measurements)"
+		emit("(no measurements)")
 	own_lines()
 }
 
 # facts_out(): what the header and the headline say of this table, for
-# compare.sh, each a line "=KEY VALUE...": the marks it shows, its
+# compare-head.awk (facts_put()), each a line "=KEY VALUE...": the marks it shows, its
 # counts, how its changes were tested, each column's host; and of the
 # workload's own table (not a why table): each column's cells tested
 # and marked ("=col"), each marked cell ("=cell"), the doubts of its
-# runs that the header says once for every table ("=doubt"), and a
-# file, tmp/marked.<workload>, when a cell of it is marked, so that
-# its why tables are printed.
-function facts_out(    g, m, f, k) {
-	f = facts_file
-	if (f == "")
-		return
+# runs that the header says once for every table ("=doubt"), and its
+# marked rows (marked_rows()), so that its why tables are printed.
+function facts_out(    g, m, k) {
 	m = (MISSING ? "!" : "") (NV_DIR["worse"] ? "*" : "") \
 	    (NV_DIR["better"] ? "+" : "") \
 	    (NV["placement"] ? "@" : "") (NV["doubtful"] ? "?" : "")
-	print "=marks " m >> f
+	facts_put("=marks " m)
 	for (m in METHOD_USED)
-		print "=method " m >> f
+		facts_put("=method " m)
 	if (ONE_RUN)
-		print "=one-run" >> f
+		facts_put("=one-run")
 	if (BIMODAL)
-		print "=bimodal" >> f
+		facts_put("=bimodal")
 	if (TINY)
-		print "=tiny" >> f
+		facts_put("=tiny")
 	if (metric != "")
 		return
 	# The repeats of the workload's own table: a why table may show
 	# some of its rows only.
 	for (g = 1; g <= NCOL; g++) {
 		if (REPS_ODD[g])
-			print "=odd" >> f
-		print "=reps " CNAME[g] "\t" REPS_MODE[g] + 0 "\t" REPS_ODD[g] + 0 >> f
+			facts_put("=odd")
+		facts_put("=reps " CNAME[g] "\t" REPS_MODE[g] + 0 "\t" REPS_ODD[g] + 0)
 	}
 	# The host's speed, once a workload: its why tables share its
 	# canary.
 	for (g = 2; g <= NCOL; g++) {
 		if (host_moved(g))
-			print "=host " CNAME[g] "\t" workload " " host_short(g) >> f
+			facts_put("=host " CNAME[g] "\t" workload " " host_short(g))
 		else if (HOST_STATE[g] == "unknown" && host_unknown_why(g) != "")
-			print "=host-unknown " CNAME[g] "\t" workload "\t" \
-			    host_unknown_why(g) >> f
+			facts_put("=host-unknown " CNAME[g] "\t" workload "\t" \
+			    host_unknown_why(g))
 	}
 	cell_facts()
 	for (g = 2; g <= NCOL; g++)
-		col_facts(g, f)
+		col_facts(g)
 	for (k = 1; k <= NPROB; k++)
 		if (PSAY[k] != "")
-			print "=doubt\t" PSAY[k] "\t" workload >> f
+			facts_put("=doubt\t" PSAY[k] "\t" workload)
 	marked_rows()
 }
 
-# col_facts(g, f): column g's cells of the workload's own table, into
-# the facts file f: each marked cell (cell_facts()), then as smpb-stat
+# col_facts(g): column g's cells of the workload's own table, into
+# the facts (facts_put()): each marked cell (cell_facts()), then as smpb-stat
 # counted them ("=col": tested, worse, better, placed, in doubt worse
 # and better, with too few repeats, and whether its changes are in
 # doubt).
-function col_facts(g, f,    k) {
+function col_facts(g,    k) {
 	for (k = 1; k <= NCELL_FACTS[g]; k++)
-		print CELL_FACTS[g, k] >> f
-	print "=col\t" g "\t" CNAME[g] "\t" LABEL[g] "\t" COL_COUNT[g] >> f
+		facts_put(CELL_FACTS[g, k])
+	facts_put("=col\t" g "\t" CNAME[g] "\t" LABEL[g] "\t" COL_COUNT[g])
 }
 
 # cell_facts(): each marked cell ("=cell" lines), its direction, "worse
@@ -280,11 +276,10 @@ function cell_facts(    i, g, k, n, gs, v) {
 }
 
 # marked_rows(): the rows of the workload's own table where a column
-# has a mark (* + @ ? !), one a line, into tmp/marked.<workload>, the
-# rows its why tables show (compare.awk's why_rows()); no file where
-# none has one.
-function marked_rows(    i, g, f, m, k, gs) {
-	f = tmp "/marked." workload
+# has a mark (* + @ ? !), in MARKED[workload, key], the rows its why
+# tables show (compare.awk's why_row()); MARKED_IN[workload] set where
+# one has.
+function marked_rows(    i, g, m, k, gs) {
 	for (i = 1; i <= NROWK; i++) {
 		m = 0
 		for (k = row_cells(i, gs); k > 0; k--) {
@@ -294,10 +289,14 @@ function marked_rows(    i, g, f, m, k, gs) {
 				m = 1
 		}
 		if (m) {
-			print ROWK[i] > f
-			NMARKED++
+			MARKED[workload, ROWK[i]] = 1
+			MARKED_IN[workload] = 1
 		}
 	}
-	if (NMARKED)
-		close(f)
+}
+
+# facts_put(line): a line of the facts of the tables, for the header
+# and the headline (compare-head.awk's read_facts()).
+function facts_put(line) {
+	FACT_LINE[++NFACT_LINE] = line
 }

@@ -1,10 +1,14 @@
-# compare.awk: one workload of several saved runs, side by side.
+# compare.awk: one report of several saved runs: every table of it, in
+# turn, then the header and the headline said once above them.
 #
 # Input: none on stdin; the runs' directories come from the file the
-# environment names, SMPB_RUNS (one per line), and the program reads each run's env,
-# complete or incomplete marker, host file (the run's host drift, when it
-# has one) and raw/<workload> itself.
-# Output, on stdout, seed 001's compare form:
+# environment names, SMPB_RUNS (one per line), and the program reads
+# each run's env, complete or incomplete marker, host file (the run's
+# host drift, when it has one) and raw/<workload> itself.
+# Output, on stdout, at the end (each part kept until then: emit()):
+# the header (compare-head.awk), the headline (compare-headline.awk)
+# and the tables, a blank line apart; a table in seed 001's compare
+# form:
 #	yield: microseconds per yield, lower is better
 #	#T :        van        prio         MQ
 #	------------------------------------------------
@@ -18,89 +22,210 @@
 # change against the first column and its mark (smpb-stat decides them,
 # through compare-verdict.awk; compare-table.awk prints them); or, with
 # parsable, the same verdicts one key=value line per cell and column
-# (compare-p.awk). What the header and the headline say of the table
-# goes to facts_file (compare-table.awk's facts_out()).
+# (compare-p.awk), after the header's doubts. What the header and the
+# headline say of a table, it leaves in FACT_LINE (compare-table.awk's
+# facts_out()); the rows it marked, for its workload's why tables, in
+# MARKED.
 # On stderr: saved values that are not figures, with file and line; and,
 # when the runs are not comparable (different profiles or parameters,
 # the same run twice), why, unless force is set.
-# -v variables: workload, the workload whose hooks (workloads/<w>.awk)
-# are loaded; metric, "" for the workload's figure, or a why figure (p99,
-# wait: see why_figure(); ss, the kernel's counters: compare-ss.awk's
-# table, whose exit status is 5 where no row is worth a line); force, 1 to compare what is not comparable
-# (marked); threshold, the smallest change marked, in percent, where
-# -t gave it (smpb-stat's own else, as its answers say); verbose, 1 to print every change's interval, every note and every
-# why table whole; parsable, 1 for the key=value lines instead of the
-# table; head, 1 for the header (and the headline, into the file
-# headline names) from the facts the tables left in facts_file, instead
-# of a table; check_only, with head, 1 to check that the runs can be
-# compared and print nothing; tmp, the driver's private directory;
-# stat, smpb-stat's path; wrap_only, 1 to print text as the report's
-# lines (wrap()), and nothing else.
-# Exit status: 0; 3 some saved data was bad (left out, marked); 4 not
-# comparable (nothing printed); 5 fewer than two of the runs hold the
-# table; 6 a why table folded into a few words (why_folded()).
-# Needs the awk library (see lib.awk), the workload's hooks and
+# -v variables: plan, the tables, in order: "W" a workload's figure,
+# "W:M" one of its why figures M (p99, wait: see why_figure(); printed
+# only where W's table marked a row, or with verbose or parsable; ss,
+# the kernel's counters: compare-ss.awk's table, printed only where a
+# row is worth a line); check_with, the workload whose hooks check that
+# the runs can be compared at all; force, 1 to compare what is not
+# comparable (marked); threshold, the smallest change marked, in
+# percent, where -t gave it (smpb-stat's own else, as its answers say);
+# verbose, 1 to print every change's interval, every note and every why
+# table whole; parsable, 1 for the key=value lines instead of the
+# tables; tmp, the driver's private directory, where the fifo of
+# smpb-stat's answers is (stat.awk); stat, smpb-stat's path;
+# reproduce, 0 for no line to rerun the report at its end (smpbench vm
+# says its own: SMPB_REPRODUCE, lib/reproduce.sh); version
+# and command, that line's (reproduce.awk).
+# Exit status: 0; 8 smpb-stat failed (said); 3 some saved data was bad
+# (left out, marked), or a workload not comparable; 4 the runs are not
+# comparable (nothing printed); 7 no table of two runs (nothing
+# printed); 9 the header could not be made.
+# Needs the awk library (see lib.awk), every workload's hooks (renamed,
+# and called through hooks of the workload compared: compare.sh's
+# compare_hooks), compare-reset.awk (a table begun afresh),
 # compare-runs.awk (reading the runs), compare-check.awk (what makes
 # runs doubtful or not comparable), stat.awk (smpb-stat, which decides),
 # compare-host.awk (the host's own speed), compare-verdict.awk,
 # compare-table.awk, compare-notes.awk, compare-head.awk,
-# compare-headline.awk, compare-p.awk and compare-ss.awk (the kernel's
-# counters), loaded first (common.sh's
-# awk_workload).
+# compare-headline.awk, compare-p.awk, compare-ss.awk (the kernel's
+# counters) and reproduce.awk (the last line), loaded first
+# (compare.sh's compare_awk).
 
 BEGIN {
-	# A line of compare.sh's own, laid out as the report's are.
-	if (wrap_only) {
-		wrap(text)
-		exit 0
-	}
-	setup(workload)
-	if (head) {
-		read_envs()
-		judge_table(1)
-		if (REFUSED && !force) {
-			for (i = 1; i <= NPROB && !PHARD[i]; i++)
-				;
-			warn("compare: " PREFUSE[i])
-			exit finish(4)
+	exit report()
+}
+
+# report(): every table of the plan, in turn (one_table()), then the
+# header and the headline before them (head_table()), all printed at
+# the end (print_report()); the exit status: 0, 3 some saved data was
+# bad, 4 the runs are not comparable, 7 no table of two runs, 9 the
+# header could not be made. Where smpb-stat fails, it exits 8.
+function report(    n, k, t, w, m, rc, status, first, left) {
+	if ((rc = head_table(check_with)) != 0)
+		return stat_stop() rc
+	n = split(plan, t, " ")
+	status = 0
+	TABLES = 0
+	for (k = 1; k <= n; k++) {
+		w = t[k]
+		m = ""
+		if (index(w, ":")) {
+			m = substr(w, index(w, ":") + 1)
+			w = substr(w, 1, index(w, ":") - 1)
 		}
-		if (check_only)
-			exit finish(0)
-		print_head()
-		exit finish(0)
+		if (first == "")
+			first = w
+		if (m != "" && m != "ss" && !verbose && !parsable &&
+		    !(w in MARKED_IN))
+			continue
+		rc = one_table(w, m, TABLES + 1)
+		if (rc == 0 || rc == 3)
+			TABLES++
+		if (rc == 3 || rc == 4)
+			status = 1
+		left = k == n || index(t[k + 1], w ":") != 1
+		if (left && w in FOLDS)
+			folds_line(w, ++TABLES)
 	}
+	if (TABLES == 0 && status == 0)
+		return stat_stop() + 7
+	if (head_table(first, 1) != 0)
+		return 9
+	stat_stop()
+	print_report()
+	if (reproduce != 0)
+		print_reproduce()
+	return status ? 3 : 0
+}
+
+# head_table(w, with_head): the runs judged as one table, with the hooks of
+# workload w: where they cannot be compared (unless force), why, and 4;
+# else, with with_head, the header (and the headline) kept, and 0.
+function head_table(w, with_head,    i) {
+	table_begin()
+	workload = w
+	metric = ""
+	head = 1
+	OUT_SEC = "head"
+	setup(workload)
+	read_envs()
+	judge_table(1)
+	if (REFUSED && !force) {
+		for (i = 1; i <= NPROB && !PHARD[i]; i++)
+			;
+		warn("compare: " PREFUSE[i])
+		return finish(4)
+	}
+	if (with_head)
+		print_head()
+	return finish(0) == 0 ? 0 : 9
+}
+
+# one_table(w, m, k): the table of workload w's figure (m "") or of its
+# why figure m, the k-th, kept (OUT_SEC k); its status, as an awk of its
+# own would exit: 0, 3 (bad data, left out), 4 (not comparable), 5
+# (fewer than two of the runs hold it), 6 (folded: why_folded()).
+function one_table(w, m, k,    i) {
+	table_begin()
+	workload = w
+	metric = m
+	head = 0
+	OUT_SEC = k
+	OUTN[k] = 0
+	setup(workload)
 	read_runs()
 	if (metric == "ss")
 		ss_rows()
 	if (NROWK == 0 || NHAVE < 2 && nruns > 1)
-		exit finish(5)
+		return finish(5)
 	judge_table(0)
 	if (REFUSED && !force) {
 		for (i = 1; i <= NPROB; i++)
 			if (PHARD[i])
 				warn(workload " not compared: " PTEXT[i] \
 				    " (-f compares anyway)")
-		exit finish(4)
+		return finish(4)
 	}
 	verdicts()
 	# The kernel's counters: their own table, or nothing.
 	if (metric == "ss")
-		exit finish(ss_print() > 0 ? 0 : 5)
+		return finish(ss_print() > 0 ? 0 : 5)
 	if (why_folded()) {
 		facts_out()
-		exit finish(6)
+		return finish(6)
 	}
 	if (parsable)
 		print_p()
 	else
 		print_table()
 	facts_out()
-	exit finish(0)
+	return finish(0)
+}
+
+# folds_line(w, k): the why tables of workload w that had no mark in the
+# rows its own table marked (why_folded()), said in one line, the k-th
+# table.
+function folds_line(w, k,    s, i) {
+	for (i = 1; i <= NFOLDS[w]; i++)
+		s = s (i > 1 ? " nor the " : "") FOLDS[w, i]
+	OUT_SEC = k
+	OUTN[k] = 0
+	wrap(w ": no mark in the " s " of the rows marked above (-v: the" \
+	    " table).")
+}
+
+# print_report(): the header, the headline, the tables, a blank line
+# apart (none with -p, which has no headline).
+function print_report(    k) {
+	out_section("head")
+	if (!parsable)
+		out_section("headline")
+	for (k = 1; k <= TABLES; k++)
+		out_section(k)
+}
+
+# print_reproduce(): the line to rerun the report (reproduce.awk's
+# compare_said()), after it: a blank line before it, or, with -p, as a
+# comment.
+function print_reproduce(    s) {
+	s = compare_said()
+	if (parsable) {
+		gsub(/\n/, "\n# ", s)
+		print "# " s
+	} else
+		print "\n" s
+}
+
+# out_section(s): the lines kept of section s, after a blank line where
+# a section printed before (none with -p).
+function out_section(s,    i) {
+	for (i = 1; i <= OUTN[s]; i++) {
+		if (i == 1 && PRINTED && !parsable)
+			print ""
+		print OUTL[s, i]
+		PRINTED = 1
+	}
+}
+
+# stat_failed(): smpb-stat could not judge a table (stat.awk said why):
+# which table, then exit 8.
+function stat_failed() {
+	printf "smpbench: cannot compare %s\n", OUT_SEC == "head" ? \
+	    "these runs" : workload > "/dev/stderr"
+	exit 8
 }
 
 # why_folded(): 1 when this why table is said in a few words rather than
-# printed, its name added to tmp/fold.<workload> (compare.sh makes of
-# them one line under the workload's tables): no cell of it marked in
+# printed, its name added to FOLDS[workload, 1..NFOLDS[workload]]
+# (folds_line() makes of them one line under the workload's tables): no cell of it marked in
 # the rows it shows (those its workload marked), where a table would
 # only repeat what the workload's own says. Never with -v or -p, or
 # where a saved value was bad (its table says which).
@@ -112,8 +237,8 @@ function why_folded(    i, g, k, n, gs) {
 			if ((g = gs[k]) > 1 && (RMISS[i, g] ||
 			    RVERD[i, g] ~ /^(changed|doubtful)$/))
 				return 0
-	print WHY_NAME >> (tmp "/fold." workload)
-	close(tmp "/fold." workload)
+	FOLDS[workload, ++NFOLDS[workload]] = WHY_NAME
+	FOLDS[workload] = 1
 	return 1
 }
 
@@ -169,20 +294,10 @@ function why_figure(metric) {
 }
 
 # why_row(key): 1 when a why table shows the row key: with -v (or -p)
-# every row; else the rows where the workload's own table has a mark, as it
-# left them in tmp/marked.<workload> (compare-table.awk's marked_rows()).
-function why_row(key,    line) {
-	if (verbose || parsable)
-		return 1
-	if (!WHY_READ) {
-		WHY_READ = 1
-		while ((getline line < (tmp "/marked." workload)) > 0) {
-			WHY_ROWS[line] = 1
-			NWHY_ROWS++
-		}
-		close(tmp "/marked." workload)
-	}
-	return key in WHY_ROWS
+# every row; else the rows where the workload's own table has a mark, as
+# it left them in MARKED (compare-table.awk's marked_rows()).
+function why_row(key) {
+	return verbose || parsable || (workload, key) in MARKED
 }
 
 # fold(g): a repeat of a row that cannot differ by construction (the

@@ -6,7 +6,8 @@
 # and, for vm, complete (finished, seconds).
 # -v version: the suite's version making the report (suite_version);
 # -v command: the command that made it, as the user typed it (quoted
-# words, lib/reproduce.sh); -v what: compare or vm; for vm, -v start and
+# words, lib/reproduce.sh); -v what: compare or vm (or none, loaded by
+# compare.awk, which prints compare_said() itself); for vm, -v start and
 # -v end, the command's start and end (UTC, 2026-01-02T10:00:00Z), and
 # -v kernels, how many it named.
 # Output, for compare, one line:
@@ -36,12 +37,18 @@ BEGIN {
 			print "reproduce: smpbench " version "; runs: " command
 		exit 0
 	}
-	print "reproduce: smpbench " version "; runs: " runs_said() \
+	if (what == "compare")
+		print compare_said()
+}
+
+# compare_said(): compare's line, which compare.awk prints too.
+function compare_said() {
+	return "reproduce: smpbench " version "; runs: " runs_said() \
 	    "; compare: " command
 }
 
 # runs_said(): the runs, grouped by the command that made them.
-function runs_said(    dir, n, i, cmd, key, groups, count, order, ver,
+function runs_said(    dir, n, i, cmd, key, groups, cnt, ord, ver,
     said, s, k, more_runs, more_cmds, bare) {
 	n = run_dirs(dir)
 	groups = 0
@@ -54,23 +61,23 @@ function runs_said(    dir, n, i, cmd, key, groups, count, order, ver,
 			continue
 		}
 		key = cmd SUBSEP ENV["suite_version"]
-		if (!(key in count)) {
-			order[++groups] = key
+		if (!(key in cnt)) {
+			ord[++groups] = key
 			ver[key] = ENV["suite_version"]
 			said[key] = cmd
 		}
-		count[key]++
+		cnt[key]++
 	}
 	s = ""
 	more_runs = more_cmds = 0
 	for (k = 1; k <= groups; k++) {
-		key = order[k]
+		key = ord[k]
 		if (k > MAX_GROUPS) {
-			more_runs += count[key]
+			more_runs += cnt[key]
 			more_cmds++
 			continue
 		}
-		s = s (s == "" ? "" : ", ") said[key] " (" runs_n(count[key]) \
+		s = s (s == "" ? "" : ", ") said[key] " (" runs_n(cnt[key]) \
 		    (ver[key] != version ? ", smpbench " ver_said(ver[key]) : "") ")"
 	}
 	if (more_cmds)

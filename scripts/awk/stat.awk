@@ -14,28 +14,51 @@
 #				and stat_list(a, cell), a list of figures
 #   stat_esc(text)		text as a table's value: %20 a blank, %3D =,
 #				%2C a comma, %25 %
-#   stat_run()			judge it; die (exit 1) when smpb-stat cannot
-#				be run or refuses the table
+#   stat_run()			judge it; where smpb-stat cannot be run,
+#				dies or refuses the table, say so and call
+#				stat_failed() (the program's: it exits)
+#   stat_stop()			the end of the tables: smpb-stat ends
 #
+# One smpb-stat judges every table of a program, one after the other
+# (stat_start()).
 # -v variables: stat, the path of smpb-stat; tmp, a private directory
-# the driver made, where the table and its answers are written.
+# the driver made, holding a fifo "answers" (mkfifo) for the answers.
 # No rules, and nothing printed.
 
 function stat_put(line) {
 	stat_part(line)
-	print "" > STAT_Q
+	print "" | STAT_CMD
 	STAT_MID = 0
 }
 
 # stat_part(text): the start of a line of the table, the rest to follow
 # (stat_list(), then stat_put() for its end).
 function stat_part(text) {
-	if (!STAT_N++)
-		STAT_Q = tmp "/stat.q"
+	if (STAT_CMD == "")
+		stat_start()
 	if (!STAT_MID)
-		printf "t " > STAT_Q
-	printf "%s", text > STAT_Q
+		printf "t " | STAT_CMD
+	printf "%s", text | STAT_CMD
 	STAT_MID = 1
+}
+
+# stat_start(): smpb-stat started, once for every table of the
+# comparison, through sh: each of its answers handed over alone through
+# the fifo tmp/answers (which the driver made), opened for it and
+# closed after its last line (every awk reads it to its end: some read
+# a fifo only so); where smpb-stat ends before its input does, an
+# answer of its own, "t killed NAME" (a signal killed it) or "t
+# failed", and its input read to its end.
+function stat_start(    last) {
+	STAT_FIFO = tmp "/answers"
+	last = "-e '/^t end$/q' -e '/^t refused/q' -e '/^t killed/q'" \
+	    " -e '/^t failed$/q'"
+	STAT_CMD = "{ " sh_quote(stat) "; s=$?; [ $s -eq 0 ] ||" \
+	    " if [ $s -gt 128 ]; then printf 't killed '; kill -l" \
+	    " $((s - 128)); else echo 't failed'; fi; cat >/dev/null; } |" \
+	    " while IFS= read -r l; do { printf '%s\\n' \"$l\"; case $l in" \
+	    " 't end' | 't refused'* | 't killed'* | 't failed') ;;" \
+	    " *) sed " last " ;; esac; } >" sh_quote(STAT_FIFO) "; done"
 }
 
 # stat_list(a, cell): the repeats of cell in a[cell, 1..NVALS[cell]],
@@ -44,7 +67,7 @@ function stat_part(text) {
 function stat_list(a, cell,    i, n) {
 	n = NVALS[cell] + 0
 	for (i = 1; i <= n; i++)
-		printf "%s%s", (i > 1 ? "," : ""), a[cell, i] > STAT_Q
+		printf "%s%s", (i > 1 ? "," : ""), a[cell, i] | STAT_CMD
 }
 
 function stat_esc(s) {
@@ -55,33 +78,22 @@ function stat_esc(s) {
 	return s
 }
 
-# stat_run(): the table judged, every answer read into ANS.
-function stat_run(    afile, sfile, sig, line, n, i, a, eq, done) {
+# stat_run(): the table judged, every answer read into ANS, up to its
+# end; smpb-stat's death, or its refusal, said (exit 1).
+function stat_run(    line, n, i, a, eq, done, r, sig) {
 	stat_put("judge")
-	close(STAT_Q)
-	afile = tmp "/stat.a"
-	# The signal that killed it, if one did, named by the shell.
-	sfile = tmp "/stat.sig"
-	if (system(sh_quote(stat) " <" sh_quote(STAT_Q) " >" sh_quote(afile) \
-	    "; s=$?; [ $s -le 128 ] || kill -l $((s - 128)) >" sh_quote(sfile) \
-	    "; exit $s") != 0) {
-		if ((getline sig < sfile) > 0)
-			printf "smpbench: %s was killed (SIG%s): cannot compare\n",
-			    stat, sig > "/dev/stderr"
-		else
-			printf "smpbench: %s failed: cannot compare\n", stat > "/dev/stderr"
-		exit 1
-	}
+	fflush(STAT_CMD)
 	NANS = 0
 	done = 0
-	while ((getline line < afile) > 0) {
+	while ((r = (getline line < STAT_FIFO)) > 0) {
 		n = split(line, a, " ")
-		if (n < 2 || a[1] != "t")
+		if (n < 2 || a[1] != "t" || done)
 			continue
-		if (a[2] == "end")
-			done = 1
-		if (a[2] == "refused" || a[2] == "end")
+		if (a[2] ~ /^(end|refused|killed|failed)$/) {
+			done = a[2]
+			sig = a[3]
 			continue
+		}
 		NANS++
 		ANS_KIND[NANS] = a[2]
 		for (i = 3; i <= n; i++) {
@@ -90,13 +102,26 @@ function stat_run(    afile, sfile, sig, line, n, i, a, eq, done) {
 				ANS[NANS, substr(a[i], 1, eq - 1)] = substr(a[i], eq + 1)
 		}
 	}
-	close(afile)
-	STAT_N = 0
-	if (!done) {
+	close(STAT_FIFO)
+	if (done == "end")
+		return
+	if (done == "killed")
+		printf "smpbench: %s was killed (SIG%s): cannot compare\n",
+		    stat, sig > "/dev/stderr"
+	else if (done == "refused")
 		printf "smpbench: %s refused the comparison's table: cannot" \
 		    " compare\n", stat > "/dev/stderr"
-		exit 1
-	}
+	else
+		printf "smpbench: %s failed: cannot compare\n", stat > "/dev/stderr"
+	stat_failed()
+}
+
+# stat_stop(): smpb-stat's input ended, the answers' fifo closed.
+function stat_stop() {
+	if (STAT_CMD == "")
+		return
+	close(STAT_CMD)
+	STAT_CMD = ""
 }
 
 # ans(k, key): the value of key in the k-th answer, "" where none;

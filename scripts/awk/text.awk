@@ -56,14 +56,25 @@ function heading(what,    s, t) {
 # out(s): print a table line without trailing blanks.
 function out(s) {
 	sub(/ +$/, "", s)
-	print s
+	emit(s)
+}
+
+# emit(s): the line s printed; or, where OUT_SEC names a section of the
+# output (compare's one awk, which says its header before its tables,
+# and prints nothing where it fails), kept as the next line of that
+# section, OUTL[OUT_SEC, 1..OUTN[OUT_SEC]].
+function emit(s) {
+	if (OUT_SEC == "")
+		print s
+	else
+		OUTL[OUT_SEC, ++OUTN[OUT_SEC]] = s
 }
 
 # wrap(s): print s as lines of at most 72 columns (wrap_text()).
 function wrap(s) {
 	s = wrap_text(s)
 	if (s != "")
-		print s
+		emit(s)
 }
 
 # wrap_text(s, width): s as lines of at most width columns (72 where

@@ -42,37 +42,31 @@ cmd_compare() {
 	run_dirs "$@"
 	name_runs
 	# shellcheck disable=SC2086 # the workloads, split on purpose
-	need_lib compare compare-runs compare-check compare-host \
-	    compare-verdict compare-table compare-notes compare-head \
-	    compare-headline compare-p compare-ss stat reproduce $WORKLOADS
+	need_lib compare compare-reset compare-runs compare-check \
+	    compare-host compare-verdict compare-table compare-notes \
+	    compare-head compare-headline compare-p compare-ss stat \
+	    reproduce $WORKLOADS
 	# compare's own files, in the snapshot's private directory, which the
-	# driver removes when it exits (smpbench_exit).
+	# driver removes when it exits (smpbench_exit): every workload's
+	# hooks, and the fifo of smpb-stat's answers.
 	cc_tmp=$SMPB_SNAP/compare
-	mkdir "$cc_tmp" || die 1 "compare: cannot make a temporary directory"
-	: >"$cc_tmp/facts"
-	# Runs that cannot be compared at all (the same run twice, another
-	# profile), unless -f: one line, before any table.
-	compare_awk -v head=1 -v check_only=1 </dev/null
-	cc_rc=$?
+	compare_plan
+	if ! mkdir "$cc_tmp" || ! compare_hooks >"$cc_tmp/hooks.awk" ||
+	    ! mkfifo "$cc_tmp/answers"; then
+		die 1 "compare: cannot make a temporary directory"
+	fi
+	compare_report
 	case $cc_rc in
-	0) ;;
-	4) exit 1 ;;
+	0) cc_status=0 ;;
+	3) cc_status=1 ;;
+	4 | 8) exit 1 ;;
+	7)
+		[ -z "$opt_workload" ] ||
+		    die 1 "compare: $opt_workload was not saved in two of these runs"
+		die 1 "compare: no workload was saved in two of these runs"
+		;;
 	*) failed "$cc_rc" awk "cannot compare these runs" ;;
 	esac
-	compare_tables
-	[ "$cc_n" -gt 0 ] || [ "$cc_status" -ne 0 ] || [ -z "$opt_workload" ] ||
-	    die 1 "compare: $opt_workload was not saved in two of these runs"
-	[ "$cc_n" -gt 0 ] || [ "$cc_status" -ne 0 ] ||
-	    die 1 "compare: no workload was saved in two of these runs"
-	# The header once, the headline, the tables; with the hooks of a
-	# workload the runs hold.
-	cc_w=$cc_first
-	compare_awk -v head=1 -v facts_file="$cc_tmp/facts" \
-	    -v headline="$cc_tmp/headline" >"$cc_tmp/head" </dev/null ||
-	    failed "$?" awk "cannot compare these runs"
-	reproduce_line >"$cc_tmp/reproduce" ||
-	    failed "$?" awk "cannot say how these runs were made"
-	compare_print
 	return "$cc_status"
 }
 
@@ -119,12 +113,22 @@ name_runs() {
 		if [ -z "$nr_name" ] || [ -z "$nr_d" ]; then
 			continue
 		fi
-		if ! awk -v l="$nr_name" '!/^label=/ { print } END { print "label=" l }' \
-		    "$nr_d/env" >"$nr_d/env.named" ||
+		if ! env_named "$nr_d/env" "$nr_name" >"$nr_d/env.named" ||
 		    ! mv "$nr_d/env.named" "$nr_d/env"; then
 			die 1 "compare: cannot name $(printable "$nr_name") in a copy of its run"
 		fi
 	done <"$SMPB_RUNS"
+}
+
+# env_named ENV NAME: the env file ENV with its label, if any, left out
+# and label=NAME last.
+env_named() {
+	while IFS= read -r en_l || [ -n "$en_l" ]; do
+		case $en_l in
+		label=*) ;;
+		*) printf '%s\n' "$en_l" ;;
+		esac
+	done <"$1" && printf 'label=%s\n' "$2"
 }
 
 # compare_options ARGS...: compare's options, into opt_force,
@@ -165,55 +169,110 @@ compare_options() {
 	fi
 }
 
-# compare_tables: each table (a workload's figure, then its why figures
-# where it has a mark, or with -v or -p), into a file of its own, in
-# order, of each workload a run holds; what each says of itself for the
-# header and the headline, into facts. Sets cc_n (the tables),
-# cc_status (1 where some data was bad or a workload not comparable) and
-# cc_first (the first workload held).
-compare_tables() {
-	cc_n=0
-	cc_status=0
-	cc_first=
+# compare_plan: the tables of the report, in order, in cc_plan (and
+# the workloads whose hooks are loaded in cc_hooked): for
+# each workload a run holds (of -w's alone), "W", its table, then
+# "W:M" for each of its why figures M (compare.awk prints those only
+# where W's table has a mark, or with -v or -p) and "W:ss", the kernel's
+# counters (not with -p).
+compare_plan() {
+	cc_plan=
+	cc_hooked=${WORKLOADS%% *}
 	for cc_w in ${opt_workload:-$WORKLOADS}; do
 		held "$cc_w" || continue
-		cc_first=${cc_first:-$cc_w}
-		# ss: the kernel's counters, as a table, not as -p lines.
-		for cc_m in "" $(workload_fact "$cc_w" why) ss; do
-			[ "$cc_m" != ss ] || [ "$opt_parsable" -eq 0 ] || continue
-			[ -z "$cc_m" ] || [ "$opt_verbose" -eq 1 ] ||
-			    [ "$opt_parsable" -eq 1 ] ||
-			    [ -e "$cc_tmp/marked.$cc_w" ] || continue
-			compare_table "$cc_w" "$cc_m" "$((cc_n + 1))"
-			cc_rc=$?
-			case $cc_rc in
-			0) cc_n=$((cc_n + 1)) ;;
-			3) cc_n=$((cc_n + 1)); cc_status=1 ;;
-			4) cc_status=1 ;;
-			5 | 6) ;;
-			*) failed "$cc_rc" awk "cannot compare $cc_w" ;;
-			esac
+		cc_plan="$cc_plan $cc_w"
+		[ "$cc_w" = "$cc_hooked" ] || cc_hooked="$cc_hooked $cc_w"
+		for cc_m in $(workload_fact "$cc_w" why) ss; do
+			[ "$cc_m" != ss ] || [ "$opt_parsable" -eq 0 ] ||
+			    continue
+			cc_plan="$cc_plan $cc_w:$cc_m"
 		done
-		why_folded "$cc_w" "$((cc_n + 1))" && cc_n=$((cc_n + 1))
 	done
 }
 
-# compare_awk ARGS...: compare.awk with the options of this compare
-# (and the hooks of the first workload: the header reads none).
-compare_awk() {
-	awk_workload "${cc_w:-${WORKLOADS%% *}}" compare -v force="$opt_force" \
-	    -v threshold="$cc_t" \
-	    -v verbose="$opt_verbose" -v parsable="$opt_parsable" \
-	    -v stat="$cc_stat" -v tmp="$cc_tmp" ${1+"$@"}
+# compare_report: the report, made by one awk (compare.awk: every table
+# in turn, each judged by one smpb-stat, then the header, the headline
+# and the line to rerun it) and printed at its end; its status in
+# cc_rc. Its output lost: as to_out says (exit 141 where the reader
+# has gone; else one line, exit 1). What it says on stderr, said.
+compare_report() {
+	cc_err=
+	{ { cc_err=$(compare_awk 2>&1 >&3); } 3>&1; } 2>/dev/null
+	cc_rc=$?
+	case $cc_rc in
+	0 | 3 | 4 | 7 | 8 | 9) ;;
+	141 | 397) exit 141 ;;
+	*)
+		out_open || die 1 "cannot write to standard output (it is closed)"
+		cc_last=${cc_err##*"$NL"}
+		case $cc_last in
+		*write* | *stdout* | *"standard output"*)
+			case $cc_last in
+			*\)) cc_last=${cc_last%\)} cc_last=${cc_last##*\(} ;;
+			*) cc_last=${cc_last##*: } ;;
+			esac
+			die 1 "cannot write to standard output${cc_last:+ ($cc_last)}"
+			;;
+		esac
+		;;
+	esac
+	[ -z "$cc_err" ] || printf '%s\n' "$cc_err" >&2
 }
 
-# compare_table WORKLOAD METRIC N: the N-th table, of WORKLOAD's figure
-# (METRIC "") or of one of its why figures, into $cc_tmp/table.N; the
-# status of compare.awk: 0, 3 (bad data, left out), 4 (not comparable),
-# 5 (fewer than two of the runs hold it).
-compare_table() {
-	compare_awk -v metric="$2" -v facts_file="$cc_tmp/facts" \
-	    >"$cc_tmp/table.$3" </dev/null
+# compare_awk: compare.awk with every workload's hooks (compare_hooks),
+# the options of this compare and its plan (compare_plan).
+compare_awk() {
+	awk_run -f "$SMPB_LIB/awk/workload.awk" -f "$cc_tmp/hooks.awk" \
+	    -f "$SMPB_LIB/awk/compare-reset.awk" \
+	    -f "$SMPB_LIB/awk/compare-runs.awk" \
+	    -f "$SMPB_LIB/awk/compare-check.awk" \
+	    -f "$SMPB_LIB/awk/stat.awk" \
+	    -f "$SMPB_LIB/awk/compare-host.awk" \
+	    -f "$SMPB_LIB/awk/compare-verdict.awk" \
+	    -f "$SMPB_LIB/awk/compare-table.awk" \
+	    -f "$SMPB_LIB/awk/compare-notes.awk" \
+	    -f "$SMPB_LIB/awk/compare-head.awk" \
+	    -f "$SMPB_LIB/awk/compare-headline.awk" \
+	    -f "$SMPB_LIB/awk/compare-p.awk" \
+	    -f "$SMPB_LIB/awk/compare-ss.awk" \
+	    -f "$SMPB_LIB/awk/reproduce.awk" \
+	    -f "$SMPB_LIB/awk/compare.awk" -v force="$opt_force" \
+	    -v threshold="$cc_t" -v verbose="$opt_verbose" \
+	    -v parsable="$opt_parsable" -v stat="$cc_stat" \
+	    -v tmp="$cc_tmp" -v plan="$cc_plan" \
+	    -v check_with="${WORKLOADS%% *}" \
+	    -v reproduce="${SMPB_REPRODUCE:-1}" \
+	    -v version="$(suite_version)" -v command="$SMPB_COMMAND" </dev/null
+}
+
+# compare_hooks: the hooks (workloads/W.awk) of every workload compared
+# and of the first (whose hooks check the runs: cc_hooked, compare_plan)
+# in one awk file, for compare's one awk: each hook a workload defines
+# renamed W__HOOK, and each HOOK calling the one of the workload
+# compared (-v workload, which compare.awk sets for each table).
+compare_hooks() {
+	for ch_w in $cc_hooked; do
+		while IFS= read -r ch_l || [ -n "$ch_l" ]; do
+			case $ch_l in
+			"function facts("* | "function figure("* | \
+			    "function why_wait("* | "function row_key("* | \
+			    "function why_line("* | "function why_table("*)
+				ch_l="function ${ch_w}__${ch_l#function }"
+				;;
+			esac
+			printf '%s\n' "$ch_l"
+		done <"$SMPB_LIB/workloads/$ch_w.awk" || return 1
+	done
+	for ch_h in facts:D figure: why_wait: row_key:pn,l2 why_line: \
+	    why_table:; do
+		ch_a=${ch_h#*:}
+		printf 'function %s(%s) {\n' "${ch_h%%:*}" "$ch_a"
+		for ch_w in $cc_hooked; do
+			printf '\tif (workload == "%s")\n\t\treturn %s__%s(%s)\n' \
+			    "$ch_w" "$ch_w" "${ch_h%%:*}" "$ch_a"
+		done
+		printf '}\n'
+	done
 }
 
 # held WORKLOAD: true when a run compared holds WORKLOAD's figures (a
@@ -223,47 +282,6 @@ held() {
 		[ -n "$hd_d" ] && [ -s "$hd_d/raw/$1" ] && return 0
 	done <"$SMPB_RUNS"
 	return 1
-}
-
-# why_folded WORKLOAD N: the why tables of WORKLOAD that had no mark in
-# the rows its own table marked (compare.awk's why_folded()), said in one
-# line, the N-th table; false where there are none.
-why_folded() {
-	[ -s "$cc_tmp/fold.$1" ] || return 1
-	wf_names=
-	while IFS= read -r wf_name; do
-		wf_names="$wf_names${wf_names:+ nor the }$wf_name"
-	done <"$cc_tmp/fold.$1"
-	compare_awk -v text="$1: no mark in the $wf_names of the rows marked above (-v: the table)." \
-	    -v wrap_only=1 >"$cc_tmp/table.$2" </dev/null
-}
-
-# compare_print: the header, the headline, the tables, the line to
-# rerun it all (reproduce_line), a blank line apart; with -p, the
-# verdict lines after the header's doubts, as comments, and the line to
-# rerun as the last comment. A reader that goes away ends it quietly
-# (to_out).
-compare_print() {
-	if [ "$opt_parsable" -eq 1 ]; then
-		to_out cat "$cc_tmp/head"
-		cp_k=1
-		while [ "$cp_k" -le "$cc_n" ]; do
-			to_out cat "$cc_tmp/table.$cp_k"
-			cp_k=$((cp_k + 1))
-		done
-		to_out sed 's/^/# /' "$cc_tmp/reproduce"
-		return 0
-	fi
-	cp_files=$cc_tmp/head
-	[ -s "$cc_tmp/headline" ] && cp_files="$cp_files $cc_tmp/headline"
-	cp_k=1
-	while [ "$cp_k" -le "$cc_n" ]; do
-		cp_files="$cp_files $cc_tmp/table.$cp_k"
-		cp_k=$((cp_k + 1))
-	done
-	[ -s "$cc_tmp/reproduce" ] && cp_files="$cp_files $cc_tmp/reproduce"
-	# shellcheck disable=SC2086 # files of our own directory
-	to_out awk 'FNR == 1 && NR > 1 { print "" } { print }' $cp_files
 }
 
 # percent TEXT: TEXT as a percentage 0..100, a plain decimal number

@@ -112,21 +112,35 @@ unread_sizes() {
 	IFS=$SMPB_IFS
 	set +f
 	# shellcheck disable=SC2012 # the size of our own names; ls opens none
-	us_bad=$(LC_ALL=C ls -lnd -- "$@" | awk -v raw="$RUN_MAX_RAW" \
-	    -v text="$RUN_MAX_TEXT" '{
-		name = $0
-		for (i = 1; i <= 8; i++)
-			sub(/^[^ ]+ +/, "", name)
-		max = name ~ /\/(tables|errors)$/ ? raw : text
-		if ($5 + 0 > max + 0) {
-			print $5 " " max " " name
-			exit
-		}
-	}') || failed "$?" awk "cannot size the runs' files"
+	us_bad=$(LC_ALL=C ls -lnd -- "$@" | size_over) ||
+	    failed "$?" sh "cannot size the runs' files"
 	[ -z "$us_bad" ] && return 0
 	us_n=${us_bad%% *}
 	us_bad=${us_bad#* }
 	die 1 "$(printable "${us_bad#* }"): $us_n bytes, more than any run makes (at most ${us_bad%% *}): refused"
+}
+
+# size_over: of the lines of ls -lnd on stdin, the first file that
+# holds more bytes than any run makes (RUN_MAX_RAW for tables and
+# errors, RUN_MAX_TEXT for the rest), as "SIZE MOST NAME" (a name's
+# blanks at its ends lost); nothing where none does.
+size_over() {
+	# shellcheck disable=SC2034 # so_f: ls's other fields
+	while read -r so_f so_f so_f so_f so_size so_f so_f so_f so_name; do
+		case $so_size in
+		'' | *[!0-9]*) continue ;;
+		esac
+		so_max=$RUN_MAX_TEXT
+		case $so_name in
+		*/tables | */errors) so_max=$RUN_MAX_RAW ;;
+		esac
+		if [ "${#so_size}" -gt "${#so_max}" ] ||
+		    { [ "${#so_size}" -eq "${#so_max}" ] &&
+		    [ "$so_size" -gt "$so_max" ]; }; then
+			printf '%s %s %s\n' "$so_size" "$so_max" "$so_name"
+			return 0
+		fi
+	done
 }
 
 # run_max FILE: the most bytes a run's FILE (raw/<workload>, tables...)

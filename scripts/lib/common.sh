@@ -401,28 +401,6 @@ awk_workload() {
 	set -- -v workload="$aw_w" ${1+"$@"}
 	case $aw_p in
 	table) set -- -f "$SMPB_LIB/workloads/$aw_w-table.awk" "$@" ;;
-	# compare-runs.awk reads the runs; stat.awk hands the table to
-	# smpb-stat, which decides it; compare-verdict.awk writes the table
-	# and reads back each cell's verdict, compare-check.awk and
-	# compare-host.awk say what smpb-stat found of the runs and their
-	# hosts; compare-table.awk prints a table and compare-notes.awk the
-	# lines under it, compare-head.awk the header, compare-headline.awk
-	# the headline, compare-p.awk the key=value lines, compare-ss.awk
-	# the kernel's counters; compare.awk runs them.
-	compare)
-		set -- -f "$SMPB_LIB/awk/compare-runs.awk" \
-		    -f "$SMPB_LIB/awk/compare-check.awk" \
-		    -f "$SMPB_LIB/awk/stat.awk" \
-		    -f "$SMPB_LIB/awk/compare-host.awk" \
-		    -f "$SMPB_LIB/awk/compare-verdict.awk" \
-		    -f "$SMPB_LIB/awk/compare-table.awk" \
-		    -f "$SMPB_LIB/awk/compare-notes.awk" \
-		    -f "$SMPB_LIB/awk/compare-head.awk" \
-		    -f "$SMPB_LIB/awk/compare-headline.awk" \
-		    -f "$SMPB_LIB/awk/compare-p.awk" \
-		    -f "$SMPB_LIB/awk/compare-ss.awk" \
-		    -f "$SMPB_LIB/awk/compare.awk" "$@"
-		;;
 	# plot.awk reads the runs and prints a picture's data, plot-gp.awk
 	# its gnuplot script.
 	plot)

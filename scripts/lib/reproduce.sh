@@ -41,16 +41,6 @@ command_line() {
 	done
 }
 
-# reproduce_line: compare's last line, of the runs in SMPB_RUNS: the
-# suite's version, the commands that made the runs and this command.
-# Nothing where the caller says it has its own (SMPB_REPRODUCE=0:
-# smpbench vm, which ends its report with its own line).
-reproduce_line() {
-	[ "${SMPB_REPRODUCE:-1}" != 0 ] || return 0
-	awk_lib reproduce -v what=compare -v version="$(suite_version)" \
-	    -v command="$SMPB_COMMAND" </dev/null
-}
-
 # vm_closing START END KERNELS LIST: smpbench vm's last two lines, of
 # its runs, the directories the file LIST names (one a line, as
 # run_dirs hands them over): where its time went, from START to END

@@ -279,13 +279,13 @@ done
 # under awk, and busybox's where there is one, nothing run.
 A=scripts/awk
 LIBAWK="$A/lib.awk $A/cells.awk $A/text.awk $A/stats.awk $A/why-lib.awk $A/workload.awk"
-SHARED="$LIBAWK $(ls $A/compare*.awk) $A/stat.awk $A/plot-gp.awk $A/plot.awk $A/why.awk $A/fact.awk"
+SHARED="$LIBAWK $(ls $A/compare*.awk) $A/stat.awk $A/reproduce.awk $A/plot-gp.awk $A/plot.awk $A/why.awk $A/fact.awk"
 printf 'BEGIN { exit 0 } END { exit 0 }\n' >"$TMPDIR_T/parse.awk"
 # stacks W: the stacks of workload W, one a line, their files in order.
 stacks() {
 	W=scripts/workloads/$1
 	printf '%s\n' "$LIBAWK $W.awk $W-table.awk" "$LIBAWK $W.awk $A/why.awk" \
-	    "$LIBAWK $W.awk $A/compare-runs.awk $A/compare-check.awk $A/stat.awk $A/compare-host.awk $A/compare-verdict.awk $A/compare-table.awk $A/compare-notes.awk $A/compare-head.awk $A/compare-headline.awk $A/compare-p.awk $A/compare-ss.awk $A/compare.awk" \
+	    "$LIBAWK $W.awk $A/compare-reset.awk $A/compare-runs.awk $A/compare-check.awk $A/stat.awk $A/compare-host.awk $A/compare-verdict.awk $A/compare-table.awk $A/compare-notes.awk $A/compare-head.awk $A/compare-headline.awk $A/compare-p.awk $A/compare-ss.awk $A/reproduce.awk $A/compare.awk" \
 	    "$LIBAWK $W.awk $A/plot-gp.awk $A/plot.awk" "$LIBAWK $W.awk $A/fact.awk"
 }
 for w in $WORKLOADS; do
@@ -314,6 +314,20 @@ for w in $WORKLOADS; do
 	done)
 	is "$bad" "" "$w: every stack that loads its awk parses"
 done
+
+# compare's one awk makes every table in turn: each global of its files
+# (and of the library and the hooks loaded with them) is reset when a
+# table begins (compare-reset.awk's table_begin()) or is one of the
+# report's, on its "wide:" lines: none leaks from a table to the next.
+CA="$A/compare-reset.awk"
+# shellcheck disable=SC2046,SC2086 # file lists, split on purpose
+is "$(LC_ALL=C awk -f tests/static/awk-globals.awk $LIBAWK \
+    $(ls $A/compare*.awk) $A/stat.awk $A/reproduce.awk \
+    $(for w in $WORKLOADS; do printf 'scripts/workloads/%s.awk ' "$w"; done) |
+    while read -r g; do
+	grep -q -E "^# wide:.* $g( |\$)|(delete |	|; )$g( = |\$|;)" "$CA" ||
+	    printf '%s ' "$g"
+    done)" "" "compare's globals: each reset by table_begin() or the report's"
 
 # Every file a comment of the driver or the harness names is here (a
 # header that names a file since removed misleads its reader): each

@@ -1,0 +1,95 @@
+# compare-reset.awk: the state of one table of compare forgotten before
+# the next: compare's one awk (compare.awk) makes every table of a
+# report in turn, each as if alone.
+#
+# Every global of compare's awk files and of the library and hooks
+# loaded with them is reset here, but those that hold for the whole
+# report, listed on the "wide:" lines below (a check of make check,
+# tests/static/t801-static.sh, finds a global that is neither): the -v
+# variables (workload, metric and head: the table's own, set by
+# compare.awk), the limits lib.awk's BEGIN sets, what the tables leave
+# for the header, the headline and each other, the output kept for the
+# end, smpb-stat, asked by every table, the report's own counts and its
+# last line's (reproduce.awk).
+# wide: check_with force head metric parsable plan stat threshold tmp
+# wide: verbose workload PARSE_ARGV PARSE_CHUNK PARSE_KEYS
+# wide: FACT_LINE NFACT_LINE MARKED MARKED_IN FOLDS NFOLDS
+# wide: OUTL OUTN OUT_SEC PRINTED TABLES STAT_CMD STAT_FIFO STAT_MID
+# wide: reproduce version command MAX_GROUPS what kernels start end
+# No rules; nothing printed.
+
+# table_begin(): a table begun as by an awk of its own: every array
+# emptied, every counter 0, every other scalar as awk leaves one it
+# never set (u, never given a value: "" and 0 at once, in most awks).
+function table_begin(    u) {
+	table_arrays_1()
+	table_arrays_2()
+	COMPLAINTS = 0; NANS = 0; NBI = 0; NCOL = 0; NCOUNT = 0
+	NDOUBT = 0; NFKEY = 0; NFOLD = 0; NHAVE = 0; NHL = 0
+	NNAMES = 0; NOWN = 0; NPLACES = 0; NPROB = 0; NREPN = 0
+	NROWK = 0; NROWS = 0; NSNAPS = 0; NUM_BAD = 0; nruns = 0
+	BB = u; BH = u; BIMODAL = u; BIND_L2ROWS = u; BI_HIGH = u
+	BI_HIGHMED = u; BI_LOW = u; BI_LOWMED = u; BI_ROWS = u
+	BI_STOOD = u; BKIB = u; BW = u; COUNT = u; CT = u; CUR_L2 = u
+	FACTS_READ = u; FAST = u; FIGURE = u; FIG_SCALE = u; FMT = u
+	FOLD_HI = u; FOLD_LO = u; HEAD = u; HI = u; HIGHER = u
+	KEYNAME = u; LETTERS = u; LEVEL_PCT = u; LO = u
+	LOAD_LIMIT = u; MARKS = u; MISSING = u; MT = u; NT = u
+	ONECOUNT = u; ONE_RUN = u; PARSE_WHY = u; PINNED_READ = u
+	PIPE_PLACES = u; PLACED = u; PLACES = u; POOLED = u
+	PREFIX = u; PT = u; REFUSED = u; REFUSE_TEXT = u; ROW_NAME = u
+	SAY_TEXT = u; SCALED = u; SKIP = u; SKIPPED = u
+	SNAPS_READ = u; SS_INIT = u; TINY = u; VT = u; WHAT = u
+	WHERE_FILE = u; WHERE_LINE = u; WHO = u; WHO_ROW = u
+	WHY_NAME = u
+}
+
+function table_arrays_1() {
+	delete ALLCOUNT; delete ANS; delete ANS_KIND; delete BAD
+	delete BADLINES; delete BIW; delete BI_SPLIT; delete BI_TEXT
+	delete BUSY; delete CANARY_BAD; delete CCOUNT; delete CELL_CH
+	delete CELL_DIR; delete CELL_FACTS; delete CELL_I
+	delete CELL_P; delete CELL_ROW; delete CELL_W; delete CNAME
+	delete COL; delete COLN; delete COL_COUNT; delete COUNTS
+	delete CPUSET_AS; delete CRUN; delete CRUNS; delete CW
+	delete DOUBT; delete DOUBT_K; delete ENV; delete ENVKEY
+	delete ENVN; delete F; delete FACT; delete FACTS
+	delete FAILED; delete FALL; delete FKEY; delete FOLDED
+	delete FREE; delete HAS; delete HAS_HOST; delete HAVE
+	delete HIST; delete HL; delete HL_CELLS; delete HL_SPLIT
+	delete HOST; delete HOSTS; delete HOSTU; delete HOSTU_N
+	delete HOSTU_WHY; delete HOST_FILE; delete HOST_MOVED
+	delete HOST_STATE; delete HOST_WHY; delete HSP_EST
+	delete HSP_HI; delete HSP_LO; delete HSP_RUNS
+	delete INCOMPLETE; delete KEYS; delete KEYSEEN; delete LABEL
+	delete LBL; delete LFLAG; delete MARKS_USED
+	delete METHOD_USED; delete MW; delete NA; delete NAME
+	delete NAMEIDX; delete NAMEOF; delete NAMES; delete NCELLS
+	delete NCELL_FACTS; delete NKEYS; delete NOSIG
+	delete NRUNS_OF; delete NV; delete NVALS; delete NV_DIR
+}
+
+function table_arrays_2() {
+	delete NW; delete ONE; delete ONE_AT; delete OWN; delete OWNL
+	delete PARAM; delete PHARD; delete PIPE_PLACE_SEEN
+	delete POOLBY; delete PORDER; delete PREFUSE; delete PRUN
+	delete PSAY; delete PTEXT; delete PW; delete PWORK
+	delete QCOL; delete RAISED; delete RBI; delete RCH
+	delete RCHT; delete RCV; delete RDIG; delete RDIR
+	delete REFUSAL; delete RENV; delete REPN; delete REPS
+	delete REPS_MODE; delete REPS_ODD; delete REPS_ODDS
+	delete REPS_SEEN; delete RFAST; delete RHAS; delete RHI
+	delete RISE; delete RLEV; delete RLO; delete RMED
+	delete RMETH; delete RMISS; delete RNFAST; delete ROW
+	delete ROWK; delete ROWKEY; delete ROWPLACE; delete ROW_G
+	delete ROW_RUNS; delete RP; delete RPLACE; delete RREPS
+	delete RRUNS; delete RSH; delete RSHORT; delete RSLOW
+	delete RSTOOD; delete RTINY; delete RUNK; delete RUNNAME
+	delete RUN_OF; delete RVAL; delete RVERD; delete SAID
+	delete SHOW; delete SNAP_NAME; delete SNAP_OF; delete SORTED
+	delete SORT_T; delete SORT_TA; delete SORT_TK; delete SORT_V
+	delete SPREAD_AT; delete SSNAME; delete SSROW; delete SS_CPU
+	delete SS_CPU_TEXT; delete SS_DOM; delete SS_DOM_TEXT
+	delete SVALS; delete VALS; delete VW; delete W
+	delete WORKLOAD_FACT; delete dir
+}

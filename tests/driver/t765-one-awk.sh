@@ -1,0 +1,49 @@
+# t765-one-awk: compare of runs of all five workloads, their columns
+# named at compare time (NAME=DIR), starts one smpb-stat, which judges
+# every table, and at most three awk in all (the checks every command
+# that reads runs makes included); its private directory holds only
+# the hooks of the workloads compared and the fifo of smpb-stat's
+# answers while it runs.
+# shellcheck disable=SC2086 # $sh is a command line, split on purpose
+# shellcheck source=tests/lib.sh
+. tests/lib.sh
+FIX=$PWD/tests/fixtures
+T=$TMPDIR_T
+# An awk that notes what it runs, a line a start, and the files of the
+# directory its -v tmp names.
+# shellcheck disable=SC2016 # the wrapper's own variables
+wrap_util "$T/w" awk 'for a in "$@"; do
+	case $a in
+	tmp=*) ls "${a#tmp=}" >>"$T_FILES" ;;
+	esac
+done
+printf "%s\n" "$*" | tr "\n" " " >>"$T_AWK"
+echo >>"$T_AWK"'
+# A copy of the driver whose smpb-stat (beside it, where an installed
+# one is) notes each start.
+cp -R scripts "$T/d"
+cp bin/smpb-snap "$T/d/smpb-snap"
+# shellcheck disable=SC2016 # the wrapper's own variables
+printf '#!/bin/sh\necho stat >>"$T_STAT"\nexec "%s" "$@"\n' \
+    "$PWD/bin/smpb-stat" >"$T/d/smpb-stat"
+chmod +x "$T/d/smpb-stat"
+
+for s in $SHELLS; do
+	use_shell $s || continue
+	: >"$T/awk" && : >"$T/stat" && : >"$T/files"
+	run env T_AWK="$T/awk" T_STAT="$T/stat" T_FILES="$T/files" \
+	    PATH="$T/w:$PATH" $sh "$T/d/smpbench" compare "old=$FIX/run-big" \
+	    "new=$FIX/run-big2"
+	is "$RC" 0 "$s: compare of five workloads, named: exit 0"
+	like "$OUT" '^yield: ' "$s: its last workload's table is there"
+	is "$(grep -c . "$T/stat")" 1 "$s: one smpb-stat judged every table"
+	n=$(grep -c . "$T/awk")
+	check "$s: at most three awk in all ($n)" [ "$n" -le 3 ]
+	is "$(grep -c '/awk/compare\.awk ' "$T/awk")" 1 \
+	    "$s: one awk made every table"
+	is "$(LC_ALL=C sort -u "$T/files" | tr '\n' ' ')" "answers hooks.awk " \
+	    "$s: compare's directory holds its hooks and the answers' fifo alone"
+	like "$OUT" '^  new: kernel 6\.1\.0-big, ' "$s: the columns named so"
+done
+
+done_testing
