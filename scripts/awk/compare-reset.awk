@@ -15,6 +15,7 @@
 # wide: verbose workload PARSE_ARGV PARSE_CHUNK PARSE_KEYS
 # wide: FACT_LINE NFACT_LINE MARKED MARKED_IN FOLDS NFOLDS
 # wide: OUTL OUTN OUT_SEC PRINTED TABLES STAT_CMD STAT_FIFO STAT_MID
+# wide: STAT_READ
 # wide: reproduce version command MAX_GROUPS what kernels start end
 # No rules; nothing printed.
 

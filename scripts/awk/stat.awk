@@ -43,22 +43,23 @@ function stat_part(text) {
 }
 
 # stat_start(): smpb-stat started, once for every table of the
-# comparison, through sh: each of its answers handed over alone through
-# the fifo tmp/answers (which the driver made), opened for it and
-# closed after its last line (every awk reads it to its end: some read
-# a fifo only so); where smpb-stat ends before its input does, an
-# answer of its own, "t killed NAME" (a signal killed it) or "t
-# failed", and its input read to its end.
-function stat_start(    last) {
+# comparison, through sh, its answers into the fifo tmp/answers (which
+# the driver made), which that sh also holds open, read and written, so
+# that the fifo always has a reader and a writer while it runs (Linux
+# opens a fifo so without waiting). Where smpb-stat ends before its
+# input does, an answer of its own, "t killed NAME" (a signal killed
+# it) or "t failed", and its input read to its end. Once the awk is
+# gone, smpb-stat reads the end of its input and all of it ends.
+function stat_start() {
 	STAT_FIFO = tmp "/answers"
-	last = "-e '/^t end$/q' -e '/^t refused/q' -e '/^t killed/q'" \
-	    " -e '/^t failed$/q'"
-	STAT_CMD = "{ " sh_quote(stat) "; s=$?; [ $s -eq 0 ] ||" \
-	    " if [ $s -gt 128 ]; then printf 't killed '; kill -l" \
-	    " $((s - 128)); else echo 't failed'; fi; cat >/dev/null; } |" \
-	    " while IFS= read -r l; do { printf '%s\\n' \"$l\"; case $l in" \
-	    " 't end' | 't refused'* | 't killed'* | 't failed') ;;" \
-	    " *) sed " last " ;; esac; } >" sh_quote(STAT_FIFO) "; done"
+	STAT_CMD = "exec 9<>" sh_quote(STAT_FIFO) "; { " sh_quote(stat) \
+	    "; s=$?; [ $s -eq 0 ] || if [ $s -gt 128 ]; then" \
+	    " printf 't killed '; kill -l $((s - 128)); else" \
+	    " echo 't failed'; fi; cat >/dev/null; } >&9"
+	# One answer, read up to its last line by one sed a table (every
+	# awk reads a fifo to its end, or its buffer's: some only so).
+	STAT_READ = "sed -e '/^t end$/q' -e '/^t refused/q' -e '/^t killed/q'" \
+	    " -e '/^t failed$/q' <" sh_quote(STAT_FIFO)
 }
 
 # stat_list(a, cell): the repeats of cell in a[cell, 1..NVALS[cell]],
@@ -85,7 +86,7 @@ function stat_run(    line, n, i, a, eq, done, r, sig) {
 	fflush(STAT_CMD)
 	NANS = 0
 	done = 0
-	while ((r = (getline line < STAT_FIFO)) > 0) {
+	while ((r = (STAT_READ | getline line)) > 0) {
 		n = split(line, a, " ")
 		if (n < 2 || a[1] != "t" || done)
 			continue
@@ -102,7 +103,7 @@ function stat_run(    line, n, i, a, eq, done, r, sig) {
 				ANS[NANS, substr(a[i], 1, eq - 1)] = substr(a[i], eq + 1)
 		}
 	}
-	close(STAT_FIFO)
+	close(STAT_READ)
 	if (done == "end")
 		return
 	if (done == "killed")

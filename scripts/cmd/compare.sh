@@ -196,9 +196,23 @@ compare_plan() {
 # cc_rc. Its output lost: as to_out says (exit 141 where the reader
 # has gone; else one line, exit 1). What it says on stderr, said.
 compare_report() {
+	# Waited for, not read through $(...): a signal's trap then runs at
+	# once, and the driver's end (smpbench_exit) stops the awk
+	# (SMPB_CHILD), whose smpb-stat ends with its input.
+	# shellcheck disable=SC2034 # awk_exec: awk_run's (lib/common.sh)
+	(awk_exec=1 && compare_awk 2>"$cc_tmp/stderr") &
+	SMPB_CHILD=$!
+	# Until it is gone: posh's wait can return 1 for a child just made.
+	while :; do
+		wait "$SMPB_CHILD"
+		cc_rc=$?
+		kill -0 "$SMPB_CHILD" 2>/dev/null || break
+	done
+	SMPB_CHILD=
 	cc_err=
-	{ { cc_err=$(compare_awk 2>&1 >&3); } 3>&1; } 2>/dev/null
-	cc_rc=$?
+	while IFS= read -r cc_l || [ -n "$cc_l" ]; do
+		cc_err=$cc_err${cc_err:+$NL}$cc_l
+	done <"$cc_tmp/stderr"
 	case $cc_rc in
 	0 | 3 | 4 | 7 | 8 | 9) ;;
 	141 | 397) exit 141 ;;

@@ -61,13 +61,15 @@ printable_v() {
 	esac
 }
 
-# smpbench_exit STATUS: the driver's EXIT trap: remove the snapshot of
-# the saved runs read (lib/runs.sh), and exit 1 for a status of 2 that
+# smpbench_exit STATUS: the driver's EXIT trap: stop the child it waits
+# for in the background, if one (SMPB_CHILD: compare's awk), remove the
+# snapshot of the saved runs read (lib/runs.sh), and exit 1 for a status of 2 that
 # no usage error gave (die 2): the shell's own, after "Cannot fork" or
 # "parameter not set", is the driver's failure, not bad usage. It exits
 # with STATUS itself: mksh would end with the trap's last status (0)
 # after a signal's trap has said exit 143.
 smpbench_exit() {
+	[ -z "${SMPB_CHILD:-}" ] || kill "$SMPB_CHILD" 2>/dev/null
 	[ -z "${SMPB_SNAP:-}" ] || rm -rf "$SMPB_SNAP" 2>/dev/null
 	if [ "$1" -eq 2 ] && [ "${die_status:-}" != 2 ]; then
 		echo "smpbench: stopped by the shell (its message above; after Cannot fork, see ulimit -u or the pids.max of the cgroup): exit 1" >&2
@@ -373,12 +375,18 @@ is_workload() {
 }
 
 # awk_run ARGS...: awk on the driver's awk library (awk/lib.awk,
-# cells.awk, text.awk, stats.awk, why-lib.awk), with ARGS after it.
+# cells.awk, text.awk, stats.awk, why-lib.awk), with ARGS after it; with
+# awk_exec set (in a subshell of its own), the subshell becomes the awk.
 awk_run() {
-	LC_ALL=C awk -f "$SMPB_LIB/awk/lib.awk" -f "$SMPB_LIB/awk/cells.awk" \
+	set -- -f "$SMPB_LIB/awk/lib.awk" -f "$SMPB_LIB/awk/cells.awk" \
 	    -f "$SMPB_LIB/awk/text.awk" -f "$SMPB_LIB/awk/stats.awk" \
-	    -f "$SMPB_LIB/awk/why-lib.awk" \
-	    ${1+"$@"}
+	    -f "$SMPB_LIB/awk/why-lib.awk" ${1+"$@"}
+	if [ -n "${awk_exec:-}" ]; then
+		LC_ALL=C
+		export LC_ALL
+		exec awk "$@"
+	fi
+	LC_ALL=C awk "$@"
 }
 
 # awk_lib PROGRAM ARGS...: run one of the driver's shared awk programs,

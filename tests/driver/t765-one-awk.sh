@@ -2,17 +2,23 @@
 # named at compare time (NAME=DIR), starts one smpb-stat, which judges
 # every table, and at most three awk in all (the checks every command
 # that reads runs makes included); its private directory holds only
-# the hooks of the workloads compared and the fifo of smpb-stat's
-# answers while it runs.
+# the hooks of the workloads compared, the fifo of smpb-stat's answers
+# and its awk's stderr while it runs. SIGTERM to the driver while its
+# awk works ends the awk too (smpbench_exit): nothing outlives it.
 # shellcheck disable=SC2086 # $sh is a command line, split on purpose
 # shellcheck source=tests/lib.sh
 . tests/lib.sh
 FIX=$PWD/tests/fixtures
 T=$TMPDIR_T
 # An awk that notes what it runs, a line a start, and the files of the
-# directory its -v tmp names.
+# directory its -v tmp names; with T_HOLD, compare's awk notes its pid
+# there and sleeps instead.
 # shellcheck disable=SC2016 # the wrapper's own variables
-wrap_util "$T/w" awk 'for a in "$@"; do
+wrap_util "$T/w" awk 'case "$*" in
+*/awk/compare.awk*)
+	[ -z "${T_HOLD:-}" ] || { echo $$ >"$T_HOLD"; exec sleep 1000; } ;;
+esac
+for a in "$@"; do
 	case $a in
 	tmp=*) ls "${a#tmp=}" >>"$T_FILES" ;;
 	esac
@@ -41,9 +47,24 @@ for s in $SHELLS; do
 	check "$s: at most three awk in all ($n)" [ "$n" -le 3 ]
 	is "$(grep -c '/awk/compare\.awk ' "$T/awk")" 1 \
 	    "$s: one awk made every table"
-	is "$(LC_ALL=C sort -u "$T/files" | tr '\n' ' ')" "answers hooks.awk " \
-	    "$s: compare's directory holds its hooks and the answers' fifo alone"
+	is "$(LC_ALL=C sort -u "$T/files" | tr '\n' ' ')" \
+	    "answers hooks.awk stderr " \
+	    "$s: compare's directory holds its hooks, the answers' fifo and its awk's stderr alone"
 	like "$OUT" '^  new: kernel 6\.1\.0-big, ' "$s: the columns named so"
 done
+
+# SIGTERM to the driver while compare's awk works (here, sleeps).
+T_HOLD=$T/hold PATH="$T/w:$PATH" sh "$T/d/smpbench" compare \
+    "$FIX/run-big" "$FIX/run-big2" >/dev/null 2>&1 &
+pid=$!
+if check "compare's awk at work" within 30 test -s "$T/hold"; then
+	kill -TERM "$pid"
+	wait "$pid"
+	is "$?" 143 "SIGTERM while compare's awk works: exit 143"
+	held=$(cat "$T/hold")
+	check "and its awk does not outlive the driver" within 10 \
+	    none_alive "$held"
+	kill "$held" 2>/dev/null
+fi
 
 done_testing
