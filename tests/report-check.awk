@@ -15,9 +15,9 @@
 #   - a table takes at most -v own_max lines besides its title, heads,
 #     rule and rows, its blank line before it included;
 #   - no line besides a row, a head or a rule is said twice;
-#   - every change printed follows from the figures printed beside it
-#     within a point: a percentage (0%, +5%, -12%), within 1 of
-#     figure/first - 1 computed from the two printed figures; a factor
+#   - every change printed follows from the figures printed beside it:
+#     a percentage (0%, +5%, -12%, -99.6%) is figure/first - 1 of the
+#     two printed figures, rounded to its own decimals; a factor
 #     (x290) their ratio in three figures, as printed; never a factor
 #     below one (x1/12: a fall is a percentage); a difference (+0.003)
 #     within the last digit of their difference; never -0% or +0%;
@@ -206,14 +206,16 @@ function row(s,    t, pos, x, k, base, baseerr, fig, err, e) {
 # change(s, x, a, b, err): the change x printed in row s, against the
 # printed figures a (the first column's) and b; err, half the last digit
 # of the finer of them.
-function change(s, x, a, b, err,    c, r) {
+function change(s, x, a, b, err,    c, r, h) {
 	changes++
 	if (x ~ /^(0|[-+][1-9][0-9]*|-[0-9]+\.[0-9]+)%$/) {
 		if (a <= 0)
 			return
 		c = substr(x, 1, length(x) - 1) + 0
 		r = (b / a - 1) * 100
-		if (c - r > 1 + 1e-9 || r - c > 1 + 1e-9)
+		# Half its last digit: 0.5 for a whole percentage.
+		h = x ~ /\./ ? 0.5 / 10 ^ (length(x) - index(x, ".") - 1) : 0.5
+		if (c - r > h + 1e-9 || r - c > h + 1e-9)
 			print "FAIL " s ": " x " is not " b " against " a
 	} else if (x ~ /^x1\//)
 		print "FAIL " s ": " x ", a factor below one"

@@ -395,11 +395,10 @@ function factor_shown(ch) {
 }
 
 # change_text(i, g): the change of row i in column g as the table
-# prints it: a percentage, none signed when it rounds to zero (0%), a
-# fall of more than 99.5% in the decimals that keep it from -100%; a
-# factor past +500% (x290), that of the two figures as printed (RVAL),
-# so that a reader gets it from them; a difference in the figure's unit
-# where a side is zero; "" where there is none.
+# prints it, of the two figures as printed (RVAL), as a reader gets it
+# from them: a percentage, none signed when it rounds to zero (0%), a
+# fall past 99.5% in the decimals that keep it from -100%; a factor past
+# +500% (x290); a difference in the unit where a side is 0; "" if none.
 function change_text(i, g,    c, a) {
 	if (g == 1 || !RHAS[i, g] || RTINY[i, g] == 2)
 		return ""
@@ -407,10 +406,11 @@ function change_text(i, g,    c, a) {
 		return diff(RMED[i, g] - RMED[i, 1], RDIG[i])
 	if ((c = RCH[i, g]) == "")
 		return ""
-	if (factor_shown(c)) {
-		a = num_of(RVAL[i, 1])
-		return "x" sig3(a > 0 ? num_of(RVAL[i, g]) / a : c + 1)
-	}
+	a = num_of(RVAL[i, 1])
+	if (a > 0 && RVAL[i, g] ~ /^[0-9.]+%?$/)
+		c = num_of(RVAL[i, g]) / a - 1
+	if (factor_shown(c))
+		return "x" sig3(c + 1)
 	if (c < -0.9)
 		return pct_fall(c)
 	return pct0(c)
