@@ -69,8 +69,10 @@ BEGIN {
 # bad, 4 the runs are not comparable, 7 no table of two runs, 9 the
 # header could not be made. Where smpb-stat fails, it exits 8.
 function report(    n, k, t, w, m, rc, status, first, left) {
-	if ((rc = head_table(check_with)) != 0)
-		return stat_stop() rc
+	if ((rc = head_table(check_with)) != 0) {
+		stat_stop()
+		return rc
+	}
 	n = split(plan, t, " ")
 	status = 0
 	TABLES = 0
@@ -95,8 +97,10 @@ function report(    n, k, t, w, m, rc, status, first, left) {
 		if (left && w in FOLDS)
 			folds_line(w, ++TABLES)
 	}
-	if (TABLES == 0 && status == 0)
-		return stat_stop() + 7
+	if (TABLES == 0 && status == 0) {
+		stat_stop()
+		return 7
+	}
 	if (head_table(first, 1) != 0)
 		return 9
 	stat_stop()

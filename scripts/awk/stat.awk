@@ -117,7 +117,7 @@ function stat_run(    line, n, i, a, eq, done, r, sig) {
 	stat_failed()
 }
 
-# stat_stop(): smpb-stat's input ended, the answers' fifo closed.
+# stat_stop(): smpb-stat's input ended: it ends.
 function stat_stop() {
 	if (STAT_CMD == "")
 		return
