@@ -80,14 +80,21 @@ function host_moved(g) {
 # header: "57% slower (+5% to +110%)"; a change or a bound that rounds
 # to zero to the point is said to the tenth ("0.7% slower (+0.3% to
 # +1%)": the interval leaves out zero), 0% only where it is zero to the
-# tenth too.
-function host_short(g,    d, m) {
+# tenth too; a faster host's interval in its own terms, as faster ("40%
+# faster (31% to 49%)", not "(-49% to -31%)").
+function host_short(g,    d, m, b_lo, b_hi) {
 	d = HSP_EST[g] * 100
 	m = sprintf("%.0f", d < 0 ? -d : d)
 	if (m == "0")
 		m = sprintf("%.1f", d < 0 ? -d : d)
-	return m "% " (d > 0 ? "slower" : "faster") \
-	    " (" host_bound(HSP_LO[g]) " to " host_bound(HSP_HI[g]) ")"
+	if (d > 0)
+		return m "% slower (" host_bound(HSP_LO[g]) " to " \
+		    host_bound(HSP_HI[g]) ")"
+	b_lo = host_bound(-HSP_HI[g])
+	b_hi = host_bound(-HSP_LO[g])
+	sub(/^\+/, "", b_lo)
+	sub(/^\+/, "", b_hi)
+	return m "% faster (" b_lo " to " b_hi ")"
 }
 
 # host_bound(c): a bound of the host's change c (a fraction), as

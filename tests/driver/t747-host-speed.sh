@@ -123,6 +123,9 @@ for s in $SHELLS; do
 	    "$s: a 15% change it could explain: no mark"
 	like "$(printf '%s\n' "$OUT" | tr -s ' \n' '  ')" 'A rise is marked in up15 only past \+3[12]%: as far as its host.s own change of speed could move herd\.' \
 	    "$s: the column's threshold, and why, under the table"
+	run $sh $SB compare "$T/up15" "$T/base"
+	like "$(printf '%s\n' "$OUT" | tr -s ' \n' '  ')" '\): herd 2[2-4]% faster \(2[1-4]% to 2[3-6]%\)\. ' \
+	    "$s: a faster host, its interval as faster, unsigned"
 	# Every run against base, in -p, from one compare: each column is
 	# judged against the first alone.
 	run $sh $SB compare "$T/base07" "$T/up07"
