@@ -408,24 +408,30 @@ cmd_vm() {
 	elif [ "$VM_ACCEL" = kvm ]; then
 		say "vm: under KVM, not pinned: ${vm_pinned#no: }"
 	fi
-	vm_saved='' vm_bad=0 vm_n=0
+	vm_saved='' vm_bad=0 vm_n=0 vm_failed=
 	for vm_step in $vm_plan; do
 		vm_n=$((vm_n + 1))
-		vm_boot_one "$vm_n" "${vm_step%:*}" "${vm_step#*:}" ||
-		    vm_bad=$((vm_bad + 1))
+		vm_boot_one "$vm_n" "${vm_step%:*}" "${vm_step#*:}" && continue
+		vm_bad=$((vm_bad + 1))
+		eval "vm_failed=\"\$vm_failed, \$vm_label_${vm_step#*:}\""
+		vm_failed="$vm_failed (its boot ${vm_step%:*})"
 	done
 	vm_report
 }
 
 # vm_report: compare of the runs saved, where two kernels or more came
-# back, without its line to rerun it: vm's own two end the report
-# (vm_closing: where the time went, this command); the status: 0 when
-# every boot came back, else 1.
+# back, without its line to rerun it, after a line naming the boots that
+# failed (vm_failed), so that the report pasted says them too: vm's own
+# two end the report (vm_closing: where the time went, this command);
+# the status: 0 when every boot came back, else 1.
 # shellcheck disable=SC2086 # the runs saved, split on purpose
 vm_report() {
 	vr_st=0
 	[ "$vm_bad" -eq 0 ] || { say "vm: $vm_bad of $vm_nboots boots failed"; vr_st=1; }
 	[ -n "$vm_saved" ] || die 1 "vm: no boot came back with a run"
+	[ -z "$vm_failed" ] ||
+	    to_out printf 'Left out, as they failed (why on stderr): %s.\n\n' \
+	    "${vm_failed#, }"
 	if [ "$vm_nk" -ge 2 ]; then
 		SMPB_REPRODUCE=0 sh "$SMPB_SELF" compare $vm_saved || vr_st=1
 		to_out echo

@@ -264,6 +264,8 @@ echo set up" "$s: the set-up script's log, as the guest gave it, in vm/"
 	said "smpbench: vm: a: left running in the guest after its run: 42 smpb-ring -n 2" \
 	    "$s: a program left running in the guest: said in a line"
 	like "$ERR" '^smpbench: vm: 3 of 4 boots failed$' "$s: the failures counted"
+	like "$OUT" '^Left out, as they failed \(why on stderr\): b \(its boot 1\), b \(its boot 2\), a \(its boot 2\)\.$' \
+	    "$s: and named in the report, which a mail may take alone"
 	check "$s: nothing left running, nothing in TMPDIR" all_gone
 done
 
