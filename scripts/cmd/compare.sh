@@ -202,12 +202,9 @@ compare_report() {
 	# shellcheck disable=SC2034 # awk_exec: awk_run's (lib/common.sh)
 	(awk_exec=1 && compare_awk 2>"$cc_tmp/stderr") &
 	SMPB_CHILD=$!
-	# Until it is gone: posh's wait can return 1 for a child just made.
-	while :; do
-		wait "$SMPB_CHILD"
-		cc_rc=$?
-		kill -0 "$SMPB_CHILD" 2>/dev/null || break
-	done
+	wait_child "$SMPB_CHILD"
+	# shellcheck disable=SC2154 # wc_rc: wait_child's (lib/child.sh)
+	cc_rc=$wc_rc
 	SMPB_CHILD=
 	cc_err=
 	while IFS= read -r cc_l || [ -n "$cc_l" ]; do

@@ -23,8 +23,9 @@ validate_abort() {
 v_exec() {
 	{ exec "$@"; } </dev/null >"$v_work/out" 2>"$v_work/err" &
 	run_child=$!
-	wait "$run_child"
-	ve_rc=$?
+	wait_child "$run_child"
+	# shellcheck disable=SC2154 # wc_rc: wait_child's (lib/child.sh)
+	ve_rc=$wc_rc
 	run_child=
 	[ "$ve_rc" -eq 0 ] && return 0
 	validate_abort 1 "validate: '$*' failed (exit $ve_rc)$(head -n 1 \

@@ -145,8 +145,8 @@ measure_program() {
 	} </dev/null \
 	    >"$run_work/out" 2>"$run_work/err" &
 	run_child=$!
-	wait "$run_child"
-	m_rc=$?
+	wait_child "$run_child"
+	m_rc=$wc_rc
 	run_child=
 	ss_after
 	run_done=$((run_done + 1)) run_done_w=$((run_done_w + 1))

@@ -55,8 +55,8 @@ vm_boot() {
 	vm_watcher=$!
 	# (Quiet: a machine killed is said below, not as the shell's
 	# "Terminated".)
-	wait "$vm_qemu" 2>/dev/null
-	vb_rc=$?
+	wait_child "$vm_qemu" 2>/dev/null
+	vb_rc=$wc_rc
 	vm_qemu=
 	# The watcher ends by itself within a second of the machine.
 	wait "$vm_watcher"

@@ -14,6 +14,8 @@
 . tests/lib.sh
 # shellcheck source=scripts/lib/vm.sh
 . scripts/lib/vm.sh
+# shellcheck source=scripts/lib/child.sh
+. scripts/lib/child.sh
 # shellcheck source=scripts/lib/vmboot.sh
 . scripts/lib/vmboot.sh
 T=$TMPDIR_T

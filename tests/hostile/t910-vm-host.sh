@@ -222,6 +222,8 @@ KERNEL=$T/kernels/6.12.0-fake/boot/vmlinuz-6.12.0-fake
 mkdir -p "${KERNEL%/*}" "$T/work/root"
 : >"$KERNEL"
 : >"${KERNEL%/*}/config-6.12.0-fake"
+# shellcheck source=scripts/lib/child.sh
+. scripts/lib/child.sh
 # shellcheck source=scripts/lib/vmboot.sh
 . scripts/lib/vmboot.sh
 vm_shape 2x1x4x2
