@@ -227,8 +227,11 @@ function differs(    g, i, s, k) {
 			    " measurement; " LEVEL_PCT "% intervals): " HOSTS[CNAME[g]] ".")
 		s = ""
 		for (k = 1; k <= HOSTU_N[CNAME[g]]; k++)
-			s = s "; in " HOSTU[CNAME[g], HOSTU_WHY[CNAME[g], k]] \
-			    " (" HOSTU_WHY[CNAME[g], k] ")"
+			if (HOSTU_WHY[CNAME[g], k] != "spread")
+				s = s "; in " HOSTU[CNAME[g], HOSTU_WHY[CNAME[g], k]] \
+				    " (" HOSTU_WHY[CNAME[g], k] ")"
+			else
+				wrap(host_spread(g, HOSTU[CNAME[g], "spread"]))
 		if (s != "")
 			wrap("The host's speed under " LABEL[g] " is unknown " \
 			    substr(s, 3) ": a change the host made is marked" \

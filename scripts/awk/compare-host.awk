@@ -134,3 +134,16 @@ function host_note(g,    s, up, down) {
 	return s ": as far as its host's own change of speed could move " \
 	    WHO "."
 }
+
+# host_spread(g, workloads): the header's line for the workloads where
+# column g's host was not told to have run at another speed, but its
+# timings spread so wide that it could have: "The host's speed under a2
+# is not told from a1's in pipe, ring: its CPU's timings spread too wide;
+# a change is marked there only past what the host could have made (the
+# line under the table)."
+function host_spread(g, workloads) {
+	return "The host's speed under " LABEL[g] " is not told from " \
+	    LABEL[1] "'s in " workloads ": its CPU's timings spread too" \
+	    " wide; a change is marked there only past what the host could" \
+	    " have made (the line under the table)."
+}

@@ -226,13 +226,17 @@ function facts_out(    g, m, k) {
 		facts_put("=reps " CNAME[g] "\t" REPS_MODE[g] + 0 "\t" REPS_ODD[g] + 0)
 	}
 	# The host's speed, once a workload: its why tables share its
-	# canary.
+	# canary. A host not told to have moved, whose timings spread so
+	# wide that it raised what is marked, is said as one of unknown
+	# speed, its why "spread".
 	for (g = 2; g <= NCOL; g++) {
 		if (host_moved(g))
 			facts_put("=host " CNAME[g] "\t" workload " " host_short(g))
 		else if (HOST_STATE[g] == "unknown" && host_unknown_why(g) != "")
 			facts_put("=host-unknown " CNAME[g] "\t" workload "\t" \
 			    host_unknown_why(g))
+		else if (host_note(g) != "")
+			facts_put("=host-unknown " CNAME[g] "\t" workload "\tspread")
 	}
 	cell_facts()
 	for (g = 2; g <= NCOL; g++)

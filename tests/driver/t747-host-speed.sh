@@ -123,6 +123,8 @@ for s in $SHELLS; do
 	    "$s: a 15% change it could explain: no mark"
 	like "$(printf '%s\n' "$OUT" | tr -s ' \n' '  ')" 'A rise is marked in up15 only past \+3[12]%: as far as its host.s own change of speed could move herd\.' \
 	    "$s: the column's threshold, and why, under the table"
+	is "$(printf '%s\n' "$OUT" | grep -c 'is not told from')" 0 \
+	    "$s: a host that moved: not said as one not told apart"
 	run $sh $SB compare "$T/up15" "$T/base"
 	like "$(printf '%s\n' "$OUT" | tr -s ' \n' '  ')" '\): herd 2[2-4]% faster \(2[1-4]% to 2[3-6]%\)\. ' \
 	    "$s: a faster host, its interval as faster, unsigned"
@@ -162,6 +164,8 @@ for s in $SHELLS; do
 	    "$s: two speeds in like proportions: the host not named"
 	like "$(printf '%s\n' "$OUT" | tr -s ' \n' '  ')" 'Marked in mixb only past (\+/-[0-9]+%|\+[0-9]+% and -[0-9]+%): as far as its host.s own change of speed could move herd\.' \
 	    "$s: but the threshold raised by what they cannot rule out"
+	like "$(printf '%s\n' "$OUT" | tr -s ' \n' '  ')" " The host.s speed under mixb is not told from mixa.s in herd: its CPU.s timings spread too wide; a change is marked there only past what the host could have made \\(the line under the table\\)\\. " \
+	    "$s: and the header says why, naming the workload"
 	run $sh $SB compare -p "$T/mixa1" "$T/mixb1"
 	check "$s: one run a side: the limit above the threshold" awk \
 	    -v l="$(pkey "$OUT" 2 mixb limit_pct)" 'BEGIN { exit !(l > 5) }'
