@@ -81,7 +81,7 @@ function problem_of(k,    j, o, r, code, text, what) {
 		text = RUNNAME[j] ": steal " HOST[j, "steal_pct"] "% of its time"
 	} else
 		text = RUNNAME[j] ": " code
-	problem(j, ans(k, "kind"), text, ans(k, "own") == 1)
+	problem(k, j, r, text)
 }
 
 # rules_of(k): the rules the table was judged by, as smpb-stat says
@@ -101,16 +101,23 @@ function emulated_text(name, j, other) {
 	    " on emulated ones (TCG)"
 }
 
-# problem(j, kind, text, own): one problem of run j, of a kind: "hard"
-# when it makes the runs not comparable (refused without force; with
-# it, no change in the column is marked), "busy" when the machine or the
-# host may have moved the figures (a change in the column is doubtful),
-# "info" when it is only said; own, 1 when it is this workload's alone.
-function problem(j, kind, text, own) {
+# problem(k, j, r, text): the problem of answer k, of run j (in row r,
+# where it names one), said so: its kind, "hard" when it makes the runs
+# not comparable (refused without force; with it, no change in the
+# column is marked), "busy" when the machine or the host may have moved
+# the figures (a change in the column is doubtful), "info" when it is
+# only said; whether it is this workload's alone (own); its code and the
+# run it is measured against, for -p.
+function problem(k, j, r, text,    kind) {
+	kind = ans(k, "kind")
 	NPROB++
 	PTEXT[NPROB] = text
-	PWORK[NPROB] = own
+	PWORK[NPROB] = ans(k, "own") == 1
 	PRUN[NPROB] = j
+	PKIND[NPROB] = kind
+	PCODE[NPROB] = ans(k, "code")
+	POTHER[NPROB] = ans(k, "other")
+	PROW[NPROB] = r
 	PHARD[NPROB] = kind == "hard"
 	PREFUSE[NPROB] = REFUSE_TEXT
 	PSAY[NPROB] = SAY_TEXT

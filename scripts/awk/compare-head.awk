@@ -19,15 +19,8 @@
 # as OUT_SEC "headline".
 function print_head(    g, s, i) {
 	read_facts()
-	if (parsable) {
-		for (i = 1; i <= NPROB; i++)
-			emit("# ? " PTEXT[i] (PHARD[i] ? "; no change in its" \
-			    " column is marked" : "") ".")
-		if (FACTS["one-run"])
-			emit("# One run a side: a mark says these two runs differ," \
-			    " not yet that the kernels do.")
-		return
-	}
+	if (parsable)
+		return print_p_head()
 	OUT_SEC = "headline"
 	print_headline()
 	OUT_SEC = "head"

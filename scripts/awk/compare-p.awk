@@ -1,56 +1,13 @@
-# compare-p.awk: compare's verdicts as key=value lines, for scripts.
+# compare-p.awk: compare -p: the report as records of key=value words,
+# for scripts.
 #
 # Input: the records of compare-verdict.awk (row i, column g) and what
 # compare.awk read (the rows' NAME, the columns' CNAME, FIGURE).
-# Output, on stdout, through print_p(): one line per cell and column
-# that has a figure, its keys in this order, separated by single
-# blanks, their values without blanks:
-#	workload=	the workload
-#	figure=		the figure's short name (cpu_pct, switches_per_s,
-#			seconds, us_per_yield, user_s; the why figures
-#			lat_p99_us and wait_<unit>_per_<what>)
-#	cell=		the row's heading, blanks as _ (2, 1k_x_1_one)
-#	column=		the column's name (label, or kernel release), blanks
-#			as _
-#	runs= repeats=	how many runs and repeats the figure rests on
-#	median=		the figure: the median of the repeats, or of the
-#			runs' medians where the column pools runs
-#	change_pct=	the change against the first column, in percent:
-#			the ratio of the two medians, less one (the change
-#			the table shows)
-#	lo_pct= hi_pct=	the 95% interval of the shift the test estimates,
-#			in percent of the first column
-#	level=		what the interval covers (0.95, or less)
-#	p=		the test's two-sided p-value
-#	method=		runs (Welch's t of the runs' medians), repeats (the
-#			Hodges-Lehmann shift of the repeats) or none
-#	verdict=	base (the first column), same, changed, placement,
-#			doubtful, mixed (the interval and the
-#			change point different ways: not marked),
-#			untestable (a fall the column's limit could never
-#			reach), refused or few
-#	limit_pct=	the smallest change of this one's sign (a rise
-#			where there is none) marked in the column: the
-#			threshold (-t), or more where the host's own speed
-#			could explain more (compare-host.awk)
-#	shift_pct=	the shift the test estimates (Welch's t: the
-#			difference of the runs' mean log medians;
-#			Hodges-Lehmann: the median difference of the
-#			repeats' logs), in percent of the first column
-#	host=		the host's speed against the first column's, by
-#			the canary: same, slower, faster, unknown, or
-#			limits (not judged: CPU limits differ)
-#	col=		the column's number, 1 for the first: a name may
-#			be shared by two columns once blanks are _
-#	refused=	the word of smpb-stat where it refused a cell's
-#			figures (range, not-finite...)
-#	direction=	better or worse: the way the change goes, by the
-#			table's own (higher or lower is better), where a
-#			change was tested
-#	bimodal=	k/n where the column's repeats fall into two
-#			clusters, k of the n in the better; else -
-# "-" stands for a value that does not apply (no change in the first
-# column, no median in a bimodal cell).
+# Output, through emit(): with the header, its doubts as comments and
+# the headline's counts (print_p_head()); with each table, a line a cell
+# and column that has a figure (print_p()), then its columns and its
+# runs' problems (print_p_records()). The lines and their keys are
+# smpbench-compare(1)'s, under -p: documented there alone.
 # No rules and no -v variables: loaded with compare.awk.
 
 # print_p(): every record, row by row, column by column.
@@ -79,6 +36,56 @@ function print_p(    i, g, k, n, gs) {
 				    " direction=" (RDIR[i, g] == "" ? "-" : RDIR[i, g]) \
 				    " bimodal=" (RBI[i, g] ? RNFAST[i, g] "/" RREPS[i, g] : "-"))
 	}
+}
+
+# print_p_records(): the table's other records, after its cells: a
+# line a column, then a line a problem of a run (its checks, as the
+# header's "?" lines say them).
+function print_p_records(    g, i, c, t) {
+	t = "workload=" workload " figure=" FIGURE
+	for (g = 1; g <= NCOL; g++) {
+		split(g == 1 ? "-\t-\t-\t-\t-\t-\t-\t-" : COL_COUNT[g], c, "\t")
+		emit("record=column " t " column=" blank(CNAME[g]) " col=" g \
+		    " runs=" CRUNS[g] " repeats=" REPS_MODE[g] \
+		    " host=" host_word(g) " host_pct=" fixed(HSP_EST[g], 100, 2) \
+		    " host_lo_pct=" fixed(HSP_LO[g], 100, 2) \
+		    " host_hi_pct=" fixed(HSP_HI[g], 100, 2) \
+		    " rise_pct=" fixed(g == 1 ? "" : RISE[g], 1, 2) \
+		    " fall_pct=" fixed(g == 1 ? "" : FALL[g], 1, 2) \
+		    " doubt=" c[8] " " counts_p(c))
+	}
+	for (i = 1; i <= NPROB; i++)
+		if (PCODE[i] != "")
+			emit("record=problem " t " run=" blank(RUNNAME[PRUN[i]]) \
+			    " col=" (COL[PRUN[i]] ? COL[PRUN[i]] : "-") \
+			    " kind=" PKIND[i] " code=" PCODE[i] " other=" \
+			    (POTHER[i] == "" ? "-" : blank(RUNNAME[POTHER[i]])) \
+			    " cell=" (PROW[i] == "" ? "-" : blank(NAME[PROW[i]])))
+}
+
+# print_p_head(): the header, as -p has it: its doubts about the runs as
+# comments ("# ? ..."), then the headline's counts, a line a column
+# against the first, summed over the tables (compare-head.awk's COLN).
+function print_p_head(    i, g, k, c) {
+	for (i = 1; i <= NPROB; i++)
+		emit("# ? " PTEXT[i] (PHARD[i] ? "; no change in its column is" \
+		    " marked" : "") ".")
+	if (FACTS["one-run"])
+		emit("# One run a side: a mark says these two runs differ, not" \
+		    " yet that the kernels do.")
+	for (g = 2; g <= NCOL; g++) {
+		for (k = 1; k <= 7; k++)
+			c[k] = COLN[g, k] + 0
+		emit("record=headline column=" blank(CNAME[g]) " col=" g \
+		    " doubt=" (COLN[g, 8] > 0) " " counts_p(c))
+	}
+}
+
+# counts_p(c): a column's counts c[1..7] (smpb-stat's tested, worse,
+# better, placed, dworse, dbetter, few), as -p's keys.
+function counts_p(c) {
+	return "tested=" c[1] " worse=" c[2] " better=" c[3] " placement=" \
+	    c[4] " worse_in_doubt=" c[5] " better_in_doubt=" c[6] " few=" c[7]
 }
 
 # host_word(g): column g's host against the first's, in one word.

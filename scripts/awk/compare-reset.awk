@@ -72,7 +72,8 @@ function table_arrays_1() {
 
 function table_arrays_2() {
 	delete NW; delete ONE; delete ONE_AT; delete OWN; delete OWNL
-	delete PARAM; delete PHARD; delete PIPE_PLACE_SEEN
+	delete PARAM; delete PCODE; delete PHARD; delete PIPE_PLACE_SEEN
+	delete PKIND; delete POTHER; delete PROW
 	delete POOLBY; delete PORDER; delete PREFUSE; delete PRUN
 	delete PSAY; delete PTEXT; delete PW; delete PWORK
 	delete QCOL; delete RAISED; delete RBI; delete RCH

@@ -166,8 +166,10 @@ function one_table(w, m, k,    i) {
 		facts_out()
 		return finish(6)
 	}
-	if (parsable)
+	if (parsable) {
 		print_p()
+		print_p_records()
+	}
 	else
 		print_table()
 	facts_out()

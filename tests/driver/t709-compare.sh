@@ -147,7 +147,7 @@ like "$OUT" '^\? 6\.1\.0-a#2 is the same run as 6\.1\.0-a#1 \(the same env\); no
 is "$(printf '%s\n' "$OUT" | grep -c 'is the same run as')" 1 "once"
 like "$OUT" '^ +N : +6\.1\.0-a\?$' "and its column is marked"
 run sh $SB compare -f -p $A $A
-is "$(printf '%s\n' "$OUT" | grep -c ' verdict=base ') $(printf '%s\n' "$OUT" | grep -v '^#' | grep -vc ' verdict=base ')" \
+is "$(printf '%s\n' "$OUT" | grep -c ' verdict=base ') $(printf '%s\n' "$OUT" | grep '^workload=' | grep -vc ' verdict=base ')" \
     "7 0" "-p: one column: 7 cells, each the base, no change"
 like "$OUT" '^# \? 6\.1\.0-a#2 is the same run as 6\.1\.0-a#1 \(the same env\); no change in its column is marked\.$' \
     "-p: the doubt on a line of its own, first"

@@ -227,13 +227,18 @@ done
 # (f) compare -p: keys in order, verdicts, and the table's marks are
 # the same verdicts.
 KEYS="workload figure cell column runs repeats median change_pct lo_pct hi_pct level p method verdict limit_pct shift_pct host col refused direction bimodal"
+COUNT_KEYS="tested worse better placement worse_in_doubt better_in_doubt few"
+RECORD_KEYS="record column col doubt $COUNT_KEYS
+record workload figure column col runs repeats host host_pct host_lo_pct host_hi_pct rise_pct fall_pct doubt $COUNT_KEYS"
 for s in $SHELLS; do
 	use_shell $s || continue
 	run $sh $SB compare -p "$T/same1" "$T/same2" "$T/moved" "$T/tight2"
 	is "$RC" 0 "$s: -p: exit 0"
-	is "$(printf '%s\n' "$OUT" | grep -v '^#' | sed 's/=[^ ]*//g' | sort -u)" \
-	    "$KEYS" "$s: -p: every line has the keys, in order"
-	is "$(printf '%s\n' "$OUT" | grep -c ' figure=seconds ')" 7 \
+	is "$(printf '%s\n' "$OUT" | grep '^workload=' | sed 's/=[^ ]*//g' | sort -u)" \
+	    "$KEYS" "$s: -p: every cell's line has the keys, in order"
+	is "$(printf '%s\n' "$OUT" | grep -v '^#' | grep -v '^workload=' | sed 's/=[^ ]*//g' | sort -u)" \
+	    "$RECORD_KEYS" "$s: -p: every other line a record, its keys in order"
+	is "$(printf '%s\n' "$OUT" | grep -c '^workload=.* figure=seconds ')" 7 \
 	    "$s: -p: one line per cell and column that has a figure"
 	is "$(pkey "$OUT" 2 same1 verdict) $(pkey "$OUT" 2 same2 verdict) $(pkey "$OUT" 2 moved verdict) $(pkey "$OUT" 25 same2 verdict)" \
 	    "base placement changed same" "$s: -p: the verdicts"

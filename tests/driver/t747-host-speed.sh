@@ -140,6 +140,9 @@ for s in $SHELLS; do
 	check "$s: -p: its limit, the interval's far end" awk \
 	    -v l="$(pkey "$PB" 2 up15 limit_pct)" 'BEGIN { exit !(l > 30 && l < 32) }'
 	is "$(pkey "$PB" 2 base limit_pct)" - "$s: -p: none for the first column"
+	like "$(printf '%s\n' "$PB" | grep '^record=column workload=herd figure=seconds column=up15 ')" \
+	    ' col=2 runs=1 repeats=5 host=slower host_pct=(29|30)\.[0-9][0-9] host_lo_pct=2[89]\.[0-9][0-9] host_hi_pct=3[01]\.[0-9][0-9] rise_pct=3[01]\.[0-9][0-9] fall_pct=2\.00 ' \
+	    "$s: -p: the column's record: its host, its interval, what it raised"
 
 	run $sh $SB compare "$T/base" "$T/up100"
 	like "$OUT" '^ +2 : .* \+(99|10[01])%\*$' "$s: a doubling on the slower host: marked"

@@ -92,7 +92,7 @@ is "$(grep '^FAIL' "$T/check")" "" \
 like "$(tail -n 1 "$T/check")" '^tables=9 rows=[0-9]+ changes=[0-9]+' \
     "every table of them read"
 run sh $SB compare -p $H $FIX/run-a $FIX/run-b
-is "$(printf '%s\n' "$OUT" | grep -v '^#' | awk '{
+is "$(printf '%s\n' "$OUT" | grep '^workload=' | awk '{
 	for (i = 1; i <= NF; i++) {
 		eq = index($i, "=")
 		k[substr($i, 1, eq - 1)] = substr($i, eq + 1)
