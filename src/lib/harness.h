@@ -214,7 +214,8 @@ enum record_kind { REC_READY = 1, REC_DONE, REC_FAILED, REC_LOST };
 struct control {
 	_Alignas(SMPB_CACHELINE)
 	atomic_int	running;	/* set by team_new, cleared by stop */
-	_Atomic uint64_t deadline_ns;	/* team_run_for's end; 0: none */
+	_Atomic uint64_t run_for_ns;	/* team_run_for's length; 0: none */
+	_Atomic uint64_t deadline_ns;	/* its end, set at the gate; 0: none */
 	_Alignas(SMPB_CACHELINE)
 	atomic_int	lost_claimed;	/* 1: lost_msg is written, or being */
 	char		lost_msg[256];	/* "worker 0: the ring is broken..." */

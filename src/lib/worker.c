@@ -43,6 +43,32 @@ send_record(struct team *t, int kind, int self)
 }
 
 /*
+ * A run of so long (team_run_for): its deadline, so long after the start
+ * of the first worker out of the gate, which sets it; a worker whose
+ * interval starts again later (again: after a warm-up it leaves out)
+ * moves it so long after that start, so that the run's wall time is
+ * never shorter than asked.
+ */
+static void
+claim_deadline(struct team *t, uint64_t start_ns, bool again)
+{
+	uint64_t len, end, cur = 0;
+
+	len = atomic_load_explicit(&t->ctl->run_for_ns, memory_order_relaxed);
+	if (len == 0)
+		return;
+	end = start_ns + len;
+	if (!again) {
+		atomic_compare_exchange_strong(&t->ctl->deadline_ns, &cur, end);
+		return;
+	}
+	cur = atomic_load(&t->ctl->deadline_ns);
+	while (cur < end &&
+	    !atomic_compare_exchange_weak(&t->ctl->deadline_ns, &cur, end))
+		continue;
+}
+
+/*
  * Open the worker's interval now: its measure, its CPU, the clock. The
  * gate does it; a workload may do it again after a warm-up it does not
  * want measured (the ring's first lap wakes each relay for the first time).
@@ -56,6 +82,8 @@ worker_restart(struct team *t, int self)
 	measure_begin(&me->at_gate, &me->files, t->kind == TEAM_THREADS);
 	me->cpu_start = sys_current_cpu();
 	me->start_ns = clock_cold_ns();
+	if (me->gated)
+		claim_deadline(t, me->start_ns, true);
 }
 
 /*
@@ -79,6 +107,7 @@ worker_gate(struct team *t, int self)
 	if (r != 0)
 		worker_fail(t, self, "the start gate failed");
 	worker_restart(t, self);
+	claim_deadline(t, me->start_ns, false);
 	me->gated = true;
 }
 
