@@ -88,19 +88,6 @@ like "$(one_line)" ' busy3 against base3: no cell of 2 tested changed beyond dou
     "the headline counts it, with its direction"
 like "$OUT" '^  herd, worse \(in doubt\): 2 \(\+[0-9]+%\)$' "and lists it"
 like "$(one_line)" 'Marks: .* \? in doubt \(the \? lines\)\.' "the ? legend"
-# The same in compare -p's records: the headline's counts, the table's
-# column, and the busy run's problem.
-run sh $SB compare -p "$T/base" "$T/busy"
-is "$(printf '%s\n' "$OUT" | grep '^record=headline ')" \
-    "record=headline column=busy col=2 doubt=1 tested=5 worse=0 better=0 placement=0 worse_in_doubt=2 better_in_doubt=1 few=0" \
-    "-p: the headline's counts, one record"
-like "$(printf '%s\n' "$OUT" | grep '^record=column .* col=2 ')" \
-    '^record=column workload=herd figure=seconds column=busy col=2 runs=1 repeats=5 host=unknown .* doubt=1 tested=5 worse=0 better=0 placement=0 worse_in_doubt=2 better_in_doubt=1 few=0$' \
-    "-p: the table's column, its counts"
-is "$(printf '%s\n' "$OUT" | grep '^record=problem ')" \
-    "record=problem workload=herd figure=seconds run=busy col=2 kind=busy code=load other=- cell=-" \
-    "-p: the busy run's problem"
-is "$(printf '%s\n' "$OUT" | grep -c '^workload=herd ')" 10 "-p: and a line a cell and column, as before"
 run sh $SB compare "$T"/b3-* "$T"/q3-*
 like "$(one_line)" ' quiet3 against base3: no cell of 2 tested changed beyond doubt; none changed in doubt \(\?\) \(chance alone' \
     "no ? cell: the headline still says the doubt, none"
