@@ -4,7 +4,8 @@
 # counted in one sentence (none changed beyond doubt, how many in doubt,
 # worse and better) and listed by direction ("herd, worse (in doubt):");
 # three busy runs a side keep the count and the ? legend, with ? cells
-# or with none. Then what a reader can check: a factor is that of the
+# or with none; compare -p gives the headline's counts, the table's
+# column and the busy run's problem as records. Then what a reader can check: a factor is that of the
 # figures printed beside it (x6.27 of 1.523 and 9.544, where the
 # medians' own ratio is 6.2647), a fall is a percentage, never x1/15.5,
 # and past -99.5% in the decimals that keep it from -100%; the yield's
