@@ -162,13 +162,15 @@ function bimodal(cell) {
 # yet asked (BI_ASKED), one table, into BI_ANS[cell, lo|hi|lomed|himed]
 # for those in two. What keeps it from answering is said, and the
 # program ends (exit 1).
-function clusters_ask(    f, cmd, n, c, i, line, a, k, w, eq, done) {
+function clusters_ask(    f, cmd, n, c, i, line, a, na, k, w, eq, done) {
 	f = ENVIRON["SMPB_WORK"] "/clusters"
 	if (BI_FAILED)
 		return
-	if (ENVIRON["SMPB_STAT"] == "" || ENVIRON["SMPB_WORK"] == "")
+	if (ENVIRON["SMPB_STAT"] == "")
 		clusters_failed("smpb-stat, its statistics program, is not" \
 		    " built (run make)")
+	if (ENVIRON["SMPB_WORK"] == "")
+		clusters_failed("no private directory to ask smpb-stat in")
 	n = 0
 	for (c in NVALS)
 		if (NVALS[c] > 0 && !(c in BI_ASKED))
@@ -189,14 +191,14 @@ function clusters_ask(    f, cmd, n, c, i, line, a, k, w, eq, done) {
 		clusters_failed("cannot write " f)
 	cmd = "exec " sh_quote(ENVIRON["SMPB_STAT"]) " <" sh_quote(f)
 	while ((cmd | getline line) > 0) {
-		if (split(line, a, " ") < 2 || a[1] != "b")
+		if ((na = split(line, a, " ")) < 2 || a[1] != "b")
 			continue
 		done = done || a[2] == "end"
 		if (a[2] == "refused")
-			clusters_failed("it refused a table's cells (" line ")")
+			clusters_failed("smpb-stat refused them (" line ")")
 		if (a[2] != "cell")
 			continue
-		for (k = 3; k <= length(a); k++)
+		for (k = 3; k <= na; k++)
 			if ((eq = index(a[k], "=")) > 1)
 				w[substr(a[k], 1, eq - 1)] = substr(a[k], eq + 1)
 		if ("nlow" in w) {
@@ -209,7 +211,7 @@ function clusters_ask(    f, cmd, n, c, i, line, a, k, w, eq, done) {
 		split("", w)
 	}
 	if (close(cmd) || !done)
-		clusters_failed("it failed")
+		clusters_failed("smpb-stat failed")
 }
 
 # clusters_failed(why): say why smpb-stat gave no clusters, and end.

@@ -117,7 +117,7 @@ chmod +x "$TMPDIR_T/fake-stat"
 is "$(SMPB_STAT=$TMPDIR_T/fake-stat lib_bimodal awk 1,2,3,4,5)" "2/5 1.5 4" \
     "the awk's clusters are smpb-stat's answer, not a rule of its own"
 is "$(SMPB_STAT=/bin/false lib_bimodal awk 45000,450000,47000,460000,44000)" \
-    "smpbench: cannot tell the cells' clusters: it failed
+    "smpbench: cannot tell the cells' clusters: smpb-stat failed
 rc=1" "smpb-stat failing: said, exit 1"
 is "$(SMPB_STAT='' lib_bimodal awk 1,2,3,4,5)" \
     "smpbench: cannot tell the cells' clusters: smpb-stat, its statistics program, is not built (run make)
