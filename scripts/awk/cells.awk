@@ -42,6 +42,7 @@ function push(name, cell, key,    v) {
 function add(cell, v) {
 	VALS[cell, ++NVALS[cell]] = v ""
 	delete SORTED[cell]
+	delete BI_ASKED[cell]
 }
 
 # sort_cell(cell): sort cell's repeats into SVALS[cell, 1..n], as
@@ -112,8 +113,8 @@ function spread_limit() {
 
 # mark(cell): the one-character mark after a cell (text.awk says what
 # each means, legend() under the table): ! a repeat failed or its value
-# was bad, = the repeats fall into two clusters (bimodal, see
-# stats.awk), ~ the repeats spread by more than 10%, blank otherwise.
+# was bad, = the repeats fall into two clusters (bimodal()), ~ the
+# repeats spread by more than 10%, blank otherwise.
 function mark(cell) {
 	if (FAILED[cell] > 0 || BAD[cell] > 0)
 		return "!"
@@ -126,6 +127,105 @@ function mark(cell) {
 		return "~"
 	}
 	return " "
+}
+
+# Clusters. Whether a cell's repeats fall into two clusters far apart
+# (the placement lottery of an unpinned run: the scheduler put the
+# workers on one CPU in some repeats and on two in others) is
+# smpb-stat's rule (src/decide.c, jg_bimodal), the same as compare's,
+# and written nowhere else: a program asks it of its cells through
+# smpb-stat's protocol (smpb-stat(5)), as a table of one run, a row a
+# cell, once for every cell with repeats, when a first is asked. From
+# the environment: SMPB_STAT, the path of smpb-stat, and SMPB_WORK, a
+# private directory the driver made, where the table is written.
+
+# bimodal(cell): 1 when the cell's repeats fall into two clusters; then
+# BI_LOW and BI_HIGH are how many repeats each holds and BI_LOWMED,
+# BI_HIGHMED their medians. 0 otherwise, and for a cell of no repeat,
+# which smpb-stat does not judge.
+function bimodal(cell) {
+	BI_LOW = BI_HIGH = 0
+	if (NVALS[cell] + 0 == 0)
+		return 0
+	if (!(cell in BI_ASKED))
+		clusters_ask()
+	if (!((cell, "lo") in BI_ANS))
+		return 0
+	BI_LOW = BI_ANS[cell, "lo"]
+	BI_HIGH = BI_ANS[cell, "hi"]
+	BI_LOWMED = BI_ANS[cell, "lomed"]
+	BI_HIGHMED = BI_ANS[cell, "himed"]
+	return 1
+}
+
+# clusters_ask(): smpb-stat's clusters of every cell with repeats not
+# yet asked (BI_ASKED), one table, into BI_ANS[cell, lo|hi|lomed|himed]
+# for those in two. What keeps it from answering is said, and the
+# program ends (exit 1).
+function clusters_ask(    f, cmd, n, c, i, line, a, na, k, w, eq, done) {
+	f = ENVIRON["SMPB_WORK"] "/clusters"
+	if (BI_FAILED)
+		return
+	if (ENVIRON["SMPB_STAT"] == "")
+		clusters_failed("smpb-stat, its statistics program, is not" \
+		    " built (run make)")
+	if (ENVIRON["SMPB_WORK"] == "")
+		clusters_failed("no private directory to ask smpb-stat in")
+	n = 0
+	for (c in NVALS)
+		if (NVALS[c] > 0 && !(c in BI_ASKED))
+			BI_CELL[++n] = c
+	printf "b table runs=1 cols=1 rows=%d\nb run j=1 g=1\n", n > f
+	for (i = 1; i <= n; i++) {
+		c = BI_CELL[i]
+		BI_ASKED[c] = 1
+		delete BI_ANS[c, "lo"]
+		printf "b row i=%d free=0\nb fig i=%d j=1 v=%s", i, i,
+		    VALS[c, 1] > f
+		for (k = 2; k <= NVALS[c]; k++)
+			printf ",%s", VALS[c, k] > f
+		printf "\n" > f
+	}
+	print "b judge" > f
+	if (close(f))
+		clusters_failed("cannot write " f)
+	cmd = "exec " sh_quote(ENVIRON["SMPB_STAT"]) " <" sh_quote(f)
+	while ((cmd | getline line) > 0) {
+		if ((na = split(line, a, " ")) < 2 || a[1] != "b")
+			continue
+		done = done || a[2] == "end"
+		if (a[2] == "refused")
+			clusters_failed("smpb-stat refused them (" line ")")
+		if (a[2] != "cell")
+			continue
+		for (k = 3; k <= na; k++)
+			if ((eq = index(a[k], "=")) > 1)
+				w[substr(a[k], 1, eq - 1)] = substr(a[k], eq + 1)
+		if ("nlow" in w) {
+			c = BI_CELL[w["i"]]
+			BI_ANS[c, "lo"] = w["nlow"] + 0
+			BI_ANS[c, "hi"] = w["nhigh"] + 0
+			BI_ANS[c, "lomed"] = w["lowmed"] + 0
+			BI_ANS[c, "himed"] = w["highmed"] + 0
+		}
+		split("", w)
+	}
+	if (close(cmd) || !done)
+		clusters_failed("smpb-stat failed")
+}
+
+# clusters_failed(why): say why smpb-stat gave no clusters, and end.
+function clusters_failed(why) {
+	BI_FAILED = 1
+	warn("cannot tell the cells' clusters: " why)
+	finish(1)
+	exit 1
+}
+
+# sh_quote(s): s as one word of sh, in single quotes.
+function sh_quote(s) {
+	gsub(/'/, "'\\''", s)
+	return "'" s "'"
 }
 
 # fmt_cell(cell, fmt): the median in fmt (secs() when fmt is ""), "n/a"

@@ -3,14 +3,14 @@
 # The awk library is loaded first, in this order, then a workload's
 # hooks (below) where the program is about one workload, then the
 # program:
-#	awk -f awk/lib.awk -f awk/cells.awk -f awk/text.awk -f awk/stats.awk \
+#	awk -f awk/lib.awk -f awk/cells.awk -f awk/text.awk \
 #	    -f awk/why-lib.awk -f awk/workload.awk -f workloads/ring.awk \
 #	    -f awk/compare.awk
 # lib.awk reads a run (this file), cells.awk keeps a cell's repeats and
-# gives its median and mark, text.awk lays out what tables share
-# (heading, footnotes, placements), stats.awk finds the repeats that
-# fall into two clusters, why-lib.awk is what the why tables share
-# (common.sh's awk_run and awk_workload load them). They have no rules,
+# gives its median, mark and clusters (smpb-stat's), text.awk lays out
+# what tables share (heading, footnotes, placements), why-lib.awk is
+# what the why tables share (common.sh's awk_run and awk_workload load
+# them). They have no rules,
 # no -v variables and print nothing by themselves; lib.awk has a BEGIN
 # that sets CONVFMT. What a comparison decides is smpb-stat's
 # (awk/stat.awk hands it the table).

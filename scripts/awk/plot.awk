@@ -22,7 +22,7 @@
 #   latency  the wakeup latency percentiles of runs made with -l (p50,
 #            p90, p99, p99.9) against N, log scale (ring, herd).
 # Placements are named as place_text() (text.awk) names them.
-# A cell whose repeats fall into two clusters (bimodal, stats.awk) has no
+# A cell whose repeats fall into two clusters (bimodal, cells.awk) has no
 # median, as compare gives it none: a curve breaks there, and the two
 # clusters' medians are drawn as open circles of its colour (a heat map
 # leaves it white, labelled with both); the data says NaN for its median

@@ -133,9 +133,3 @@ function ans(k, key) {
 function ansn(k, key) {
 	return (k, key) in ANS ? ANS[k, key] + 0 : ""
 }
-
-# sh_quote(s): s as one word of sh, in single quotes.
-function sh_quote(s) {
-	gsub(/'/, "'\\''", s)
-	return "'" s "'"
-}

@@ -7,16 +7,6 @@
 # makes each table, the header and the headline; smpb-stat decides what
 # they say (the checks of the runs, the hosts' speeds, every verdict).
 
-# stat_path: smpb-stat, the statistics and decisions of compare, where it
-# is: beside the driver's files once installed, in bin/ in the source
-# tree.
-stat_path() {
-	for sp in "$SMPB_LIB/smpb-stat" "$SMPB_TOP/bin/smpb-stat"; do
-		[ -f "$sp" ] && [ -x "$sp" ] && { printf '%s\n' "$sp"; return 0; }
-	done
-	return 1
-}
-
 cmd_compare() {
 	compare_options ${1+"$@"}
 	# The operands, after the options compare_options read (opt_order
@@ -34,7 +24,7 @@ cmd_compare() {
 		set -- ${1+"$@"} "$cn_dir"
 		cc_k=$((cc_k - 1))
 	done
-	cc_stat=$(stat_path) ||
+	[ -n "$SMPB_STAT" ] ||
 	    die 1 "compare: smpb-stat, its statistics program, is not built (run make)"
 	# compare reads no run's tables or errors: they are not copied.
 	# shellcheck disable=SC2034 # SNAP_FILES: run_dirs's (lib/runs.sh)
@@ -49,6 +39,7 @@ cmd_compare() {
 	# compare's own files, in the snapshot's private directory, which the
 	# driver removes when it exits (smpbench_exit): every workload's
 	# hooks, and the fifo of smpb-stat's answers.
+	# shellcheck disable=SC2153 # SMPB_SNAP: snap_begin's (lib/runs.sh)
 	cc_tmp=$SMPB_SNAP/compare
 	compare_plan
 	if ! mkdir "$cc_tmp" || ! compare_hooks >"$cc_tmp/hooks.awk" ||
@@ -249,7 +240,7 @@ compare_awk() {
 	    -f "$SMPB_LIB/awk/reproduce.awk" \
 	    -f "$SMPB_LIB/awk/compare.awk" -v force="$opt_force" \
 	    -v threshold="$cc_t" -v verbose="$opt_verbose" \
-	    -v parsable="$opt_parsable" -v stat="$cc_stat" \
+	    -v parsable="$opt_parsable" -v stat="$SMPB_STAT" \
 	    -v tmp="$cc_tmp" -v plan="$cc_plan" \
 	    -v check_with="${WORKLOADS%% *}" \
 	    -v reproduce="${SMPB_REPRODUCE:-1}" \

@@ -374,13 +374,27 @@ is_workload() {
 	return 1
 }
 
+# stat_find: SMPB_STAT, exported, the path of smpb-stat, the
+# statistics and decisions of compare and the clusters of a run's own
+# cells (cells.awk asks it): beside the driver's files once installed,
+# in bin/ in the source tree; empty (false) where it is not built. No
+# process.
+stat_find() {
+	SMPB_STAT=
+	export SMPB_STAT
+	for sf in "$SMPB_LIB/smpb-stat" "$SMPB_TOP/bin/smpb-stat"; do
+		[ -f "$sf" ] && [ -x "$sf" ] && { SMPB_STAT=$sf; return 0; }
+	done
+	return 1
+}
+
 # awk_run ARGS...: awk on the driver's awk library (awk/lib.awk,
-# cells.awk, text.awk, stats.awk, why-lib.awk), with ARGS after it; with
-# awk_exec set (in a subshell of its own), the subshell becomes the awk.
+# cells.awk, text.awk, why-lib.awk), with ARGS after it; with awk_exec
+# set (in a subshell of its own), the subshell becomes the awk.
 awk_run() {
 	set -- -f "$SMPB_LIB/awk/lib.awk" -f "$SMPB_LIB/awk/cells.awk" \
-	    -f "$SMPB_LIB/awk/text.awk" -f "$SMPB_LIB/awk/stats.awk" \
-	    -f "$SMPB_LIB/awk/why-lib.awk" ${1+"$@"}
+	    -f "$SMPB_LIB/awk/text.awk" -f "$SMPB_LIB/awk/why-lib.awk" \
+	    ${1+"$@"}
 	if [ -n "${awk_exec:-}" ]; then
 		LC_ALL=C
 		export LC_ALL
@@ -425,7 +439,7 @@ awk_workload() {
 # and for each NAME awk/NAME.awk, or the workload NAME's hooks and
 # table) are there, before anything is measured.
 need_lib() {
-	for nl in lib cells text stats why-lib workload fact "$@"; do
+	for nl in lib cells text why-lib workload fact "$@"; do
 		nl_fs=awk/$nl
 		is_workload "$nl" && nl_fs="workloads/$nl workloads/$nl-table"
 		for nl_f in $nl_fs; do

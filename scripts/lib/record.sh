@@ -230,6 +230,8 @@ claim_run_dir() {
 		die 1 "cannot write in $1: ${crd_err##*: }"
 	fi
 	run_work=$run_dir/.work
+	# shellcheck disable=SC2034 # SMPB_WORK: cells.awk's (exported)
+	SMPB_WORK=$run_work
 	if ! only_work "$run_dir"; then
 		rmdir "$run_work" 2>/dev/null
 		run_work=

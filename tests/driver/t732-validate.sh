@@ -76,7 +76,7 @@ printf '%s\n' "ring 2" "pipe 1" "ring 10" "pipe 20" "ring 30" "pipe 30" \
     "yield 4" "sched_yield 1" "yield 9" "sched_yield 3" "yield 5" \
     >"$TMPDIR_T/samples"
 run env SMPB_ENV= LC_ALL=C awk -f scripts/awk/lib.awk -f scripts/awk/cells.awk \
-    -f scripts/awk/text.awk -f scripts/awk/stats.awk \
+    -f scripts/awk/text.awk \
     -f scripts/awk/validate.awk -v cpu=0 -v workers=20 -v runs=3 \
     -v load_end=0.5 "$TMPDIR_T/samples"
 is "$RC" 0 "made-up samples: the table prints"

@@ -82,7 +82,7 @@ check "within 72 columns" narrow "$T/long.out"
 # The legend format, for every table: text.awk's legend().
 echo 'BEGIN { legend("@*!~="); legend("") }' >"$T/legend.awk"
 run env LC_ALL=C awk -f scripts/awk/lib.awk -f scripts/awk/cells.awk \
-    -f scripts/awk/text.awk -f scripts/awk/stats.awk -f "$T/legend.awk"
+    -f scripts/awk/text.awk -f "$T/legend.awk"
 is "$OUT" "Marks: ~ the repeats spread by more than 10% ((max - min) / median);
   = the repeats fall into two clusters far apart (bimodal): the median
   of such a mixture says little; see smpbench compare; ! a repeat failed

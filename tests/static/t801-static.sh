@@ -278,7 +278,7 @@ done
 # fact for its sh) loads
 # under awk, and busybox's where there is one, nothing run.
 A=scripts/awk
-LIBAWK="$A/lib.awk $A/cells.awk $A/text.awk $A/stats.awk $A/why-lib.awk $A/workload.awk"
+LIBAWK="$A/lib.awk $A/cells.awk $A/text.awk $A/why-lib.awk $A/workload.awk"
 SHARED="$LIBAWK $(ls $A/compare*.awk) $A/stat.awk $A/reproduce.awk $A/plot-gp.awk $A/plot.awk $A/why.awk $A/fact.awk"
 printf 'BEGIN { exit 0 } END { exit 0 }\n' >"$TMPDIR_T/parse.awk"
 # stacks W: the stacks of workload W, one a line, their files in order.

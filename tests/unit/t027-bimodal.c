@@ -1,7 +1,8 @@
 /*
  * t027-bimodal: where a cell's repeats fall into two clusters
- * (src/decide.c, jg_bimodal), the rule stats.awk marks a run's own
- * tables by (t710 holds the two alike): every input t710 gives both,
+ * (src/decide.c, jg_bimodal), the one rule, by which compare judges and
+ * a run's own tables and plots are marked (cells.awk asks smpb-stat;
+ * t710 holds that the driver has no copy): every input t710 asks,
  * ties, the ring's placement lottery, the pipe at 100% and 200%, and
  * those that are not two clusters: a gap too narrow, one outlier,
  * clusters wider than the gap between them, too few repeats, a figure
