@@ -21,9 +21,10 @@
  * copied, so that a larger file is told by its copy. The first source
  * that cannot be copied ends the program, exit 1, with one line on
  * stderr: the lines printed are those of the files copied before it.
- *
- * The driver runs it once for every run a command reads, where dd, wc,
- * cat and tr made a dozen processes.
+ * With no operands it reads them from standard input, one a line, as
+ * many as there are: so the driver copies every run a command reads,
+ * however many, with one process, where dd, wc, cat and tr made a
+ * dozen a run.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -41,6 +42,12 @@
 
 static const char usage_text[] =
     "usage: smpb-snap [-hV] [--] [max source copy ...]";
+
+/* The operands, from the command line or from standard input. */
+struct operands {
+	char	**v;
+	size_t	n, cap;
+};
 
 /*
  * What a copy holds; line, the bytes of the line being counted (after
@@ -195,18 +202,66 @@ snap(unsigned long long max, const char *source, const char *copy)
 	flush_out();
 }
 
+/* add(OPS, TEXT): TEXT, an operand of its own, added to OPS; or exit. */
+static void
+add(struct operands *ops, char *text)
+{
+	if (ops->n == ops->cap) {
+		size_t cap = ops->cap ? ops->cap * 2 : 64;
+		char **v = realloc(ops->v, cap * sizeof *v);
+
+		if (v == NULL)
+			copy_failed("standard input", strerror(errno));
+		ops->v = v;
+		ops->cap = cap;
+	}
+	ops->v[ops->n++] = text;
+}
+
+/*
+ * read_operands(OPS): the operands on standard input, one a line (a
+ * last line without its newline too), all of them read before anything
+ * is copied; or exit.
+ */
+static void
+read_operands(struct operands *ops)
+{
+	char *line = NULL;
+	size_t size = 0;
+	ssize_t len;
+
+	while ((len = getline(&line, &size, stdin)) > 0) {
+		char *text;
+
+		if (line[len - 1] == '\n')
+			line[len - 1] = '\0';
+		if ((text = strdup(line)) == NULL)
+			copy_failed("standard input", strerror(errno));
+		add(ops, text);
+	}
+	if (ferror(stdin))
+		copy_failed("standard input", strerror(errno));
+	free(line);
+}
+
 int
 main(int argc, char *argv[])
 {
 	int first = helper_start(argc, argv, "smpb-snap", usage_text,
 	    flush_out);
+	struct operands ops = { NULL, 0, 0 };
 
-	if ((argc - first) % 3 != 0)
+	if (first < argc) {
+		ops.v = argv + first;
+		ops.n = (size_t)(argc - first);
+	} else
+		read_operands(&ops);
+	if (ops.n % 3 != 0)
 		helper_usage_error("operands come in threes, MAX SOURCE COPY: "
-		    "not", argv[argc - 1]);
-	for (int i = first; i < argc; i += 3)
-		(void)max_of(argv[i]);
-	for (int i = first; i < argc; i += 3)
-		snap(max_of(argv[i]), argv[i + 1], argv[i + 2]);
+		    "not", ops.v[ops.n - 1]);
+	for (size_t i = 0; i < ops.n; i += 3)
+		(void)max_of(ops.v[i]);
+	for (size_t i = 0; i < ops.n; i += 3)
+		snap(max_of(ops.v[i]), ops.v[i + 1], ops.v[i + 2]);
 	return 0;
 }

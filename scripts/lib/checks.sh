@@ -17,7 +17,7 @@ RUN_MAX_TEXT=1048576
 # one smpbench made, and is refused before anything reads it.
 RUN_MAX_ALL=134217728
 
-# snap_stats TEXT RAW: of SNAP_STATS's copies (run_snapshot's lines), the text files' (env, the
+# snap_stats TEXT RAW: of SNAP_STATS's copies (snap_runs's lines), the text files' (env, the
 # markers...) then the raw ones' (raw/<workload>), each kind in the order
 # taken, a line each, "N COPY", in snap_counts: N the copy's count named
 # TEXT or RAW (bytes, nuls, controls or lines; "" leaves that kind out;
@@ -237,7 +237,7 @@ run_file() {
 # file cut, a workload of its env with no raw/ file, fewer raw lines
 # than its marker counts) marked incomplete in its snapshot, saying why,
 # so that every command says so; a key twice in an env refuses the run.
-# shellcheck disable=SC2154 # SNAP_STATS: run_snapshot's (lib/runs.sh)
+# shellcheck disable=SC2154 # SNAP_STATS: snap_runs's (lib/runs.sh)
 whole_runs() {
 	{ cat >"$SMPB_SNAP/stats" <<EOF_STATS
 $SNAP_STATS

@@ -5,7 +5,8 @@
 # link, a fifo (without waiting on it) and a device refused; no more
 # than MAX and a 64 KiB block copied; the first failure ends it, exit 1,
 # after the lines of the copies made; bad operands and options exit 2,
-# in one line; -h and -V, as smpb-stat's.
+# in one line; the operands on stdin where none are given; -h and -V,
+# as smpb-stat's.
 # shellcheck source=tests/lib.sh
 . tests/lib.sh
 snap=bin/smpb-snap
@@ -68,6 +69,19 @@ run $snap x "$T/f" "$T/x"
 is "$RC:$ERR" "2:smpb-snap: MAX is not a number of bytes: 'x' (see smpb-snap -h)" \
     "a MAX that is no number: exit 2, said"
 check "and nothing copied" test ! -e "$T/x"
+# No operands: they are read from stdin, one a line, a last line with
+# no newline too; all read before anything is copied.
+run sh -c 'printf "100\n%s\n%s\n100\n%s\n%s" "$1" "$1.in1" "$2" "$2.in2" | "$0"' \
+    $snap "$T/f" "$T/l2"
+is "$RC:$OUT" "0:13 1 3 3 5 1 0 $T/f.in1
+8 0 0 2 3 3 3 $T/l2.in2" "no operands: the triples read from stdin, one operand a line"
+check "and copied" cmp -s "$T/f" "$T/f.in1"
+run sh -c 'printf "100\n%s\n%s\n100\n%s\n" "$1" "$1.in3" "$1" | "$0"' $snap "$T/f"
+is "$RC:$ERR" "2:smpb-snap: operands come in threes, MAX SOURCE COPY: not '$T/f' (see smpb-snap -h)" \
+    "stdin's operands not in threes: exit 2, said"
+check "and nothing copied before it" test ! -e "$T/f.in3"
+run sh -c ': | "$0"' $snap
+is "$RC:$OUT:$ERR" "0::" "an empty stdin: nothing to copy"
 run $snap -x
 is "$RC:$ERR" "2:smpb-snap: -x: unknown option (see smpb-snap -h)" \
     "an unknown option: exit 2, one line"
