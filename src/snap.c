@@ -1,7 +1,7 @@
 /*
  * smpb-snap: the copies the driver reads saved runs from. For each triple
- * MAX SOURCE COPY of its operands it copies SOURCE to COPY, a new file,
- * and prints what the copy holds:
+ * MAX SOURCE COPY of its operands it copies SOURCE to COPY, a new file
+ * (its directories made where missing), and prints what the copy holds:
  *
  *	BYTES NULS CONTROLS NEWLINES LONGEST AT CUT COPY
  *
@@ -160,6 +160,43 @@ open_plain(const char *source)
 	return fd;
 }
 
+/*
+ * make_dirs(COPY): the directories COPY's name passes through, made
+ * (private) where missing, as mkdir -p would; or exit.
+ */
+static void
+make_dirs(const char *copy)
+{
+	char *path = strdup(copy);
+
+	if (path == NULL)
+		copy_failed(copy, strerror(errno));
+	for (char *p = strchr(path + 1, '/'); p != NULL;
+	    p = strchr(p + 1, '/')) {
+		*p = '\0';
+		if (mkdir(path, 0700) != 0 && errno != EEXIST)
+			copy_failed(copy, strerror(errno));
+		*p = '/';
+	}
+	free(path);
+}
+
+/* create(COPY): COPY made, a new file, its directory too; or exit. */
+static int
+create(const char *copy)
+{
+	int flags = O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW;
+	int out = open(copy, flags, 0600);
+
+	if (out < 0 && errno == ENOENT) {
+		make_dirs(copy);
+		out = open(copy, flags, 0600);
+	}
+	if (out < 0)
+		copy_failed(copy, strerror(errno));
+	return out;
+}
+
 /* snap(MAX, SOURCE, COPY): copy, count, and say so; or exit. */
 static void
 snap(unsigned long long max, const char *source, const char *copy)
@@ -171,9 +208,7 @@ snap(unsigned long long max, const char *source, const char *copy)
 	int in, out;
 
 	in = open_plain(source);
-	out = open(copy, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0600);
-	if (out < 0)
-		copy_failed(copy, strerror(errno));
+	out = create(copy);
 	while (left > 0) {
 		size_t want = left < BLOCK ? (size_t)left : BLOCK;
 		ssize_t n = read(in, buf, want);

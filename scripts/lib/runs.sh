@@ -27,8 +27,8 @@ RUN_FILES="env tables errors host complete incomplete"
 # (check_run). What is listed is each run's snapshot (snap_plan):
 # what the commands read. However many runs, no command line or
 # variable of the environment grows with their count: the list is a
-# file, the snapshots' directories made by one xargs, their copies by
-# one smpb-snap (snap_runs).
+# file, the snapshots (their directories too) made by one smpb-snap
+# (snap_runs).
 run_dirs() {
 	rd_out=
 	RD_UNREAD=
@@ -42,7 +42,6 @@ run_dirs() {
 	set +f
 	[ $# -le "$RUNS_MAX" ] ||
 	    die 1 "$# saved runs: more than one command reads (at most $RUNS_MAX)"
-	snap_dirs $#
 	SNAP_LIST='' SNAP_NAMES=''
 	for rd in "$@"; do
 		check_run "$rd"
@@ -69,24 +68,6 @@ EOF_RUNS
 # and what a snapshot of each costs (its copies in TMPDIR, a few lines
 # of the driver's) stays within bounds.
 RUNS_MAX=20000
-
-# snap_dirs N: the snapshot directories of the next N runs (snap_plan
-# numbers them so), all at once, with one mkdir (and an xargs): names
-# relative to SMPB_SNAP, digits and dots only, split by xargs alone.
-snap_dirs() {
-	[ -n "${SMPB_SNAP:-}" ] || return 0
-	sd_k=${rs_k:-0}
-	sd_end=$((sd_k + $1))
-	sd_list=
-	while [ "$sd_k" -lt "$sd_end" ]; do
-		sd_k=$((sd_k + 1))
-		sd_list="$sd_list$sd_k.$$/raw$NL"
-	done
-	(cd "$SMPB_SNAP" && xargs mkdir -p) 2>/dev/null <<EOF_DIRS ||
-$sd_list
-EOF_DIRS
-	    die 1 "cannot make a temporary directory in $SMPB_SNAP"
-}
 
 # run_operands OPERAND...: the runs named, one a line, in ro_runs: an
 # operand as it is, historical/NAME where the seeds' runs are, and a
@@ -237,7 +218,8 @@ check_run() {
 
 # snap_plan DIR FILES: the copies of FILES of DIR (names relative to it,
 # plain files as run_file saw) planned in a new snapshot of the run,
-# rs_snap: each a triple "MAX SOURCE COPY" of smpb-snap's, an operand a
+# rs_snap (a directory smpb-snap makes, named by the run's number among
+# those the driver read and the driver's pid): each a triple "MAX SOURCE COPY" of smpb-snap's, an operand a
 # line, added to SNAP_LIST, which snap_runs copies, every run at once;
 # and the snapshot's name for the run added to SNAP_NAMES. No more is
 # read of a file than the most a run makes and a block (snap_sizes then
@@ -250,8 +232,6 @@ snap_plan() {
 	rs_k=${rs_k:-0}
 	rs_k=$((rs_k + 1))
 	rs_snap=$SMPB_SNAP/$rs_k.$$
-	[ -d "$rs_snap/raw" ] || mkdir -p "$rs_snap/raw" 2>/dev/null ||
-	    die 1 "cannot make a temporary directory in $SMPB_SNAP"
 	SNAP_NAMES=$SNAP_NAMES$rs_snap'	'$1$NL
 	set -f
 	for rs_f in $2; do

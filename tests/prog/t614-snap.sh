@@ -5,8 +5,8 @@
 # link, a fifo (without waiting on it) and a device refused; no more
 # than MAX and a 64 KiB block copied; the first failure ends it, exit 1,
 # after the lines of the copies made; bad operands and options exit 2,
-# in one line; the operands on stdin where none are given; -h and -V,
-# as smpb-stat's.
+# in one line; the operands on stdin where none are given; a copy's
+# directories made where missing; -h and -V, as smpb-stat's.
 # shellcheck source=tests/lib.sh
 . tests/lib.sh
 snap=bin/smpb-snap
@@ -61,6 +61,15 @@ run $snap 100 "$T/f" "$T/f.two" 100 "$T/fifo" "$T/fifo.two"
 is "$RC:$OUT" "1:13 1 3 3 5 1 0 $T/f.two" "the first failure ends it, after the lines of the copies made"
 run $snap 100 "$T/f" "$T/f.copy"
 is "$RC:$ERR" "1:smpb-snap: $T/f.copy: File exists" "a copy that exists is not written over"
+
+# A copy's directories: made where missing; one that is a file, refused.
+run $snap 100 "$T/f" "$T/d1/d2/f.copy" 100 "$T/f" "$T/d1/f.copy"
+is "$RC:$OUT" "0:13 1 3 3 5 1 0 $T/d1/d2/f.copy
+13 1 3 3 5 1 0 $T/d1/f.copy" "a copy's missing directories: made"
+check "and the copies there" cmp -s "$T/f" "$T/d1/d2/f.copy"
+run $snap 100 "$T/f" "$T/f/x.copy"
+is "$RC:$ERR" "1:smpb-snap: $T/f/x.copy: Not a directory" \
+    "a copy whose directory is a file: exit 1, said"
 
 run $snap 100 "$T/f"
 is "$RC:$ERR" "2:smpb-snap: operands come in threes, MAX SOURCE COPY: not '$T/f' (see smpb-snap -h)" \
