@@ -239,14 +239,8 @@ run_file() {
 # so that every command says so; a key twice in an env refuses the run.
 # shellcheck disable=SC2154 # SNAP_STATS: snap_runs's (lib/runs.sh)
 whole_runs() {
-	{ cat >"$SMPB_SNAP/stats" <<EOF_STATS
-$SNAP_STATS
-EOF_STATS
-	} 2>/dev/null || snap_lost "$SMPB_SNAP/stats"
 	need_lib whole
-	wr_out=$(awk_lib whole -v stats="$SMPB_SNAP/stats" \
-	    -v workloads="$WORKLOADS" </dev/null) ||
-	    failed "$?" awk "the saved runs could not be read"
+	wr_out=$(whole_awk) || failed "$?" awk "the saved runs could not be read"
 	wr_rm=
 	while IFS='	' read -r wr_snap wr_why; do
 		case $wr_snap in
@@ -265,6 +259,13 @@ EOF_WHOLE
 $wr_rm
 EOF_RM
 	    snap_lost "$SMPB_SNAP/runs"
+}
+
+# whole_awk: whole.awk, what the copies hold (SNAP_STATS) on its stdin.
+whole_awk() {
+	awk_lib whole -v workloads="$WORKLOADS" <<EOF_STATS
+$SNAP_STATS
+EOF_STATS
 }
 
 # run_files: die when one of the snapshots' copies holds binary data: a
