@@ -233,12 +233,16 @@ snap_plan() {
 	rs_k=$((rs_k + 1))
 	rs_snap=$SMPB_SNAP/$rs_k.$$
 	SNAP_NAMES=$SNAP_NAMES$rs_snap'	'$1$NL
+	# The run's triples, then added to the list at once: a list of
+	# thousands of runs is not copied once a file.
+	rs_list=
 	set -f
 	for rs_f in $2; do
 		run_max "$rs_f"
-		SNAP_LIST=$SNAP_LIST$max_bytes$NL$1/$rs_f$NL$rs_snap/$rs_f$NL
+		rs_list=$rs_list$max_bytes$NL$1/$rs_f$NL$rs_snap/$rs_f$NL
 	done
 	set +f
+	SNAP_LIST=$SNAP_LIST$rs_list
 }
 
 # snap_runs: the copies SNAP_LIST plans made by one smpb-snap, its
@@ -259,6 +263,16 @@ snap_runs() {
 	# else comes is the shell's, that could not start it.
 	rs_all=$(snap_exec 2>&1)
 	rs_rc=$?
+	# Every line a count, as where every copy was made: taken whole.
+	if [ "$rs_rc" -eq 0 ]; then
+		case $NL$rs_all in
+		*"$NL"[!0-9]*) ;;
+		*)
+			SNAP_STATS=$SNAP_STATS$rs_all$NL SNAP_LIST=''
+			return 0
+			;;
+		esac
+	fi
 	set -f
 	IFS=$NL
 	# shellcheck disable=SC2086 # a line a line, split on purpose
