@@ -36,7 +36,19 @@ snap_stats() {
 	st_text=$1 st_raw=$2
 	shift 2
 	for st_kind in text raw; do
+		st_count=$st_text
+		[ "$st_kind" = text ] || st_count=$st_raw
+		# A kind no count is asked of: none of its lines read.
+		[ -n "$st_count" ] || continue
 		for st_line; do
+			# Of its directory (the path is the line's last word,
+			# the only one with a slash), by its end: a pattern with
+			# the snapshot's path in it costs the square of its
+			# length. A line of the other kind: not parsed.
+			case ${st_line%/*} in
+			*/raw) [ "$st_kind" = raw ] || continue ;;
+			*) [ "$st_kind" = text ] || continue ;;
+			esac
 			st_bytes=${st_line%% *} st_r=${st_line#* }
 			st_nuls=${st_r%% *} st_r=${st_r#* }
 			st_controls=${st_r%% *} st_r=${st_r#* }
@@ -44,13 +56,6 @@ snap_stats() {
 			st_longest=${st_r%% *} st_r=${st_r#* }
 			st_at=${st_r%% *} st_r=${st_r#* }
 			st_p=${st_r#* }
-			# Of its directory, by its end: a pattern with the
-			# snapshot's path in it costs the square of its length.
-			case $st_kind:${st_p%/*} in
-			raw:*/raw) st_count=$st_raw ;;
-			text:*/raw | raw:*) continue ;;
-			*) st_count=$st_text ;;
-			esac
 			case $st_count in
 			bytes) st_n=$st_bytes ;;
 			nuls) st_n=$st_nuls ;;
