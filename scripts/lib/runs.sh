@@ -187,10 +187,10 @@ snap_names() {
 # directory (not a link), every file of it that is read a plain file
 # (run_file), to be copied into a snapshot, rs_snap (snap_plan; the
 # copies made by snap_runs); complete or incomplete, not both. What the
-# copies hold (SNAP_STATS) run_dirs checks once for every run: no more bytes than a run makes
-# (snap_sizes), no binary data (run_files), raw/ files no more lines
-# than a run makes (raw_lines), no line longer than a run makes
-# (long_lines).
+# copies hold (SNAP_STATS) run_dirs checks once for every run: no more
+# bytes than a run makes (snap_sizes), no binary data (run_files), raw/
+# files no more lines than a run makes (raw_lines), no line longer than
+# a run makes (long_lines).
 check_run() {
 	[ -d "$1" ] || die 1 "$(printable "$1"): no such directory"
 	[ -f "$1/env" ] || [ -h "$1/env" ] ||
@@ -219,11 +219,11 @@ check_run() {
 # snap_plan DIR FILES: the copies of FILES of DIR (names relative to it,
 # plain files as run_file saw) planned in a new snapshot of the run,
 # rs_snap (a directory smpb-snap makes, named by the run's number among
-# those the driver read and the driver's pid): each a triple "MAX SOURCE COPY" of smpb-snap's, an operand a
-# line, added to SNAP_LIST, which snap_runs copies, every run at once;
-# and the snapshot's name for the run added to SNAP_NAMES. No more is
-# read of a file than the most a run makes and a block (snap_sizes then
-# refuses it).
+# those the driver read and the driver's pid): each a triple "MAX
+# SOURCE COPY" of smpb-snap's, an operand a line, added to SNAP_LIST,
+# which snap_runs copies, every run at once; and the snapshot's name for
+# the run added to SNAP_NAMES. No more is read of a file than the most a
+# run makes and a block (snap_sizes then refuses it).
 # shellcheck disable=SC2154 # max_bytes: run_max's (lib/checks.sh)
 snap_plan() {
 	[ -n "${SMPB_SNAP:-}" ] || die 1 "saved runs are read with no snapshot (snap_begin)"
@@ -275,7 +275,7 @@ snap_runs() {
 	fi
 	set -f
 	IFS=$NL
-	# shellcheck disable=SC2086 # a line a line, split on purpose
+	# shellcheck disable=SC2086 # a line each, split on purpose
 	set -- $rs_all
 	IFS=$SMPB_IFS
 	set +f
