@@ -1,7 +1,7 @@
 /*
  * smpb-snap: the copies the driver reads saved runs from. For each triple
- * MAX SOURCE COPY of its operands it copies SOURCE to COPY, a new file,
- * and prints what the copy holds:
+ * MAX SOURCE COPY of its operands it copies SOURCE to COPY, a new file
+ * (its directories made where missing), and prints what the copy holds:
  *
  *	BYTES NULS CONTROLS NEWLINES LONGEST AT CUT COPY
  *
@@ -21,9 +21,10 @@
  * copied, so that a larger file is told by its copy. The first source
  * that cannot be copied ends the program, exit 1, with one line on
  * stderr: the lines printed are those of the files copied before it.
- *
- * The driver runs it once for every run a command reads, where dd, wc,
- * cat and tr made a dozen processes.
+ * With no operands it reads them from standard input, one a line, as
+ * many as there are: so the driver copies every run a command reads,
+ * however many, with one process, where dd, wc, cat and tr made a
+ * dozen a run.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -41,6 +42,12 @@
 
 static const char usage_text[] =
     "usage: smpb-snap [-hV] [--] [max source copy ...]";
+
+/* The operands, from the command line or from standard input. */
+struct operands {
+	char	**v;
+	size_t	n, cap;
+};
 
 /*
  * What a copy holds; line, the bytes of the line being counted (after
@@ -153,6 +160,43 @@ open_plain(const char *source)
 	return fd;
 }
 
+/*
+ * make_dirs(COPY): the directories COPY's name passes through, made
+ * (private) where missing, as mkdir -p would; or exit.
+ */
+static void
+make_dirs(const char *copy)
+{
+	char *path = strdup(copy);
+
+	if (path == NULL)
+		copy_failed(copy, strerror(errno));
+	for (char *p = strchr(path + 1, '/'); p != NULL;
+	    p = strchr(p + 1, '/')) {
+		*p = '\0';
+		if (mkdir(path, 0700) != 0 && errno != EEXIST)
+			copy_failed(copy, strerror(errno));
+		*p = '/';
+	}
+	free(path);
+}
+
+/* create(COPY): COPY made, a new file, its directory too; or exit. */
+static int
+create(const char *copy)
+{
+	int flags = O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW;
+	int out = open(copy, flags, 0600);
+
+	if (out < 0 && errno == ENOENT) {
+		make_dirs(copy);
+		out = open(copy, flags, 0600);
+	}
+	if (out < 0)
+		copy_failed(copy, strerror(errno));
+	return out;
+}
+
 /* snap(MAX, SOURCE, COPY): copy, count, and say so; or exit. */
 static void
 snap(unsigned long long max, const char *source, const char *copy)
@@ -164,9 +208,7 @@ snap(unsigned long long max, const char *source, const char *copy)
 	int in, out;
 
 	in = open_plain(source);
-	out = open(copy, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0600);
-	if (out < 0)
-		copy_failed(copy, strerror(errno));
+	out = create(copy);
 	while (left > 0) {
 		size_t want = left < BLOCK ? (size_t)left : BLOCK;
 		ssize_t n = read(in, buf, want);
@@ -195,18 +237,66 @@ snap(unsigned long long max, const char *source, const char *copy)
 	flush_out();
 }
 
+/* add(OPS, TEXT): TEXT, an operand of its own, added to OPS; or exit. */
+static void
+add(struct operands *ops, char *text)
+{
+	if (ops->n == ops->cap) {
+		size_t cap = ops->cap ? ops->cap * 2 : 64;
+		char **v = realloc(ops->v, cap * sizeof *v);
+
+		if (v == NULL)
+			copy_failed("standard input", strerror(errno));
+		ops->v = v;
+		ops->cap = cap;
+	}
+	ops->v[ops->n++] = text;
+}
+
+/*
+ * read_operands(OPS): the operands on standard input, one a line (a
+ * last line without its newline too), all of them read before anything
+ * is copied; or exit.
+ */
+static void
+read_operands(struct operands *ops)
+{
+	char *line = NULL;
+	size_t size = 0;
+	ssize_t len;
+
+	while ((len = getline(&line, &size, stdin)) > 0) {
+		char *text;
+
+		if (line[len - 1] == '\n')
+			line[len - 1] = '\0';
+		if ((text = strdup(line)) == NULL)
+			copy_failed("standard input", strerror(errno));
+		add(ops, text);
+	}
+	if (ferror(stdin))
+		copy_failed("standard input", strerror(errno));
+	free(line);
+}
+
 int
 main(int argc, char *argv[])
 {
 	int first = helper_start(argc, argv, "smpb-snap", usage_text,
 	    flush_out);
+	struct operands ops = { NULL, 0, 0 };
 
-	if ((argc - first) % 3 != 0)
+	if (first < argc) {
+		ops.v = argv + first;
+		ops.n = (size_t)(argc - first);
+	} else
+		read_operands(&ops);
+	if (ops.n % 3 != 0)
 		helper_usage_error("operands come in threes, MAX SOURCE COPY: "
-		    "not", argv[argc - 1]);
-	for (int i = first; i < argc; i += 3)
-		(void)max_of(argv[i]);
-	for (int i = first; i < argc; i += 3)
-		snap(max_of(argv[i]), argv[i + 1], argv[i + 2]);
+		    "not", ops.v[ops.n - 1]);
+	for (size_t i = 0; i < ops.n; i += 3)
+		(void)max_of(ops.v[i]);
+	for (size_t i = 0; i < ops.n; i += 3)
+		snap(max_of(ops.v[i]), ops.v[i + 1], ops.v[i + 2]);
 	return 0;
 }

@@ -2,11 +2,11 @@
 # command reads, before anything else reads them (lib/checks.sh's
 # whole_runs): the one place that tells a cut run from a whole one.
 #
-# Input: none on stdin; the runs' snapshots (lib/runs.sh) from the file
-# the environment names, SMPB_RUNS (one per line), each run's env and
-# complete marker read here; and -v stats, the file of what smpb-snap
-# counted in each copy ("BYTES NULS CONTROLS LINES LONGEST AT CUT COPY",
-# a line each, src/snap.1), -v workloads, the suite's workloads.
+# Input: on stdin, what smpb-snap counted in each copy ("BYTES NULS
+# CONTROLS LINES LONGEST AT CUT COPY", a line each, src/snap.1); the
+# runs' snapshots (lib/runs.sh) from the file the environment names,
+# SMPB_RUNS (one per line), each run's env and complete marker read
+# here; -v workloads, the suite's workloads.
 # Output, on stdout, one line a run that is not whole though marked
 # complete: "SNAPSHOT<tab>WHY", its snapshot as named in SMPB_RUNS and
 # why, naming the file and line; the driver then marks that snapshot
@@ -27,7 +27,7 @@ BEGIN {
 	nw = split(workloads, W, " ")
 	for (i = 1; i <= nw; i++)
 		IS_W[W[i]] = 1
-	read_stats(stats)
+	read_stats()
 	runs = ENVIRON["SMPB_RUNS"]
 	while ((getline d < runs) > 0) {
 		if (d == "")
@@ -47,11 +47,11 @@ BEGIN {
 	exit 0
 }
 
-# read_stats(path): of each copy, its lines (LINES_OF) and the bytes of
+# read_stats(): of each copy (stdin's lines), its lines (LINES_OF) and the bytes of
 # a last line cut (CUT_OF); the raw lines of each run summed (RAW_LINES),
 # the workloads it holds (HAS), and the runs with a complete marker.
-function read_stats(path,    line, a, n, i, p, d, f) {
-	while ((getline line < path) > 0) {
+function read_stats(    line, a, n, i, p, d, f) {
+	while ((getline line) > 0) {
 		n = split(line, a, " ")
 		if (n < 8)
 			continue
@@ -72,7 +72,6 @@ function read_stats(path,    line, a, n, i, p, d, f) {
 		if (a[7] > 0)
 			CUT[d, ++NCUT[d]] = f SUBSEP (a[4] + 1)
 	}
-	close(path)
 }
 
 # env_once(d): true when no key of d/env is said twice; else print the

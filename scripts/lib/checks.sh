@@ -17,7 +17,7 @@ RUN_MAX_TEXT=1048576
 # one smpbench made, and is refused before anything reads it.
 RUN_MAX_ALL=134217728
 
-# snap_stats TEXT RAW: of SNAP_STATS's copies (run_snapshot's lines), the text files' (env, the
+# snap_stats TEXT RAW: of SNAP_STATS's copies (snap_runs's lines), the text files' (env, the
 # markers...) then the raw ones' (raw/<workload>), each kind in the order
 # taken, a line each, "N COPY", in snap_counts: N the copy's count named
 # TEXT or RAW (bytes, nuls, controls or lines; "" leaves that kind out;
@@ -36,7 +36,19 @@ snap_stats() {
 	st_text=$1 st_raw=$2
 	shift 2
 	for st_kind in text raw; do
+		st_count=$st_text
+		[ "$st_kind" = text ] || st_count=$st_raw
+		# A kind no count is asked of: none of its lines read.
+		[ -n "$st_count" ] || continue
 		for st_line; do
+			# Of its directory (the path is the line's last word,
+			# the only one with a slash), by its end: a pattern with
+			# the snapshot's path in it costs the square of its
+			# length. A line of the other kind: not parsed.
+			case ${st_line%/*} in
+			*/raw) [ "$st_kind" = raw ] || continue ;;
+			*) [ "$st_kind" = text ] || continue ;;
+			esac
 			st_bytes=${st_line%% *} st_r=${st_line#* }
 			st_nuls=${st_r%% *} st_r=${st_r#* }
 			st_controls=${st_r%% *} st_r=${st_r#* }
@@ -44,13 +56,6 @@ snap_stats() {
 			st_longest=${st_r%% *} st_r=${st_r#* }
 			st_at=${st_r%% *} st_r=${st_r#* }
 			st_p=${st_r#* }
-			# Of its directory, by its end: a pattern with the
-			# snapshot's path in it costs the square of its length.
-			case $st_kind:${st_p%/*} in
-			raw:*/raw) st_count=$st_raw ;;
-			text:*/raw | raw:*) continue ;;
-			*) st_count=$st_text ;;
-			esac
 			case $st_count in
 			bytes) st_n=$st_bytes ;;
 			nuls) st_n=$st_nuls ;;
@@ -237,16 +242,10 @@ run_file() {
 # file cut, a workload of its env with no raw/ file, fewer raw lines
 # than its marker counts) marked incomplete in its snapshot, saying why,
 # so that every command says so; a key twice in an env refuses the run.
-# shellcheck disable=SC2154 # SNAP_STATS: run_snapshot's (lib/runs.sh)
+# shellcheck disable=SC2154 # SNAP_STATS: snap_runs's (lib/runs.sh)
 whole_runs() {
-	{ cat >"$SMPB_SNAP/stats" <<EOF_STATS
-$SNAP_STATS
-EOF_STATS
-	} 2>/dev/null || snap_lost "$SMPB_SNAP/stats"
 	need_lib whole
-	wr_out=$(awk_lib whole -v stats="$SMPB_SNAP/stats" \
-	    -v workloads="$WORKLOADS" </dev/null) ||
-	    failed "$?" awk "the saved runs could not be read"
+	wr_out=$(whole_awk) || failed "$?" awk "the saved runs could not be read"
 	wr_rm=
 	while IFS='	' read -r wr_snap wr_why; do
 		case $wr_snap in
@@ -265,6 +264,13 @@ EOF_WHOLE
 $wr_rm
 EOF_RM
 	    snap_lost "$SMPB_SNAP/runs"
+}
+
+# whole_awk: whole.awk, what the copies hold (SNAP_STATS) on its stdin.
+whole_awk() {
+	awk_lib whole -v workloads="$WORKLOADS" <<EOF_STATS
+$SNAP_STATS
+EOF_STATS
 }
 
 # run_files: die when one of the snapshots' copies holds binary data: a

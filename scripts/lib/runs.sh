@@ -24,10 +24,11 @@ RUN_FILES="env tables errors host complete incomplete"
 # each of its entries that is one), or historical/NAME for one of the
 # seeds' runs wherever they are installed (NAME naming one of them, not
 # a path out of their directory); die when one is not a saved run
-# (check_run). What is listed is each run's snapshot (run_snapshot):
+# (check_run). What is listed is each run's snapshot (snap_plan):
 # what the commands read. However many runs, no command line or
 # variable of the environment grows with their count: the list is a
-# file, the snapshots' directories made by one xargs.
+# file, the snapshots (their directories too) made by one smpb-snap
+# (snap_runs).
 run_dirs() {
 	rd_out=
 	RD_UNREAD=
@@ -41,13 +42,14 @@ run_dirs() {
 	set +f
 	[ $# -le "$RUNS_MAX" ] ||
 	    die 1 "$# saved runs: more than one command reads (at most $RUNS_MAX)"
-	snap_dirs $#
+	SNAP_LIST='' SNAP_NAMES=''
 	for rd in "$@"; do
 		check_run "$rd"
 		rd_out=$rd_out$rs_snap$NL
 	done
-	# What the snapshots hold, every run at once: a few processes for
-	# all of them, none a run.
+	# The snapshots made, and what they hold checked, every run at
+	# once: a few processes for all of them, none a run.
+	snap_runs
 	snap_sizes
 	unread_sizes
 	run_files
@@ -63,27 +65,9 @@ EOF_RUNS
 }
 
 # The most saved runs one command reads: far beyond what is compared,
-# and what a snapshot of each costs (a process, and its copies in
-# TMPDIR) stays within bounds.
+# and what a snapshot of each costs (its copies in TMPDIR, a few lines
+# of the driver's) stays within bounds.
 RUNS_MAX=20000
-
-# snap_dirs N: the snapshot directories of the next N runs (run_snapshot
-# numbers them so), all at once, with one mkdir (and an xargs): names
-# relative to SMPB_SNAP, digits and dots only, split by xargs alone.
-snap_dirs() {
-	[ -n "${SMPB_SNAP:-}" ] || return 0
-	sd_k=${rs_k:-0}
-	sd_end=$((sd_k + $1))
-	sd_list=
-	while [ "$sd_k" -lt "$sd_end" ]; do
-		sd_k=$((sd_k + 1))
-		sd_list="$sd_list$sd_k.$$/raw$NL"
-	done
-	(cd "$SMPB_SNAP" && xargs mkdir -p) 2>/dev/null <<EOF_DIRS ||
-$sd_list
-EOF_DIRS
-	    die 1 "cannot make a temporary directory in $SMPB_SNAP"
-}
 
 # run_operands OPERAND...: the runs named, one a line, in ro_runs: an
 # operand as it is, historical/NAME where the seeds' runs are, and a
@@ -142,8 +126,8 @@ runs_in() {
 # of the files check_run looked at, in a directory of its own under
 # SMPB_SNAP (made by snap_begin, removed when the driver exits), so that
 # what was checked is what awk reads: a file swapped for a fifo, a link
-# or a larger one after the check changes nothing. smpb-snap copies a
-# run's files, one process for them all: at most a bounded number of
+# or a larger one after the check changes nothing. smpb-snap copies the
+# runs' files, one process for all of them: at most a bounded number of
 # bytes of each, opened without following a link or waiting on a fifo,
 # only a plain file; and it counts what each copy holds (bytes, NULs,
 # control bytes, lines), for the checks of run_dirs. The snapshot's
@@ -154,7 +138,7 @@ runs_in() {
 # directory to write into (dir_safe, lib/dirs.sh: no other user can
 # swap the snapshot, or what is copied into it), removed when the driver
 # exits (smpbench_exit); and find smpb-snap (SNAP_PROG, empty when it is
-# not built: run_snapshot says so, once a run is to be read).
+# not built: snap_plan says so, once a run is to be read).
 # shellcheck disable=SC2154 # ds_why: dir_safe's (lib/dirs.sh)
 snap_begin() {
 	SNAP_PROG=
@@ -201,12 +185,12 @@ snap_names() {
 
 # check_run DIR: die unless DIR holds a saved run: an env, raw/ a
 # directory (not a link), every file of it that is read a plain file
-# (run_file), copied into a snapshot, rs_snap (run_snapshot); complete
-# or incomplete, not both. What the copies hold (SNAP_STATS) run_dirs
-# checks once for every run: no more bytes than a run makes
-# (snap_sizes), no binary data (run_files), raw/ files no more lines
-# than a run makes (raw_lines), no line longer than a run makes
-# (long_lines).
+# (run_file), to be copied into a snapshot, rs_snap (snap_plan; the
+# copies made by snap_runs); complete or incomplete, not both. What the
+# copies hold (SNAP_STATS) run_dirs checks once for every run: no more
+# bytes than a run makes (snap_sizes), no binary data (run_files), raw/
+# files no more lines than a run makes (raw_lines), no line longer than
+# a run makes (long_lines).
 check_run() {
 	[ -d "$1" ] || die 1 "$(printable "$1"): no such directory"
 	[ -f "$1/env" ] || [ -h "$1/env" ] ||
@@ -229,67 +213,113 @@ check_run() {
 	if [ -e "$1/complete" ] && [ -e "$1/incomplete" ]; then
 		die 1 "$(printable "$1"): not a saved run (marked both complete and incomplete)"
 	fi
-	run_snapshot "$1" "$ck_text $ck_raw"
+	snap_plan "$1" "$ck_text $ck_raw"
 }
 
-# run_snapshot DIR FILES: copy FILES of DIR (names relative to it, plain
-# files as run_file saw) into a new snapshot of the run, rs_snap, by one
-# smpb-snap, and add what each copy holds to SNAP_STATS ("BYTES NULS
-# CONTROLS LINES LONGEST AT CUT COPY", a line each: LONGEST the bytes of
-# its longest line, AT that line's number, CUT those of a last line
-# without its end, left out of the copy); die when one cannot be copied. No
-# more is read of a file than the most a run makes and a block
-# (snap_sizes then refuses it).
-# shellcheck disable=SC2154 # line_count: count_lines's
-run_snapshot() {
+# snap_plan DIR FILES: the copies of FILES of DIR (names relative to it,
+# plain files as run_file saw) planned in a new snapshot of the run,
+# rs_snap (a directory smpb-snap makes, named by the run's number among
+# those the driver read and the driver's pid): each a triple "MAX
+# SOURCE COPY" of smpb-snap's, an operand a line, added to SNAP_LIST,
+# which snap_runs copies, every run at once; and the snapshot's name for
+# the run added to SNAP_NAMES. No more is read of a file than the most a
+# run makes and a block (snap_sizes then refuses it).
+# shellcheck disable=SC2154 # max_bytes: run_max's (lib/checks.sh)
+snap_plan() {
 	[ -n "${SMPB_SNAP:-}" ] || die 1 "saved runs are read with no snapshot (snap_begin)"
 	[ -n "$SNAP_PROG" ] ||
 	    die 1 "smpb-snap, which reads saved runs, is not built (run make)"
 	rs_k=${rs_k:-0}
 	rs_k=$((rs_k + 1))
 	rs_snap=$SMPB_SNAP/$rs_k.$$
-	[ -d "$rs_snap/raw" ] || mkdir -p "$rs_snap/raw" 2>/dev/null ||
-	    die 1 "cannot make a temporary directory in $SMPB_SNAP"
-	{ printf '%s\t%s\n' "$rs_snap" "$1" >>"$SMPB_SNAP/names"; } 2>/dev/null ||
-	    snap_lost "$SMPB_SNAP/names"
-	rs_dir=$1
-	rs_files=$2
+	SNAP_NAMES=$SNAP_NAMES$rs_snap'	'$1$NL
+	# The run's triples, then added to the list at once: a list of
+	# thousands of runs is not copied once a file.
+	rs_list=
 	set -f
-	set --
-	for rs_f in $rs_files; do
+	for rs_f in $2; do
 		run_max "$rs_f"
-		set -- ${1+"$@"} "$max_bytes" "$rs_dir/$rs_f" "$rs_snap/$rs_f"
+		rs_list=$rs_list$max_bytes$NL$1/$rs_f$NL$rs_snap/$rs_f$NL
 	done
 	set +f
-	[ $# -gt 0 ] || return 0
+	SNAP_LIST=$SNAP_LIST$rs_list
+}
+
+# snap_runs: the copies SNAP_LIST plans made by one smpb-snap, its
+# triples on its stdin (no command line grows with the runs' count),
+# and what each copy holds added to SNAP_STATS ("BYTES NULS CONTROLS
+# LINES LONGEST AT CUT COPY", a line each: LONGEST the bytes of its
+# longest line, AT that line's number, CUT those of a last line without
+# its end, left out of the copy); die when one cannot be copied, naming
+# it (snap_failed). The snapshots' names for the runs (SNAP_NAMES)
+# written first, for every message after.
+snap_runs() {
+	{ printf '%s' "$SNAP_NAMES" >>"$SMPB_SNAP/names"; } 2>/dev/null ||
+	    snap_lost "$SMPB_SNAP/names"
+	SNAP_NAMES=
+	[ -n "$SNAP_LIST" ] || return 0
 	# Its lines, each starting with a count, then, when a file failed,
 	# the line that says which and why ("smpb-snap: FILE: WHY"); what
 	# else comes is the shell's, that could not start it.
-	rs_all=$("$SNAP_PROG" -- "$@" 2>&1)
+	rs_all=$(snap_exec 2>&1)
 	rs_rc=$?
-	rs_out='' rs_err=''
-	while [ -n "$rs_all" ]; do
-		rs_l=${rs_all%%"$NL"*}
-		case $rs_all in
-		*"$NL"*) rs_all=${rs_all#*"$NL"} ;;
-		*) rs_all= ;;
+	# Every line a count, as where every copy was made: taken whole.
+	if [ "$rs_rc" -eq 0 ]; then
+		case $NL$rs_all in
+		*"$NL"[!0-9]*) ;;
+		*)
+			SNAP_STATS=$SNAP_STATS$rs_all$NL SNAP_LIST=''
+			return 0
+			;;
 		esac
+	fi
+	set -f
+	IFS=$NL
+	# shellcheck disable=SC2086 # a line each, split on purpose
+	set -- $rs_all
+	IFS=$SMPB_IFS
+	set +f
+	rs_out='' rs_err=''
+	for rs_l; do
 		case $rs_l in
 		[0-9]*) rs_out=$rs_out$rs_l$NL ;;
 		"smpb-snap: "*) rs_err=$rs_l ;;
 		esac
 	done
-	rs_out=${rs_out%"$NL"}
-	[ -z "$rs_out" ] || SNAP_STATS=$SNAP_STATS$rs_out$NL
-	[ "$rs_rc" -eq 0 ] && return 0
-	[ -n "$rs_err" ] || [ "$rs_rc" -le 128 ] ||
-	    failed "$rs_rc" smpb-snap "$(printable "$rs_dir"): cannot be read"
-	[ -n "$rs_out$rs_err" ] || can_fork || no_process
-	# The file that failed: the one after those copied; its copy, when
-	# smpb-snap names it (the snapshot cannot be written), else the run's
-	# file itself.
-	count_lines "$rs_out"
+	SNAP_STATS=$SNAP_STATS$rs_out
+	[ "$rs_rc" -eq 0 ] && { SNAP_LIST=; return 0; }
+	snap_failed
+}
+
+# snap_exec: smpb-snap, SNAP_LIST's triples on its stdin.
+snap_exec() {
+	sx_list=${SNAP_LIST%"$NL"}
+	"$SNAP_PROG" <<EOF_SNAP
+$sx_list
+EOF_SNAP
+}
+
+# snap_failed: die for the copy snap_runs could not make (rs_rc,
+# smpb-snap's status; rs_err, its message; rs_out, the lines of the
+# copies made before it): the file after those copied, or its copy
+# when smpb-snap names it (the snapshot cannot be written); the run of
+# that file when smpb-snap was killed.
+# shellcheck disable=SC2154 # line_count: count_lines's
+snap_failed() {
+	count_lines "${rs_out%"$NL"}"
+	set -f
+	IFS=$NL
+	# shellcheck disable=SC2086 # an operand a line, split on purpose
+	set -- $SNAP_LIST
+	IFS=$SMPB_IFS
+	set +f
+	[ "$line_count" -lt $(($# / 3)) ] || line_count=$(($# / 3 - 1))
 	shift $((line_count * 3 + 1))
+	rs_f=${2#"$SMPB_SNAP"/}
+	rs_f=${rs_f#*/}
+	[ -n "$rs_err" ] || [ "$rs_rc" -le 128 ] ||
+	    failed "$rs_rc" smpb-snap "$(printable "${1%/"$rs_f"}"): cannot be read"
+	[ -n "$rs_out$rs_err" ] || can_fork || no_process
 	rs_why=${rs_err##*: }
 	rs_err=${rs_err#smpb-snap: }
 	case ${rs_err%: *} in

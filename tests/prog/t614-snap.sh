@@ -5,7 +5,8 @@
 # link, a fifo (without waiting on it) and a device refused; no more
 # than MAX and a 64 KiB block copied; the first failure ends it, exit 1,
 # after the lines of the copies made; bad operands and options exit 2,
-# in one line; -h and -V, as smpb-stat's.
+# in one line; the operands on stdin where none are given; a copy's
+# directories made where missing; -h and -V, as smpb-stat's.
 # shellcheck source=tests/lib.sh
 . tests/lib.sh
 snap=bin/smpb-snap
@@ -61,6 +62,15 @@ is "$RC:$OUT" "1:13 1 3 3 5 1 0 $T/f.two" "the first failure ends it, after the 
 run $snap 100 "$T/f" "$T/f.copy"
 is "$RC:$ERR" "1:smpb-snap: $T/f.copy: File exists" "a copy that exists is not written over"
 
+# A copy's directories: made where missing; one that is a file, refused.
+run $snap 100 "$T/f" "$T/d1/d2/f.copy" 100 "$T/f" "$T/d1/f.copy"
+is "$RC:$OUT" "0:13 1 3 3 5 1 0 $T/d1/d2/f.copy
+13 1 3 3 5 1 0 $T/d1/f.copy" "a copy's missing directories: made"
+check "and the copies there" cmp -s "$T/f" "$T/d1/d2/f.copy"
+run $snap 100 "$T/f" "$T/f/x.copy"
+is "$RC:$ERR" "1:smpb-snap: $T/f/x.copy: Not a directory" \
+    "a copy whose directory is a file: exit 1, said"
+
 run $snap 100 "$T/f"
 is "$RC:$ERR" "2:smpb-snap: operands come in threes, MAX SOURCE COPY: not '$T/f' (see smpb-snap -h)" \
     "operands not in threes: exit 2, said"
@@ -68,6 +78,19 @@ run $snap x "$T/f" "$T/x"
 is "$RC:$ERR" "2:smpb-snap: MAX is not a number of bytes: 'x' (see smpb-snap -h)" \
     "a MAX that is no number: exit 2, said"
 check "and nothing copied" test ! -e "$T/x"
+# No operands: they are read from stdin, one a line, a last line with
+# no newline too; all read before anything is copied.
+run sh -c 'printf "100\n%s\n%s\n100\n%s\n%s" "$1" "$1.in1" "$2" "$2.in2" | "$0"' \
+    $snap "$T/f" "$T/l2"
+is "$RC:$OUT" "0:13 1 3 3 5 1 0 $T/f.in1
+8 0 0 2 3 3 3 $T/l2.in2" "no operands: the triples read from stdin, one operand a line"
+check "and copied" cmp -s "$T/f" "$T/f.in1"
+run sh -c 'printf "100\n%s\n%s\n100\n%s\n" "$1" "$1.in3" "$1" | "$0"' $snap "$T/f"
+is "$RC:$ERR" "2:smpb-snap: operands come in threes, MAX SOURCE COPY: not '$T/f' (see smpb-snap -h)" \
+    "stdin's operands not in threes: exit 2, said"
+check "and nothing copied before it" test ! -e "$T/f.in3"
+run sh -c ': | "$0"' $snap
+is "$RC:$OUT:$ERR" "0::" "an empty stdin: nothing to copy"
 run $snap -x
 is "$RC:$ERR" "2:smpb-snap: -x: unknown option (see smpb-snap -h)" \
     "an unknown option: exit 2, one line"
