@@ -30,7 +30,6 @@ RUN_FILES="env tables errors host complete incomplete"
 # file, the snapshots (their directories too) made by one smpb-snap
 # (snap_runs).
 run_dirs() {
-	rd_out=
 	RD_UNREAD=
 	SNAP_STATS=
 	run_operands ${1+"$@"}
@@ -42,10 +41,16 @@ run_dirs() {
 	set +f
 	[ $# -le "$RUNS_MAX" ] ||
 	    die 1 "$# saved runs: more than one command reads (at most $RUNS_MAX)"
-	SNAP_LIST='' SNAP_NAMES=''
+	# The runs' snapshots, their copies' triples and their names, each
+	# a file that grows a run at a time (a variable would be copied
+	# whole at every run: minutes at thousands).
+	SMPB_RUNS=$SMPB_SNAP/runs SNAP_LIST=$SMPB_SNAP/list
+	{ : >"$SMPB_RUNS" && : >"$SNAP_LIST"; } 2>/dev/null ||
+	    snap_lost "$SMPB_RUNS"
 	for rd in "$@"; do
 		check_run "$rd"
-		rd_out=$rd_out$rs_snap$NL
+		{ printf '%s\n' "$rs_snap" >>"$SMPB_RUNS"; } 2>/dev/null ||
+		    snap_lost "$SMPB_RUNS"
 	done
 	# The snapshots made, and what they hold checked, every run at
 	# once: a few processes for all of them, none a run.
@@ -55,12 +60,7 @@ run_dirs() {
 	run_files
 	raw_lines
 	long_lines
-	SMPB_RUNS=$SMPB_SNAP/runs
 	export SMPB_RUNS
-	{ cat >"$SMPB_RUNS" <<EOF_RUNS
-$rd_out
-EOF_RUNS
-	} 2>/dev/null || snap_lost "$SMPB_RUNS"
 	whole_runs
 }
 
@@ -220,10 +220,11 @@ check_run() {
 # plain files as run_file saw) planned in a new snapshot of the run,
 # rs_snap (a directory smpb-snap makes, named by the run's number among
 # those the driver read and the driver's pid): each a triple "MAX
-# SOURCE COPY" of smpb-snap's, an operand a line, added to SNAP_LIST,
-# which snap_runs copies, every run at once; and the snapshot's name for
-# the run added to SNAP_NAMES. No more is read of a file than the most a
-# run makes and a block (snap_sizes then refuses it).
+# SOURCE COPY" of smpb-snap's, an operand a line, added to the file
+# SNAP_LIST, which snap_runs copies, every run at once; and the
+# snapshot's name for the run added to SMPB_SNAP/names, for every
+# message after. No more is read of a file than the most a run makes and
+# a block (snap_sizes then refuses it).
 # shellcheck disable=SC2154 # max_bytes: run_max's (lib/checks.sh)
 snap_plan() {
 	[ -n "${SMPB_SNAP:-}" ] || die 1 "saved runs are read with no snapshot (snap_begin)"
@@ -232,9 +233,9 @@ snap_plan() {
 	rs_k=${rs_k:-0}
 	rs_k=$((rs_k + 1))
 	rs_snap=$SMPB_SNAP/$rs_k.$$
-	SNAP_NAMES=$SNAP_NAMES$rs_snap'	'$1$NL
-	# The run's triples, then added to the list at once: a list of
-	# thousands of runs is not copied once a file.
+	{ printf '%s\t%s\n' "$rs_snap" "$1" >>"$SMPB_SNAP/names"; } \
+	    2>/dev/null || snap_lost "$SMPB_SNAP/names"
+	# The run's triples, then added to the list at once.
 	rs_list=
 	set -f
 	for rs_f in $2; do
@@ -242,7 +243,8 @@ snap_plan() {
 		rs_list=$rs_list$max_bytes$NL$1/$rs_f$NL$rs_snap/$rs_f$NL
 	done
 	set +f
-	SNAP_LIST=$SNAP_LIST$rs_list
+	{ printf '%s' "$rs_list" >>"$SNAP_LIST"; } 2>/dev/null ||
+	    snap_lost "$SNAP_LIST"
 }
 
 # snap_runs: the copies SNAP_LIST plans made by one smpb-snap, its
@@ -251,13 +253,9 @@ snap_plan() {
 # LINES LONGEST AT CUT COPY", a line each: LONGEST the bytes of its
 # longest line, AT that line's number, CUT those of a last line without
 # its end, left out of the copy); die when one cannot be copied, naming
-# it (snap_failed). The snapshots' names for the runs (SNAP_NAMES)
-# written first, for every message after.
+# it (snap_failed).
 snap_runs() {
-	{ printf '%s' "$SNAP_NAMES" >>"$SMPB_SNAP/names"; } 2>/dev/null ||
-	    snap_lost "$SMPB_SNAP/names"
-	SNAP_NAMES=
-	[ -n "$SNAP_LIST" ] || return 0
+	[ -s "$SNAP_LIST" ] || return 0
 	# Its lines, each starting with a count, then, when a file failed,
 	# the line that says which and why ("smpb-snap: FILE: WHY"); what
 	# else comes is the shell's, that could not start it.
@@ -268,7 +266,7 @@ snap_runs() {
 		case $NL$rs_all in
 		*"$NL"[!0-9]*) ;;
 		*)
-			SNAP_STATS=$SNAP_STATS$rs_all$NL SNAP_LIST=''
+			SNAP_STATS=$SNAP_STATS$rs_all$NL
 			return 0
 			;;
 		esac
@@ -287,16 +285,24 @@ snap_runs() {
 		esac
 	done
 	SNAP_STATS=$SNAP_STATS$rs_out
-	[ "$rs_rc" -eq 0 ] && { SNAP_LIST=; return 0; }
+	[ "$rs_rc" -eq 0 ] && return 0
 	snap_failed
 }
 
 # snap_exec: smpb-snap, SNAP_LIST's triples on its stdin.
 snap_exec() {
-	sx_list=${SNAP_LIST%"$NL"}
-	"$SNAP_PROG" <<EOF_SNAP
-$sx_list
-EOF_SNAP
+	"$SNAP_PROG" <"$SNAP_LIST"
+}
+
+# snap_triple K: the K-th copy of SNAP_LIST (from 0), or its last where
+# there are fewer: its source in st_source, its copy in st_copy.
+snap_triple() {
+	st_n=0 st_source='' st_copy=''
+	while IFS= read -r st_max && IFS= read -r st_s && IFS= read -r st_c; do
+		st_source=$st_s st_copy=$st_c
+		[ "$st_n" -lt "$1" ] || break
+		st_n=$((st_n + 1))
+	done <"$SNAP_LIST"
 }
 
 # snap_failed: die for the copy snap_runs could not make (rs_rc,
@@ -307,14 +313,8 @@ EOF_SNAP
 # shellcheck disable=SC2154 # line_count: count_lines's
 snap_failed() {
 	count_lines "${rs_out%"$NL"}"
-	set -f
-	IFS=$NL
-	# shellcheck disable=SC2086 # an operand a line, split on purpose
-	set -- $SNAP_LIST
-	IFS=$SMPB_IFS
-	set +f
-	[ "$line_count" -lt $(($# / 3)) ] || line_count=$(($# / 3 - 1))
-	shift $((line_count * 3 + 1))
+	snap_triple "$line_count"
+	set -- "$st_source" "$st_copy"
 	rs_f=${2#"$SMPB_SNAP"/}
 	rs_f=${rs_f#*/}
 	[ -n "$rs_err" ] || [ "$rs_rc" -le 128 ] ||
