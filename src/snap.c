@@ -167,9 +167,11 @@ open_plain(const char *source)
 static void
 make_dirs(const char *copy)
 {
-	char *path = strdup(copy);
+	char *path;
 
-	if (path == NULL)
+	if (*copy == '\0')
+		copy_failed(copy, "an empty name");
+	if ((path = strdup(copy)) == NULL)
 		copy_failed(copy, strerror(errno));
 	for (char *p = strchr(path + 1, '/'); p != NULL;
 	    p = strchr(p + 1, '/')) {

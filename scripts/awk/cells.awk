@@ -159,11 +159,10 @@ function bimodal(cell) {
 }
 
 # clusters_ask(): smpb-stat's clusters of every cell with repeats not
-# yet asked (BI_ASKED), one table, into BI_ANS[cell, lo|hi|lomed|himed]
-# for those in two. What keeps it from answering is said, and the
-# program ends (exit 1).
-function clusters_ask(    f, cmd, n, c, i, line, a, na, k, w, eq, done) {
-	f = ENVIRON["SMPB_WORK"] "/clusters"
+# yet asked (BI_ASKED), into BI_ANS[cell, lo|hi|lomed|himed] for those
+# in two: a table a clusters_rows() cells. What keeps it from answering
+# is said, and the program ends (exit 1).
+function clusters_ask(    n, c, k) {
 	if (BI_FAILED)
 		return
 	if (ENVIRON["SMPB_STAT"] == "")
@@ -173,13 +172,28 @@ function clusters_ask(    f, cmd, n, c, i, line, a, na, k, w, eq, done) {
 		clusters_failed("no private directory to ask smpb-stat in")
 	n = 0
 	for (c in NVALS)
-		if (NVALS[c] > 0 && !(c in BI_ASKED))
+		if (NVALS[c] > 0 && !(c in BI_ASKED)) {
 			BI_CELL[++n] = c
+			BI_ASKED[c] = 1
+			delete BI_ANS[c, "lo"]
+		}
+	for (k = 1; k <= n; k += clusters_rows())
+		clusters_table(k - 1, n - k + 1 < clusters_rows() ? \
+		    n - k + 1 : clusters_rows())
+}
+
+# clusters_rows(): the most rows smpb-stat takes in a table (smpb-stat(5)).
+function clusters_rows() {
+	return 100000
+}
+
+# clusters_table(from, n): the cells BI_CELL[from + 1..from + n] asked
+# as one table of a run, a row a cell; their answers into BI_ANS.
+function clusters_table(from, n,    f, cmd, i, c, k, line, a, na, w, eq, done) {
+	f = ENVIRON["SMPB_WORK"] "/clusters"
 	printf "b table runs=1 cols=1 rows=%d\nb run j=1 g=1\n", n > f
 	for (i = 1; i <= n; i++) {
-		c = BI_CELL[i]
-		BI_ASKED[c] = 1
-		delete BI_ANS[c, "lo"]
+		c = BI_CELL[from + i]
 		printf "b row i=%d free=0\nb fig i=%d j=1 v=%s", i, i,
 		    VALS[c, 1] > f
 		for (k = 2; k <= NVALS[c]; k++)
@@ -202,7 +216,7 @@ function clusters_ask(    f, cmd, n, c, i, line, a, na, k, w, eq, done) {
 			if ((eq = index(a[k], "=")) > 1)
 				w[substr(a[k], 1, eq - 1)] = substr(a[k], eq + 1)
 		if ("nlow" in w) {
-			c = BI_CELL[w["i"]]
+			c = BI_CELL[from + w["i"]]
 			BI_ANS[c, "lo"] = w["nlow"] + 0
 			BI_ANS[c, "hi"] = w["nhigh"] + 0
 			BI_ANS[c, "lomed"] = w["lowmed"] + 0

@@ -24,8 +24,7 @@ cmd_compare() {
 		set -- ${1+"$@"} "$cn_dir"
 		cc_k=$((cc_k - 1))
 	done
-	[ -n "$SMPB_STAT" ] ||
-	    die 1 "compare: smpb-stat, its statistics program, is not built (run make)"
+	need_stat compare
 	# compare reads no run's tables or errors: they are not copied.
 	# shellcheck disable=SC2034 # SNAP_FILES: run_dirs's (lib/runs.sh)
 	SNAP_FILES="env host complete incomplete"

@@ -150,7 +150,7 @@ cmd_plot() {
 		;;
 	esac
 	[ $# -ge 1 ] || usage_error "plot: which saved runs?"
-	run_dirs "$@"
+	need_stat plot && run_dirs "$@"
 	# shellcheck disable=SC2086 # the workloads, split on purpose
 	need_lib plot plot-gp $WORKLOADS
 	plot_list

@@ -397,6 +397,7 @@ cmd_run() {
 	eval "set -- $opt_words"
 	shift $((OPTIND - 1))
 	run_check_options
+	need_stat run
 	run_pick_workloads ${1+"$@"}
 	progress_on
 

@@ -46,6 +46,7 @@ cmd_show() {
 	opt_check show "$cs_opts" "$opt_bad"
 	shift $((OPTIND - 1))
 	[ $# -ge 1 ] || usage_error "show: which saved run?"
+	[ "$opt_rebuild" -eq 0 ] || need_stat show
 	run_dirs "$@"
 	# shellcheck disable=SC2086 # the workloads, split on purpose
 	need_lib $WORKLOADS context why

@@ -9,7 +9,7 @@ validate_abort() {
 	trap '' INT TERM HUP
 	if [ -n "$run_child" ]; then
 		kill -TERM "$run_child" 2>/dev/null
-		wait "$run_child" 2>/dev/null
+		wait_child "$run_child" 2>/dev/null
 		run_child=
 	fi
 	[ -n "$v_work" ] && rm -rf "$v_work"

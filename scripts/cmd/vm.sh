@@ -34,8 +34,8 @@ vm_qemu='' vm_watcher='' vm_work=''
 # removed (on any exit).
 vm_cleanup() {
 	[ -z "$vm_qemu" ] || kill "$vm_qemu" 2>/dev/null
-	[ -z "$vm_qemu" ] || wait "$vm_qemu" 2>/dev/null
-	[ -z "$vm_watcher" ] || wait "$vm_watcher" 2>/dev/null
+	[ -z "$vm_qemu" ] || wait_child "$vm_qemu" 2>/dev/null
+	[ -z "$vm_watcher" ] || wait_child "$vm_watcher" 2>/dev/null
 	[ -z "$vm_work" ] || rm -rf "$vm_work"
 }
 

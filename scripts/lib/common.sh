@@ -374,20 +374,6 @@ is_workload() {
 	return 1
 }
 
-# stat_find: SMPB_STAT, exported, the path of smpb-stat, the
-# statistics and decisions of compare and the clusters of a run's own
-# cells (cells.awk asks it): beside the driver's files once installed,
-# in bin/ in the source tree; empty (false) where it is not built. No
-# process.
-stat_find() {
-	SMPB_STAT=
-	export SMPB_STAT
-	for sf in "$SMPB_LIB/smpb-stat" "$SMPB_TOP/bin/smpb-stat"; do
-		[ -f "$sf" ] && [ -x "$sf" ] && { SMPB_STAT=$sf; return 0; }
-	done
-	return 1
-}
-
 # awk_run ARGS...: awk on the driver's awk library (awk/lib.awk,
 # cells.awk, text.awk, why-lib.awk), with ARGS after it; with awk_exec
 # set (in a subshell of its own), the subshell becomes the awk.

@@ -129,7 +129,7 @@ run_abort() {
 	trap '' INT TERM HUP
 	if [ -n "$run_child" ]; then
 		kill -TERM "$run_child" 2>/dev/null
-		wait "$run_child" 2>/dev/null
+		wait_child "$run_child" 2>/dev/null
 		run_child=
 	fi
 	measuring_end

@@ -298,7 +298,8 @@ snap_exec() {
 # there are fewer: its source in st_source, its copy in st_copy.
 snap_triple() {
 	st_n=0 st_source='' st_copy=''
-	while IFS= read -r st_max && IFS= read -r st_s && IFS= read -r st_c; do
+	# (Its MAX read into st_s, then its SOURCE.)
+	while IFS= read -r st_s && IFS= read -r st_s && IFS= read -r st_c; do
 		st_source=$st_s st_copy=$st_c
 		[ "$st_n" -lt "$1" ] || break
 		st_n=$((st_n + 1))

@@ -59,7 +59,7 @@ vm_boot() {
 	vb_rc=$wc_rc
 	vm_qemu=
 	# The watcher ends by itself within a second of the machine.
-	wait "$vm_watcher"
+	wait_child "$vm_watcher"
 	vm_watcher=
 	# shellcheck disable=SC2034 # for the caller
 	vm_boot_s=$(($(date +%s) - vb_t0))

@@ -259,12 +259,14 @@ team_run_for(struct team *t, double seconds)
 	wait_ready(t);
 	atomic_store(&t->ctl->run_for_ns, (uint64_t)(seconds * 1e9));
 	io_close(&t->go_fd[1]);
-	/* Until a worker is out of the gate, and then until its deadline,
-	 * which a worker starting its interval again may move later. */
+	/* Until a worker is out of the gate (a team of workers that all
+	 * sleep through it, worker_gate_asleep, cannot be run for a time),
+	 * and then until its deadline, which a worker starting its
+	 * interval again may move later. */
 	while ((end = atomic_load(&t->ctl->deadline_ns)) == 0 ||
 	    clock_now_ns() < end) {
 		if (end == 0)
-			reap_watch(t, 1);
+			reap_watch(t, 10);
 		else
 			sleep_until(t, end);
 	}

@@ -123,6 +123,40 @@ is "$(SMPB_STAT='' lib_bimodal awk 1,2,3,4,5)" \
     "smpbench: cannot tell the cells' clusters: smpb-stat, its statistics program, is not built (run make)
 rc=1" "smpb-stat not built: said, exit 1"
 
+# More cells than smpb-stat takes rows in a table (100,000): asked in
+# tables it takes, the last cell's clusters told.
+cat >"$TMPDIR_T/many.awk" <<'EOF_MANY'
+BEGIN {
+	for (i = 1; i <= 100001; i++)
+		for (k = 1; k <= 4; k++)
+			add("c" i, 1)
+	split("1 1 9 9", v, " ")
+	for (k = 1; k <= 4; k++)
+		add("last", v[k])
+	print bimodal("c5"), bimodal("last"), BI_LOW "/" BI_HIGH
+}
+EOF_MANY
+# shellcheck disable=SC2086 # $LIB is words, split on purpose
+is "$(SMPB_STAT=$STAT SMPB_WORK=$TMPDIR_T LC_ALL=C awk $LIB \
+    -f "$TMPDIR_T/many.awk" 2>&1)" "0 1 2/2" \
+    "100,002 cells: asked in tables smpb-stat takes, the last one's clusters told"
+
+# A driver with no smpb-stat built: run, show -r and plot say so before
+# they measure or read anything; show of the saved tables needs none.
+mkdir "$TMPDIR_T/nostat"
+cp -R scripts "$TMPDIR_T/nostat/scripts"
+cp bin/smpb-snap bin/smpb-yield "$TMPDIR_T/nostat/scripts/"
+for c in "run -o $TMPDIR_T/nostat/out yield" "show -r tests/fixtures/run-a" \
+    "plot -o $TMPDIR_T/nostat/plots tests/fixtures/run-a"; do
+	# shellcheck disable=SC2086 # the command's words, split on purpose
+	run sh "$TMPDIR_T/nostat/scripts/smpbench" $c
+	is "$RC:$ERR" "1:smpbench: ${c%% *}: smpb-stat, its statistics program, is not built (run make)" \
+	    "no smpb-stat: ${c%% *} says so, exit 1"
+done
+check "and run made nothing" test ! -e "$TMPDIR_T/nostat/out"
+run sh "$TMPDIR_T/nostat/scripts/smpbench" show tests/fixtures/run-a
+is "$RC" 0 "show of the saved tables: no smpb-stat needed"
+
 # No copy of the rule in the driver: bimodal() is defined once, in
 # cells.awk, and no awk or sh file of it holds the gap, 1.5.
 is "$(grep -l 'function bimodal(' scripts/awk/*.awk scripts/workloads/*)" \

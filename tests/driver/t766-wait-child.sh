@@ -6,7 +6,9 @@
 # the shell has already reaped by itself, whose status a later wait
 # gives (the first made compare say "cannot compare these runs" where
 # its awk had been killed). The shell's wait is played by a function
-# of that name, over the real one.
+# of that name, over the real one. A PID that is no child (0, as yash's
+# $! where it could not fork, whose kill -0 signals the process group)
+# is not waited for, nor looped over: 127.
 # shellcheck disable=SC2086 # $sh is a command line, split on purpose
 # shellcheck source=tests/lib.sh
 . tests/lib.sh
@@ -45,6 +47,13 @@ for c in real:0 real:1 real:3 early:5 early:1 reaped:3 reaped:0; do
 	wait_child "$!"
 	printf '%s=%s\n' "$c" "$wc_rc"
 done
+# No child: a $! of 0 (yash's where it could not fork), none at all, or
+# one that is no child of this shell (this shell's parent).
+play=real
+for p in 0 '' "$PPID"; do
+	wait_child "$p" 2>/dev/null
+	printf 'none=%s\n' "$wc_rc"
+done
 SCRIPT
 
 want='real:0=0
@@ -53,7 +62,10 @@ real:3=3
 early:5=5
 early:1=1
 reaped:3=3
-reaped:0=0'
+reaped:0=0
+none=127
+none=127
+none=127'
 for s in $SHELLS; do
 	use_shell $s || continue
 	run $sh "$T/wait.sh" "$T"

@@ -89,6 +89,9 @@ run sh -c 'printf "100\n%s\n%s\n100\n%s\n" "$1" "$1.in3" "$1" | "$0"' $snap "$T/
 is "$RC:$ERR" "2:smpb-snap: operands come in threes, MAX SOURCE COPY: not '$T/f' (see smpb-snap -h)" \
     "stdin's operands not in threes: exit 2, said"
 check "and nothing copied before it" test ! -e "$T/f.in3"
+run sh -c 'printf "100\n%s\n\n" "$1" | "$0"' $snap "$T/f"
+is "$RC:$OUT:$ERR" "1::smpb-snap: : an empty name" \
+    "an empty copy's name: exit 1, said (read within the name)"
 run sh -c ': | "$0"' $snap
 is "$RC:$OUT:$ERR" "0::" "an empty stdin: nothing to copy"
 run $snap -x
