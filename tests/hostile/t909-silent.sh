@@ -98,8 +98,9 @@ full() {
 	slurp "$T/full.err"
 	ERR=$SLURPED
 }
-# Room for the list of the runs (a page), none for a copy.
-full 60
+# Room for the lists of the runs, their snapshots' names and their
+# copies (a page each), none for a copy.
+full 52
 is "$RC" 1 "a full TMPDIR: compare exits 1"
 like "$ERR" "^smpbench: $FIX/run-a/[a-z]+: its copy, which is read, cannot be written in $MNT \\(No space left on device\\)\$" \
     "and says, in one line, that a copy of a run's file cannot be written, and why"
