@@ -2,7 +2,7 @@
 # lib/reproduce.sh: how a run and a report say how they were made: the
 # command as the user typed it, words quoted so that it can be rerun
 # (run saves it in its env, run_command; vm in its runs', vm_command),
-# and the line that ends a report, made by awk/reproduce.awk.
+# and the line that ends a report, made by awk/reproduce.awk (vm's, awk/vm-closing.awk).
 # Sourced by smpbench.
 
 # WORD_CHARS: the characters of a word that the shell reads back as it
@@ -49,7 +49,7 @@ command_line() {
 vm_closing() {
 	SMPB_RUNS=$4
 	export SMPB_RUNS
-	awk_lib reproduce -v what=vm -v version="$(suite_version)" \
+	awk_lib vm-closing -v version="$(suite_version)" \
 	    -v command="$SMPB_COMMAND" -v start="$1" -v end="$2" \
 	    -v kernels="$3" </dev/null
 }

@@ -119,7 +119,7 @@ vm_lines() {
 		printf '%s\n' "$T/$vl_r"
 	done >"$T/runs"
 	SMPB_RUNS=$T/runs LC_ALL=C awk \
-	    -f scripts/awk/lib.awk -f scripts/awk/reproduce.awk -v what=vm \
+	    -f scripts/awk/lib.awk -f scripts/awk/vm-closing.awk \
 	    -v version="0.1.0 (1234abc)" -v command="smpbench vm -k 6.1 -k 6.12" \
 	    -v start="$vl_start" -v end="$vl_end" -v kernels="$vl_k" </dev/null
 }
