@@ -333,12 +333,14 @@ put_cpu_sets(const struct jg_table *t)
 }
 
 /* The rules the table is judged by, as in effect: "ID rules level=L
- * threshold=T load_limit=C". */
+ * alpha=A threshold=T load_limit=C", A the share of cells tested that
+ * chance alone marks, 1 - L. */
 static void
 put_rules(const struct jg_table *t)
 {
 	printf("%s rules", t->id);
 	put_est("level", JG_LEVEL);
+	put_est("alpha", 1 - JG_LEVEL);
 	put_est("threshold", t->threshold);
 	put_est("load_limit", t->load_limit);
 	putchar('\n');

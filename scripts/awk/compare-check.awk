@@ -86,11 +86,13 @@ function problem_of(k,    j, o, r, code, text, what) {
 
 # rules_of(k): the rules the table was judged by, as smpb-stat says
 # them: threshold (percent: -t, or its own), LOAD_LIMIT (CPUs of other
-# work) and LEVEL_PCT, the level of every interval in percent.
+# work), LEVEL_PCT, the level of every interval in percent, and ALPHA,
+# the share of the cells tested that chance alone marks.
 function rules_of(k) {
 	threshold = ans(k, "threshold") + 0
 	LOAD_LIMIT = ans(k, "load_limit")
 	LEVEL_PCT = ans(k, "level") * 100
+	ALPHA = ans(k, "alpha")
 }
 
 # emulated_text(name, j, other): run j, named name, and the other run,

@@ -48,7 +48,8 @@ function print_headline(    g, s, t) {
 # hl_counts(g): column g's cells tested and changed, worse and better,
 # and where a change in it is in doubt, in the same words, those that
 # changed in doubt (none, or how many worse and better); then what
-# chance alone would mark. smpb-stat counted them (COLN).
+# chance alone would mark (ALPHA of the cells tested: compare-check.awk's
+# rules_of()). smpb-stat counted them (COLN).
 function hl_counts(g,    n, d, s, chance) {
 	n = COLN[g, 2] + COLN[g, 3]
 	d = COLN[g, 5] + COLN[g, 6]
@@ -65,9 +66,9 @@ function hl_counts(g,    n, d, s, chance) {
 	if (COLN[g, 8] || d)
 		s = s "; " (d ? d : "none") " changed in doubt (?)" (d ? \
 		    ", " COLN[g, 5] " worse, " COLN[g, 6] " better" : "")
-	chance = COLN[g, 1] * 0.05
+	chance = COLN[g, 1] * ALPHA
 	return s " (chance alone: about " sprintf(chance < 10 ? "%.1f" : \
-	    "%.0f", chance) " at 5%)"
+	    "%.0f", chance) " at " ALPHA * 100 "%)"
 }
 
 # hl_print(): the headline's lines (emit()), at

@@ -29,10 +29,10 @@ function table_begin(    u) {
 	NDOUBT = 0; NFKEY = 0; NFOLD = 0; NHAVE = 0; NHL = 0
 	NNAMES = 0; NOWN = 0; NPLACES = 0; NPROB = 0; NREPN = 0
 	NROWK = 0; NROWS = 0; NSNAPS = 0; NUM_BAD = 0; nruns = 0
-	BB = u; BH = u; BIMODAL = u; BIND_L2ROWS = u; BI_FAILED = u
-	BI_HIGH = u; BI_HIGHMED = u; BI_LOW = u; BI_LOWMED = u
-	BI_ROWS = u; BI_STOOD = u; BKIB = u; BW = u; COUNT = u; CT = u
-	CUR_L2 = u
+	ALPHA = u; BB = u; BH = u; BIMODAL = u; BIND_L2ROWS = u
+	BI_FAILED = u; BI_HIGH = u; BI_HIGHMED = u; BI_LOW = u
+	BI_LOWMED = u; BI_ROWS = u; BI_STOOD = u; BKIB = u; BW = u
+	COUNT = u; CT = u; CUR_L2 = u
 	FACTS_READ = u; FAST = u; FIGURE = u; FIG_SCALE = u; FMT = u
 	FOLD_HI = u; FOLD_LO = u; HEAD = u; HI = u; HIGHER = u
 	KEYNAME = u; LETTERS = u; LEVEL_PCT = u; LO = u

@@ -55,6 +55,16 @@ like "$OUT" '^  herd, better \(in doubt\): 8 \(-25%\)$' \
     "and those for the better"
 is "$(printf '%s\n' "$OUT" | grep -c 'doubtful')" 0 "no direction-less 'doubtful' line"
 like "$(one_line)" 'Marks: .* \? in doubt \(the \? lines\)\.' "the ? legend"
+# What chance alone marks is smpb-stat's rule: a tree whose smpb-stat
+# says alpha=0.1 has the headline say twice as many, at 10%.
+mkdir "$T/tree" "$T/tree/bin" && cp -R scripts "$T/tree/scripts" &&
+    cp bin/smpb-snap "$T/tree/bin/" || exit 1
+printf '#!/bin/sh\n"%s" | sed -u "s/ alpha=0.05 / alpha=0.1 /"\n' \
+    "$PWD/bin/smpb-stat" >"$T/tree/bin/smpb-stat" &&
+    chmod +x "$T/tree/bin/smpb-stat" || exit 1
+run sh "$T/tree/scripts/smpbench" compare "$T/base" "$T/busy"
+like "$(one_line)" '\(chance alone: about 0\.5 at 10%\): ' \
+    "chance alone: smpb-stat's alpha, not a figure of the awk's"
 # The same in compare -p's records: the headline's counts, the table's
 # column, and the busy run's problem.
 run sh $SB compare -p "$T/base" "$T/busy"

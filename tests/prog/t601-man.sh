@@ -50,7 +50,7 @@ stat_keys() {
 		grep -Eq "^\.It Cm ([a-z_0-9]+ , )*$key( ,|$)" "$1" ||
 		    sk_missing="$sk_missing $key"
 	done
-	is "$(printf '%s\n' "$sk_keys" | wc -l | tr -d ' '):$sk_missing" 57: \
+	is "$(printf '%s\n' "$sk_keys" | wc -l | tr -d ' '):$sk_missing" 58: \
 	    "$1: OUTPUT documents every key of smpb-stat's records"
 }
 

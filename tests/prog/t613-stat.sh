@@ -29,14 +29,14 @@ ask() {
 id64=Aa0_.:/-$(printf '%56s' '' | tr ' ' z)
 is "$(ask "$id64 table runs=1 cols=1 rows=0" "$id64 run j=1 g=1" \
     "$id64 judge" | tr '\n' ' ')" \
-    "$id64 rules level=0.95 threshold=2 load_limit=0.5 $id64 col g=1 runs=1 mode=0 odd=0 $id64 end " \
+    "$id64 rules level=0.95 alpha=0.05 threshold=2 load_limit=0.5 $id64 col g=1 runs=1 mode=0 odd=0 $id64 end " \
     "an ID of 64 characters, of every kind allowed: answered"
 is "$(ask 'b@d judge' '' "${id64}z judge" | tr '\n' ' ')" \
     "- refused why=syntax - refused why=syntax - refused why=syntax " \
     "an ID not valid, an empty line, an ID of 65: '-' refused, syntax"
 is "$(ask 'alone')" "alone refused why=syntax" "an ID alone: syntax"
 is "$(printf 'l table runs=1 cols=1 rows=0\nl run j=1 g=1\nl judge' |
-    "$stat" | tr '\n' ' ')" "l rules level=0.95 threshold=2 load_limit=0.5 l col g=1 runs=1 mode=0 odd=0 l end " \
+    "$stat" | tr '\n' ' ')" "l rules level=0.95 alpha=0.05 threshold=2 load_limit=0.5 l col g=1 runs=1 mode=0 odd=0 l end " \
     "a last line without its newline is answered"
 
 # A line over 16 MiB: skipped, refused with its ID, the next answered.
@@ -172,7 +172,7 @@ ask 't table runs=2 cols=2 rows=1 threshold=0.25' \
     't run j=1 g=1 id=a steal=0.0' 't run j=2 g=2 id=b steal=4.0' \
     't row i=1 free=0' 't judge' >"$TMPDIR_T/t"
 is "$(head -n 1 "$TMPDIR_T/t")" \
-    "t rules level=0.95 threshold=0.25 load_limit=0.5" \
+    "t rules level=0.95 alpha=0.05 threshold=0.25 load_limit=0.5" \
     "the rules: the threshold given, the load limit smpb-stat's own"
 like "$(cat "$TMPDIR_T/t")" '^t problem j=2 kind=busy code=steal own=1$' \
     "steal: a problem of the table's own"
