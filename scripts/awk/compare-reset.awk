@@ -9,14 +9,16 @@
 # variables (workload, metric and head: the table's own, set by
 # compare.awk), the limits lib.awk's BEGIN sets, what the tables leave
 # for the header, the headline and each other, the output kept for the
-# end, smpb-stat, asked by every table, the report's own counts and its
-# last line's (reproduce.awk).
+# end, smpb-stat, asked by every table, the runs' raw lines of the
+# workload whose tables are made (read once for them all:
+# compare-runs.awk's raw_lines()), the report's own counts and its last
+# line's (reproduce.awk).
 # wide: check_with force head metric parsable plan stat threshold tmp
 # wide: verbose workload PARSE_ARGV PARSE_CHUNK PARSE_KEYS
 # wide: FACT_LINE NFACT_LINE MARKED MARKED_IN FOLDS NFOLDS
 # wide: OUTL OUTN OUT_SEC PRINTED TABLES STAT_CMD STAT_FIFO STAT_MID
-# wide: STAT_READ
-# wide: reproduce version command MAX_GROUPS what kernels start end
+# wide: STAT_READ RAWL RAWN RAW_W
+# wide: reproduce version command MAX_GROUPS
 # No rules; nothing printed.
 
 # table_begin(): a table begun as by an awk of its own: every array

@@ -37,13 +37,13 @@ function read_runs(    j) {
 # read_raw(j): run j's raw lines of the workload, each a repeat of its
 # row (a row that cannot differ folded; a why table's rows, those its
 # workload marked), its options, and the count its figure is for.
-function read_raw(j,    g, line, path, nl, key, v, c) {
+function read_raw(j,    g, n, path, nl, key, v, c) {
 	CUR_L2 = RENV[j, "cache_l2_kib"]
 	g = COL[j]
 	path = dir[j] "/raw/" workload
-	nl = 0
-	while ((getline line < path) > 0) {
-		if (!raw(line, path, ++nl))
+	n = raw_lines(j, path)
+	for (nl = 1; nl <= n; nl++) {
+		if (!raw(RAWL[j, nl], path, nl))
 			continue
 		if (metric == "" && F["place"] == FACT["fold_place"]) {
 			fold(g)
@@ -82,7 +82,25 @@ function read_raw(j,    g, line, path, nl, key, v, c) {
 		if (FREE[key])
 			placed(g SUBSEP key)
 	}
+}
+
+# raw_lines(j, path): run j's raw lines of this workload (path), read
+# once for all of the workload's tables (its own, its why tables, its
+# counters), RAWL[j, 1..n], kept until a table of another workload
+# reads; their count n.
+function raw_lines(j, path,    line, n) {
+	if (RAW_W != workload) {
+		delete RAWL
+		delete RAWN
+		RAW_W = workload
+	}
+	if (j in RAWN)
+		return RAWN[j]
+	n = 0
+	while ((getline line < path) > 0)
+		RAWL[j, ++n] = line
 	close(path)
+	return RAWN[j] = n
 }
 
 # new_row(key): the row of the parsed line, kept the first time: its
@@ -227,18 +245,19 @@ function read_envs(    j, k, g, name, line) {
 }
 
 # in_table(j): 1 when run j holds this table's figures: a line of its
-# raw/<workload>, with the why figure's key for a why table.
-function in_table(j,    path, line, key, found) {
-	path = dir[j] "/raw/" workload
+# raw/<workload> (raw_lines()), with the why figure's key for a why
+# table.
+function in_table(j,    n, i, line, key) {
+	n = raw_lines(j, dir[j] "/raw/" workload)
 	key = metric == "p99" ? " lat_p99_us=" : metric == "wait" ? " wait_s" : \
 	    metric == "ss" ? " ss_s=" : ""
-	found = 0
-	while (!found && (getline line < path) > 0)
+	for (i = 1; i <= n; i++) {
+		line = RAWL[j, i]
 		if (line != "" && (key == "" || index(line, key) && \
 		    line !~ / exit=/))
-			found = 1
-	close(path)
-	return found
+			return 1
+	}
+	return 0
 }
 
 # read_host(j, path): run j's host drift over this workload, the line

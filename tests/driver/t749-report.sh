@@ -286,6 +286,21 @@ else
 	t_skip "strace is not installed"
 fi
 
+# Each run's raw lines of a workload are read once for all its tables
+# (its own, its why tables, its counters): -v prints them all. Counted
+# as the opens of each raw file for reading.
+if [ -n "$STRACE" ]; then
+	strace -f -e trace=open,openat -o "$T/opens" \
+	    sh $SB compare -v $FIX/run-a $FIX/run-b >/dev/null 2>&1
+	is "$(awk '/\/raw\// && /O_RDONLY/ && !/ENOENT/ {
+		p = $0; sub(/^[^"]*"/, "", p); sub(/".*/, "", p); n[p]++
+	} END { for (p in n) { if (n[p] > m) m = n[p]; k++ } print k + 0, m + 0 }' \
+	    "$T/opens")" "18 1" \
+	    "compare -v: each of the runs' nine raw files read once, and once copied"
+else
+	t_skip "strace is not installed"
+fi
+
 
 # Rows whose names hold commas (bind's configurations), named on one
 # line: parted by semicolons, so that each name reads whole. Every bind
