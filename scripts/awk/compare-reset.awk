@@ -11,13 +11,14 @@
 # for the header, the headline and each other, the output kept for the
 # end, smpb-stat, asked by every table, the runs' raw lines of the
 # workload whose tables are made (read once for them all:
-# compare-runs.awk's raw_lines()), the report's own counts and its last
+# compare-runs.awk's raw_next()), the report's own counts and its last
 # line's (reproduce.awk).
 # wide: check_with force head metric parsable plan stat threshold tmp
 # wide: verbose workload PARSE_ARGV PARSE_CHUNK PARSE_KEYS
 # wide: FACT_LINE NFACT_LINE MARKED MARKED_IN FOLDS NFOLDS
 # wide: OUTL OUTN OUT_SEC PRINTED TABLES STAT_CMD STAT_FIFO STAT_MID
-# wide: STAT_READ RAWL RAWN RAW_W
+# wide: STAT_READ RAWL RAWN RAWI RAW_W RAW_BIG RAW_BYTES RAW_LINE
+# wide: RAW_KEEP RAW_BUDGET
 # wide: reproduce version command MAX_GROUPS
 # No rules; nothing printed.
 

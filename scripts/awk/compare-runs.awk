@@ -37,13 +37,13 @@ function read_runs(    j) {
 # read_raw(j): run j's raw lines of the workload, each a repeat of its
 # row (a row that cannot differ folded; a why table's rows, those its
 # workload marked), its options, and the count its figure is for.
-function read_raw(j,    g, n, path, nl, key, v, c) {
+function read_raw(j,    g, path, nl, key, v, c) {
 	CUR_L2 = RENV[j, "cache_l2_kib"]
 	g = COL[j]
 	path = dir[j] "/raw/" workload
-	n = raw_lines(j, path)
-	for (nl = 1; nl <= n; nl++) {
-		if (!raw(RAWL[j, nl], path, nl))
+	nl = 0
+	while (raw_next(j, path)) {
+		if (!raw(RAW_LINE, path, ++nl))
 			continue
 		if (metric == "" && F["place"] == FACT["fold_place"]) {
 			fold(g)
@@ -84,23 +84,54 @@ function read_raw(j,    g, n, path, nl, key, v, c) {
 	}
 }
 
-# raw_lines(j, path): run j's raw lines of this workload (path), read
-# once for all of the workload's tables (its own, its why tables, its
-# counters), RAWL[j, 1..n], kept until a table of another workload
-# reads; their count n.
-function raw_lines(j, path,    line, n) {
+# raw_next(j, path): run j's next raw line of this workload (path) in
+# RAW_LINE, 1; 0 after the last, the next call starting again. The
+# lines are read once for all of the workload's tables (its own, its why
+# tables, its counters) and kept, RAWL[j, 1..RAWN[j]], until a table of
+# another workload reads; but a run with a line longer than RAW_KEEP, or
+# lines beyond RAW_BUDGET bytes for the workload, is read again each
+# time and not kept (lines are bounded only at 1 MiB: lib.awk's).
+function raw_next(j, path,    line) {
 	if (RAW_W != workload) {
 		delete RAWL
 		delete RAWN
+		delete RAWI
+		delete RAW_BIG
 		RAW_W = workload
+		RAW_BYTES = 0
 	}
-	if (j in RAWN)
-		return RAWN[j]
-	n = 0
-	while ((getline line < path) > 0)
-		RAWL[j, ++n] = line
+	if (j in RAWN) {
+		if (++RAWI[j] <= RAWN[j]) {
+			RAW_LINE = RAWL[j, RAWI[j]]
+			return 1
+		}
+		RAWI[j] = 0
+		return 0
+	}
+	if ((getline line < path) > 0) {
+		RAW_LINE = line
+		if (!(j in RAW_BIG))
+			raw_keep(j, ++RAWI[j], line)
+		return 1
+	}
 	close(path)
-	return RAWN[j] = n
+	if (!(j in RAW_BIG))
+		RAWN[j] = RAWI[j]
+	RAWI[j] = 0
+	return 0
+}
+
+# raw_keep(j, i, line): run j's raw line i kept, or none of run j's
+# again once a line is too long or the workload's lines too many.
+function raw_keep(j, i, line,    k) {
+	RAW_BYTES += length(line)
+	if (length(line) <= RAW_KEEP && RAW_BYTES <= RAW_BUDGET) {
+		RAWL[j, i] = line
+		return
+	}
+	RAW_BIG[j] = 1
+	for (k = 1; k < i; k++)
+		delete RAWL[j, k]
 }
 
 # new_row(key): the row of the parsed line, kept the first time: its
@@ -245,19 +276,17 @@ function read_envs(    j, k, g, name, line) {
 }
 
 # in_table(j): 1 when run j holds this table's figures: a line of its
-# raw/<workload> (raw_lines()), with the why figure's key for a why
+# raw/<workload> (raw_next()), with the why figure's key for a why
 # table.
-function in_table(j,    n, i, line, key) {
-	n = raw_lines(j, dir[j] "/raw/" workload)
+function in_table(j,    key, found) {
 	key = metric == "p99" ? " lat_p99_us=" : metric == "wait" ? " wait_s" : \
 	    metric == "ss" ? " ss_s=" : ""
-	for (i = 1; i <= n; i++) {
-		line = RAWL[j, i]
-		if (line != "" && (key == "" || index(line, key) && \
-		    line !~ / exit=/))
-			return 1
-	}
-	return 0
+	found = 0
+	while (raw_next(j, dir[j] "/raw/" workload))
+		if (RAW_LINE != "" && (key == "" || index(RAW_LINE, key) && \
+		    RAW_LINE !~ / exit=/))
+			found = 1
+	return found
 }
 
 # read_host(j, path): run j's host drift over this workload, the line

@@ -98,12 +98,16 @@
 # line of 1024 workers, the most a run makes, holds about 4200), an
 # argv (the options a program ran with, a few dozen bytes) of at most
 # PARSE_ARGV bytes. The driver refuses a line over 1 MiB
-# (lib/checks.sh).
+# (lib/checks.sh). compare keeps a workload's raw lines for its tables
+# (compare-runs.awk's raw_next()) where each is at most RAW_KEEP bytes,
+# RAW_BUDGET in all.
 BEGIN {
 	CONVFMT = "%.10g"
 	PARSE_CHUNK = 16384
 	PARSE_KEYS = 10000
 	PARSE_ARGV = 65536
+	RAW_KEEP = PARSE_CHUNK
+	RAW_BUDGET = 4194304
 }
 
 # parse(line): split a raw line into F[key] = value, its keys in order
