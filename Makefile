@@ -51,7 +51,7 @@ PROGOBJ != for p in $(PROGRAMS); do printf 'src/%s.o ' "$$p"; done
 # parser of a table, the decisions over it: judge.h), are linked by
 # their unit tests too; answer.o prints what the decisions found.
 STAT = bin/smpb-stat
-JUDGEOBJ = src/table.o src/decide.o src/statmath.o
+JUDGEOBJ = src/table.o src/decide.o src/shown.o src/statmath.o
 STATOBJ = src/stat.o src/statline.o src/answer.o $(JUDGEOBJ) src/lines.o \
 	src/helper.o
 STATLIBS = -lm
@@ -80,7 +80,8 @@ UNIT = tests/unit/t001-opt tests/unit/t002-stats tests/unit/t003-clock \
 # JUDGEOBJ alone by the rule below: a new one is a word here.
 JUDGEUNIT = tests/unit/t021-judge tests/unit/t022-problems \
 	tests/unit/t023-hosts tests/unit/t024-centre tests/unit/t025-change \
-	tests/unit/t026-placement tests/unit/t027-bimodal tests/unit/t028-rules
+	tests/unit/t026-placement tests/unit/t027-bimodal tests/unit/t028-rules \
+	tests/unit/t029-shown
 
 all: $(BIN) $(STAT) $(SNAP)
 
@@ -153,6 +154,7 @@ tests/unit/t025-change: tests/unit/t025-change.c
 tests/unit/t026-placement: tests/unit/t026-placement.c
 tests/unit/t027-bimodal: tests/unit/t027-bimodal.c
 tests/unit/t028-rules: tests/unit/t028-rules.c
+tests/unit/t029-shown: tests/unit/t029-shown.c
 
 # The unit tests: tests/unit/tNNN-name from tests/unit/tNNN-name.c.
 .c:

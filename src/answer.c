@@ -194,8 +194,90 @@ put_stood(const struct judging *jd, int i, int g)
 		    jd->t->threshold));
 }
 
+/*
+ * Text as the answers give it: a blank, =, a comma and % escaped as the
+ * driver escapes its own (%20, %3D, %2C, %25).
+ */
 static void
-put_cell(const struct judging *jd, int i, int g)
+put_text(const char *key, const char *s)
+{
+	printf(" %s=", key);
+	for (; *s != '\0'; s++)
+		if (*s == ' ' || *s == '=' || *s == ',' || *s == '%')
+			printf("%%%02X", (unsigned char)*s);
+		else
+			putchar(*s);
+}
+
+/* A figure as the table prints it, x more decimals than its format's. */
+static void
+put_shown(const struct jg_table *t, const char *key, double v, int x)
+{
+	char buf[128];
+
+	jg_shown(&t->fmt, v, x, buf, sizeof(buf));
+	put_text(key, buf);
+}
+
+/* A change (a fraction) as the notes say it (jg_pct). */
+static void
+put_pct(const char *key, double v)
+{
+	char buf[64];
+
+	jg_pct(v, buf, sizeof(buf));
+	put_text(key, buf);
+}
+
+/*
+ * Where the table line gave the figure's format: row i's cell of
+ * column g as the table prints it, in the row's decimals x (shown, and
+ * change from the second column on), its clusters' medians (lowshown,
+ * highshown) and, where the first column's cell has two clusters too,
+ * how far each moved (lowmove, highmove); its change's interval as the
+ * notes say it, and its level where short of the level (interval).
+ */
+static void
+put_shown_cell(const struct judging *jd, int i, int g, int x)
+{
+	const struct jg_table *t = jd->t;
+	const struct jg_cellv *v1 = cell_of(jd, i, 1), *v = cell_of(jd, i, g);
+	static const char *const empty_shown[] = {
+		[JG_EMPTY_NONE] = "-", [JG_EMPTY_FAIL] = "fail",
+		[JG_EMPTY_NA] = "n/a"
+	};
+	char buf[256];
+
+	if (!t->fmt.given)
+		return;
+	if (v->has)
+		put_shown(t, "shown", v->med, x);
+	else
+		put_text("shown", empty_shown[v->empty]);
+	if (v->has && v->bi) {
+		put_shown(t, "lowshown", v->b.lowmed, 0);
+		put_shown(t, "highshown", v->b.highmed, 0);
+		if (g > 1 && v1->has && v1->bi) {
+			put_pct("lowmove", v->b.lowmed / v1->b.lowmed - 1);
+			put_pct("highmove", v->b.highmed / v1->b.highmed - 1);
+		}
+	}
+	if (g == 1)
+		return;
+	jg_change_text(&t->fmt, v1, v, x, buf, sizeof(buf));
+	if (*buf != '\0')
+		put_text("change", buf);
+	if (v->has && v->has_sh) {
+		jg_interval_text(&t->fmt, v1, v, buf, sizeof(buf));
+		if (jg_short_level(v->lev))
+			snprintf(buf + strlen(buf), sizeof(buf) - strlen(buf),
+			    " at %.0f%%", v->lev * 100);
+		put_text("interval", buf);
+	}
+}
+
+static void
+put_cell(const struct judging *jd, int i, int g, int x)
 {
 	const struct jg_cellv *v = cell_of(jd, i, g);
 
@@ -238,6 +320,40 @@ put_cell(const struct judging *jd, int i, int g)
 			put_side(jd, "pg", i, g);
 		}
 	}
+	put_shown_cell(jd, i, g, x);
+	putchar('\n');
+}
+
+/* Row i's cells, each answered, in the decimals the row takes. */
+static enum sm_why
+put_row(const struct judging *jd, int i)
+{
+	const struct jg_cellv **row;
+	int g, x = 0;
+
+	if (jd->t->fmt.given) {
+		if ((row = calloc((size_t)jd->t->ncols + 1, sizeof(*row))) == NULL)
+			return SM_NO_MEMORY;
+		for (g = 1; g <= jd->t->ncols; g++)
+			row[g] = cell_of(jd, i, g);
+		x = jg_row_digits(&jd->t->fmt, row, jd->t->ncols);
+		free(row);
+	}
+	for (g = 1; g <= jd->t->ncols; g++)
+		put_cell(jd, i, g, x);
+	return SM_OK;
+}
+
+/* The range of the rows the table left out, as printed: "ID fold
+ * from=TEXT to=TEXT". */
+static void
+put_fold(const struct jg_table *t)
+{
+	if (!t->fmt.given || !t->fold)
+		return;
+	printf("%s fold", t->id);
+	put_shown(t, "from", t->fold_lo, 0);
+	put_shown(t, "to", t->fold_hi, 0);
 	putchar('\n');
 }
 
@@ -470,9 +586,9 @@ jg_answer(struct jg_table *t, const char *id)
 				    &jd.cols[g]);
 			put_col(&jd, g);
 		}
-		for (i = 1; i <= t->nrows; i++)
-			for (g = 1; g <= t->ncols; g++)
-				put_cell(&jd, i, g);
+		for (i = 1; i <= t->nrows && why == SM_OK; i++)
+			why = put_row(&jd, i);
+		put_fold(t);
 		if (t->counters)
 			put_counter_lines(&jd);
 	}

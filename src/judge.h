@@ -6,14 +6,17 @@
  * everything a comparison decides is here: which runs cannot be
  * compared and which are in doubt, each column's host speed by the
  * canary and the smallest change it marks, each cell's figure, spread,
- * clusters, test and verdict, placement included. Three files share
- * this header, each calling only the one before it:
+ * clusters, test and verdict, placement included, and how the table
+ * prints each figure and change. Four files share this header, each
+ * calling only those before it:
  *
  *   table.c   the parser: a table's lines, one by one (jg_line), into a
  *             struct jg_table, and the lists of figures it holds;
  *   decide.c  the decisions: pure functions of a table (and of what the
  *             decisions before them found), no globals, no output, each
- *             with a table-driven unit test (tests/unit/t021 to t027);
+ *             with a table-driven unit test (tests/unit/t021 to t028);
+ *   shown.c   the figures and changes as printed, pure functions too
+ *             (tests/unit/t029);
  *   answer.c  the answers: a table judged whole (jg_answer), the
  *             decisions taken in their order, and its records printed.
  *
@@ -60,6 +63,21 @@ struct jg_figs {
 enum jg_limit {
 	JG_LIM_CPU_MAX, JG_LIM_QUOTA, JG_LIM_PERIOD, JG_LIM_CPUSET,
 	JG_NLIMITS
+};
+
+/*
+ * The figure's format, as the table line's fmt= gives it: plain (three
+ * decimals under 10, else two), sig3 (three figures), or fixed ("%.Nf"
+ * and text after it, N at most 9); the figure shown times scale (the
+ * herd's count against the seed's).
+ */
+enum jg_fmt_kind { JG_FMT_PLAIN, JG_FMT_SIG3, JG_FMT_FIXED };
+struct jg_fmt {
+	bool	given;
+	enum jg_fmt_kind kind;
+	int	decimals;
+	char	suffix[32];
+	double	scale;
 };
 
 /* How a slower host moves the figure: as a time, a rate, or either. */
@@ -133,7 +151,11 @@ struct jg_table {
 	bool	counters;		/* the kernel's counters' own table */
 	bool	force;
 	double	zero;			/* figures under it show as zero */
+	bool	zero_given;		/* by zero=, else of fmt */
 	double	load_limit;
+	struct jg_fmt fmt;
+	double	fold_lo, fold_hi;	/* the range of rows left out */
+	bool	fold;
 	int	nruns, ncols, nrows;
 	int	maxruns;		/* the runs the table line declared */
 	struct jg_run *runs;		/* [0..runroom - 1] */
@@ -470,6 +492,41 @@ bool	jg_counter_shown(double med1, double medg, double threshold);
 
 /* A CPU list in one form ("0-1" is "0,1"), into buf; false if not one. */
 bool	jg_cpu_set(const char *list, char *buf, size_t size);
+
+/* shown.c: the figures and changes as the table prints them. */
+
+/* A fmt= value into f (scale 1); false if it is none of the forms. */
+bool	jg_fmt_parse(const char *s, struct jg_fmt *f);
+/* The figures under which a figure shows as zero, with the most
+ * decimals a row takes beyond the format's. */
+double	jg_zero_below(const struct jg_fmt *f);
+/* A figure v as printed, with x more decimals than its format has. */
+void	jg_shown(const struct jg_fmt *f, double v, int x, char *buf,
+	    size_t size);
+/*
+ * The decimals a row takes beyond its format's (row[1..ncols], the
+ * first column's first): the fewest, at most four, with which every
+ * change the row prints follows from the two figures beside it, within
+ * half a point, and no figure but zero shows as zero.
+ */
+int	jg_row_digits(const struct jg_fmt *f,
+	    const struct jg_cellv *const *row, int ncols);
+/*
+ * Cell v's change against base as the table prints it, of the two
+ * figures as printed with x more decimals: a percentage (0%, unsigned,
+ * where it rounds to zero), a fall past 99.5% in the decimals that keep
+ * it from -100%, a factor past +500% ("x290"), a difference of the
+ * figure where a side shows as zero; "" for none.
+ */
+void	jg_change_text(const struct jg_fmt *f, const struct jg_cellv *base,
+	    const struct jg_cellv *v, int x, char *buf, size_t size);
+/* A change (a fraction) as a signed percentage, a decimal under 10%,
+ * 0% where it rounds to zero: "+12%", "-9.5%". */
+void	jg_pct(double v, char *buf, size_t size);
+/* Cell v's change and its interval, "+12% [+9.5%, +15%]"; as
+ * differences of the figure where a side shows as zero. */
+void	jg_interval_text(const struct jg_fmt *f, const struct jg_cellv *base,
+	    const struct jg_cellv *v, char *buf, size_t size);
 
 /* answer.c: the answers. */
 

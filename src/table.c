@@ -357,13 +357,53 @@ row_make(struct jg_table *t, int i, struct jg_row **row)
 	return SM_OK;
 }
 
+/*
+ * A key of the table line on its figures: a rule (threshold, zero,
+ * load_limit), their format (fmt, scale: into *scale) or the range of
+ * the rows left out (fold_lo, fold_hi). False where it is none, or its
+ * value is not one.
+ */
+static bool
+table_number(struct jg_table *t, const char *key, char *val, double *scale)
+{
+	double v;
+
+	if (strcmp(key, "fmt") == 0) {
+		unescape(val);
+		return jg_fmt_parse(val, &t->fmt);
+	}
+	if (!number(val, &v))
+		return false;
+	if (strcmp(key, "fold_lo") == 0 || strcmp(key, "fold_hi") == 0) {
+		*(key[5] == 'l' ? &t->fold_lo : &t->fold_hi) = v;
+		t->fold = true;
+		return true;
+	}
+	if (strcmp(key, "scale") == 0) {
+		*scale = v;
+		return v > 0;
+	}
+	if (v < 0)
+		return false;
+	if (strcmp(key, "threshold") == 0)
+		t->threshold = v;
+	else if (strcmp(key, "zero") == 0) {
+		t->zero = v;
+		t->zero_given = true;
+	} else if (strcmp(key, "load_limit") == 0)
+		t->load_limit = v;
+	else
+		return false;
+	return true;
+}
+
 /* The table line: its size and the rules it is judged by. */
 static enum sm_why
 table_head(struct jg_table *t, char *words)
 {
 	char *key, *val;
 	bool bad = false;
-	double v;
+	double scale = 1;
 
 	t->threshold = JG_THRESHOLD;
 	t->load_limit = JG_LOAD_LIMIT;
@@ -403,17 +443,16 @@ table_head(struct jg_table *t, char *words)
 				t->moves = JG_EITHER;
 			else
 				return SM_SYNTAX;
-		} else if (strcmp(key, "threshold") == 0 ||
-		    strcmp(key, "zero") == 0 ||
-		    strcmp(key, "load_limit") == 0) {
-			if (!number(val, &v) || v < 0)
-				return SM_SYNTAX;
-			*(key[0] == 't' ? &t->threshold : key[0] == 'z' ?
-			    &t->zero : &t->load_limit) = v;
-		} else
+		} else if (!table_number(t, key, val, &scale))
 			return SM_SYNTAX;
 	}
 	if (bad || t->maxruns == 0 || t->ncols == 0 || t->ncols > t->maxruns)
+		return SM_SYNTAX;
+	if (t->fmt.given) {
+		t->fmt.scale = scale;
+		if (!t->zero_given)
+			t->zero = jg_zero_below(&t->fmt);
+	} else if (scale != 1)
 		return SM_SYNTAX;
 	if ((long)t->nrows * t->maxruns > JG_MAX_CELLS)
 		return SM_TOO_MANY;

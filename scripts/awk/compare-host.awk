@@ -147,3 +147,9 @@ function host_spread(g, workloads) {
 	    " wide; a change is marked there only past what the host could" \
 	    " have made (the line under the table)."
 }
+
+# pct0(c): a change (a fraction) as a whole percentage, signed, or 0%.
+function pct0(c,    p) {
+	p = sprintf("%.0f", c * 100)
+	return p ~ /^-?0$/ ? "0%" : sprintf("%+d%%", p + 0)
+}

@@ -4,7 +4,8 @@
 # Input: the records of compare-verdict.awk (row i, column g), the
 # problems (PTEXT, PWORK, PSAY, PHARD, PRUN), the hosts (host_note():
 # compare-host.awk), what compare.awk read (NAME, ROWK, LABEL, WHO, the
-# folded rows NFOLD, FOLD_LO, FOLD_HI); -v threshold, verbose.
+# folded rows NFOLD) and smpb-stat answered (their range, FOLD_SHOWN);
+# -v threshold, verbose.
 # Output: own_lines(), at most own_max() lines (every one with verbose),
 # most telling first: the doubts of this workload alone, the columns
 # whose threshold the host raised, the rows folded, the cells whose
@@ -138,13 +139,12 @@ function clusters(i,    g, s, slow, moved, far, often, share, k, n,
 			s = s "; " LABEL[g] " " RVAL[i, g]
 			continue
 		}
-		s = s "; " LABEL[g] " " FAST " " fmt(RFAST[i, g]) " (" \
+		s = s "; " LABEL[g] " " FAST " " RFAST[i, g] " (" \
 		    RNFAST[i, g] " of " RREPS[i, g] "), " slow " " \
-		    fmt(RSLOW[i, g]) " (" RREPS[i, g] - RNFAST[i, g] ")"
+		    RSLOW[i, g] " (" RREPS[i, g] - RNFAST[i, g] ")"
 		if (g == 1 || !RBI[i, 1])
 			continue
-		s = s ", moved " pct(RFAST[i, g] / RFAST[i, 1] - 1) " and " \
-		    pct(RSLOW[i, g] / RSLOW[i, 1] - 1)
+		s = s ", moved " RMOVEF[i, g] " and " RMOVES[i, g]
 		moved++
 		far += !RSTOOD[i, g]
 	}
@@ -194,9 +194,8 @@ function bimodal_lines(room,    i, n, k) {
 # differ by construction (compare.awk's fold()), in one line.
 function fold_line() {
 	return "Not compared: " NFOLD " row" (NFOLD == 1 ? "" : "s") " " \
-	    place_text(FACT["fold_place"]) (FOLD_LO == "" ? "" : ", " \
-	    (fmt(FOLD_LO) == fmt(FOLD_HI) ? fmt(FOLD_LO) : fmt(FOLD_LO) \
-	    " to " fmt(FOLD_HI)) " in the runs") ": " FACT["fold_why"] "."
+	    place_text(FACT["fold_place"]) (FOLD_SHOWN == "" ? "" : ", " \
+	    FOLD_SHOWN " in the runs") ": " FACT["fold_why"] "."
 }
 
 # placed_lines(): the cells whose placement differed: each alone, or,
@@ -237,31 +236,11 @@ function intervals(    i, g, s, k, m, gs) {
 		m = row_cells(i, gs)
 		for (k = 1; k <= m; k++) {
 			g = gs[k]
-			if (RSH[i, g] != "")
+			if (RINT[i, g] != "")
 				s = s "; " WHO_ROW NAME[ROWK[i]] (NCOL > 2 ? " " LABEL[g] \
-				    : "") " " interval(i, g) (RSHORT[i, g] ? \
-				    sprintf(" at %.0f%%", RLEV[i, g] * 100) : "")
+				    : "") " " RINT[i, g]
 		}
 	}
 	if (s != "")
 		own("Shifts and their " LEVEL_PCT "% intervals: " substr(s, 3) ".")
-}
-
-# interval(i, g): the change of row i in column g and its interval,
-# "+12% [+9.5%, +15%]"; as differences of the figure where a side is
-# under its resolution.
-function interval(i, g,    m) {
-	if (RTINY[i, g] != 1)
-		return pct(RCH[i, g]) " [" pct(RLO[i, g]) ", " pct(RHI[i, g]) "]"
-	m = RMED[i, 1]
-	return diff(m * RCH[i, g]) " [" diff(m * RLO[i, g]) ", " \
-	    diff(m * RHI[i, g]) "]"
-}
-
-# pct(v): a change (a fraction) as a signed percentage, a decimal below
-# 10%, 0% where it rounds to zero.
-function pct(v,    s) {
-	v *= 100
-	s = sprintf(v < 10 && v > -10 ? "%+.1f%%" : "%+.0f%%", v)
-	return s ~ /^[-+]0(\.0)?%$/ ? "0%" : s
 }

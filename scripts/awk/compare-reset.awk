@@ -37,7 +37,7 @@ function table_begin(    u) {
 	BI_LOWMED = u; BI_ROWS = u; BI_STOOD = u; BKIB = u; BW = u
 	COUNT = u; CT = u; CUR_L2 = u
 	FACTS_READ = u; FAST = u; FIGURE = u; FIG_SCALE = u; FMT = u
-	FOLD_HI = u; FOLD_LO = u; HEAD = u; HI = u; HIGHER = u
+	FOLD_HI = u; FOLD_LO = u; FOLD_SHOWN = u; HEAD = u; HI = u; HIGHER = u
 	KEYNAME = u; LETTERS = u; LEVEL_PCT = u; LO = u
 	LOAD_LIMIT = u; MARKS = u; MISSING = u; MT = u; NT = u
 	ONECOUNT = u; ONE_RUN = u; PARSE_WHY = u; PINNED_READ = u
@@ -82,15 +82,16 @@ function table_arrays_2() {
 	delete POOLBY; delete PORDER; delete PREFUSE; delete PRUN
 	delete PSAY; delete PTEXT; delete PW; delete PWORK
 	delete QCOL; delete RAISED; delete RBI; delete RCH
-	delete RCHT; delete RCV; delete RDIG; delete RDIR
+	delete RCHT; delete RCV; delete RINT; delete RDIR
 	delete REFUSAL; delete RENV; delete REPN; delete REPS
 	delete REPS_MODE; delete REPS_ODD; delete REPS_ODDS
 	delete REPS_SEEN; delete RFAST; delete RHAS; delete RHI
 	delete RISE; delete RLEV; delete RLO; delete RMED
-	delete RMETH; delete RMISS; delete RNFAST; delete ROW
+	delete RMETH; delete RMISS; delete RMOVEF; delete RMOVES
+	delete RNFAST; delete ROW
 	delete ROWK; delete ROWKEY; delete ROWPLACE; delete ROW_G
 	delete ROW_RUNS; delete RP; delete RPLACE; delete RREPS
-	delete RRUNS; delete RSH; delete RSHORT; delete RSLOW
+	delete RRUNS; delete RSH; delete RSLOW
 	delete RSTOOD; delete RTINY; delete RUNK; delete RUNNAME
 	delete RUN_OF; delete RVAL; delete RVERD; delete SAID
 	delete SHOW; delete SNAP_NAME; delete SNAP_OF; delete SORTED

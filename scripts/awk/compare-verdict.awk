@@ -13,15 +13,18 @@
 # column's host (compare-host.awk's HOST_STATE...) and for row i and
 # column g, of each cell answered (compare-runs.awk's row_cells()):
 #	RHAS	1 when the column has a figure in the row
-#	RVAL	the figure as shown, in the digits its row needs (RDIG:
-#		row_digits()), or n/a, fail, -; RMED the figure ("": none)
+#	RVAL	the figure as printed, in the decimals its row takes,
+#		or n/a, fail, - (smpb-stat's shown); RMED the figure
+#		("": none)
 #	RCV	its spread: the coefficient of variation between the
 #		runs' medians (two runs or more), or of the repeats
 #	RRUNS, RREPS	the runs and repeats it rests on
 #	RMISS	1 when a repeat failed or a saved value was bad
 #	RBI	1 when the column's repeats fall into two clusters; then
-#		RFAST and RSLOW are their medians, the better cluster's
-#		and the other's, RNFAST the better one's repeats; the cell
+#		RFAST and RSLOW are their medians as printed, the better
+#		cluster's and the other's, RMOVEF and RMOVES how far each
+#		moved from the first column's (where it has two clusters
+#		too), RNFAST the better one's repeats; the cell
 #		is compared all the same, by all its repeats (a rank test
 #		sees a cluster that came more often)
 #	RMETH	runs, repeats or none: how the change was tested
@@ -36,20 +39,22 @@
 #		untestable (a fall the column's limit could never
 #		reach), refused or few
 #	REFUSAL	the word of smpb-stat where it refused the figures
-#	RSHORT	1 where the interval covers less than the level
+#	RINT	the change and its interval as the notes say them
+#		(smpb-stat's interval: its level too, where short)
 #	RSTOOD	with clusters in it and the first column: 1 where each
 #		stood within the threshold, else 0
-#	RTINY	the sides that show as zero (more_digits() decimals):
-#		2, no change (same); 1, the change shown as a difference
+#	RTINY	the sides that show as zero: 2, no change (same); 1,
+#		the change shown as a difference
 #	RPLACE	for a placement verdict, how the sides ran
 #	RDIR	better or worse: which way the change shown goes, by the
 #		table's own direction (higher or lower is better)
-#	RCHT	the change as the table prints it (change_text())
+#	RCHT	the change as the table prints it (smpb-stat's change)
 # verdicts() then counts them for the notes: NV[verdict], NV_DIR,
 # METHOD_USED[method], ONE_RUN (some change rests on one run a side),
 # TINY, BIMODAL; and each column's usual number of repeats a cell,
-# REPS_MODE[g], and how many of its cells have another, REPS_ODD[g]. No
-# rules, no -v variables of its own.
+# REPS_MODE[g], and how many of its cells have another, REPS_ODD[g]; the
+# range of the rows left out as printed, FOLD_SHOWN. No rules, no -v
+# variables of its own.
 
 # judge_table(head): the table handed to smpb-stat and judged: with
 # head, the runs' checks alone (the header's); else the whole table.
@@ -58,12 +63,21 @@ function judge_table(head) {
 	    " head=" (head ? 1 : 0) (threshold == "" ? "" : " threshold=" \
 	    threshold) " higher=" HIGHER " moves=" host_moves() " wait=" \
 	    (metric == "wait") " counters=" (metric == "ss") " force=" \
-	    (force ? 1 : 0) " zero=" zero_below())
+	    (force ? 1 : 0) (head ? "" : table_format()))
 	table_runs()
 	if (!head)
 		table_cells()
 	stat_run()
 	answers()
+}
+
+# table_format(): the words of the table line on how its figures are
+# printed: their format, the unit they are shown in (FIG_SCALE: the
+# runs' figure times it) and the range of the rows left out.
+function table_format() {
+	return " fmt=" stat_esc(FMT) " scale=" sprintf("%.17g", FIG_SCALE) \
+	    (FOLD_LO == "" ? "" : " fold_lo=" sprintf("%.17g", FOLD_LO) \
+	    " fold_hi=" sprintf("%.17g", FOLD_HI))
 }
 
 # table_runs(): each run of the table, its column and the facts its
@@ -150,26 +164,6 @@ function table_cells(    i, j, key, c, pc, n, k, runs, cols) {
 	}
 }
 
-# zero_below(): the figures so small that they show as zero with
-# more_digits() decimals more than the format's, in the unit the runs
-# saved (the figure is shown times FIG_SCALE).
-function zero_below(    d, z, k) {
-	if (FMT == "sig3")
-		d = 2
-	else if (FMT == "")
-		d = 3
-	else if (match(FMT, /^%\.[0-9]+f/))
-		d = substr(FMT, 3, RLENGTH - 3) + 0
-	else
-		d = 0
-	# No ^: busybox's awk may have no maths library.
-	z = 0.5
-	for (k = 0; k < d + more_digits(); k++)
-		z /= 10
-	return sprintf("%.3g", z / (FIG_SCALE != "" && FIG_SCALE > 0 ? \
-	    FIG_SCALE : 1))
-}
-
 # answers(): the answers of smpb-stat into the records.
 function answers(    k, kind) {
 	for (k = 1; k <= NANS; k++) {
@@ -186,6 +180,11 @@ function answers(    k, kind) {
 			CPUSET_AS[ans(k, "j")] = ans(k, "same")
 		else if (kind == "line")
 			SHOW[ans(k, "i")] = ans(k, "show") + 0
+		else if (kind == "fold") {
+			FOLD_SHOWN = ans_text(k, "from")
+			if (ans_text(k, "to") != FOLD_SHOWN)
+				FOLD_SHOWN = FOLD_SHOWN " to " ans_text(k, "to")
+		}
 	}
 }
 
@@ -231,18 +230,20 @@ function cell_of(k,    i, g, e) {
 	RCV[i, g] = ansn(k, "cv")
 	RVERD[i, g] = RMETH[i, g] = RTINY[i, g] = RDIR[i, g] = ""
 	RCH[i, g] = RSH[i, g] = RLO[i, g] = RHI[i, g] = RLEV[i, g] = RP[i, g] = ""
-	e = ans(k, "empty")
-	if (!RHAS[i, g]) {
-		RVAL[i, g] = e == "na" ? "n/a" : e == "fail" ? "fail" : "-"
+	RVAL[i, g] = ans_text(k, "shown")
+	RCHT[i, g] = ans_text(k, "change")
+	if (!RHAS[i, g])
 		return
-	}
-	RVAL[i, g] = fmt(RMED[i, g])
 	RBI[i, g] = ans(k, "nlow") != ""
 	if (RBI[i, g]) {
 		BIMODAL = 1
-		RFAST[i, g] = HIGHER ? ansn(k, "highmed") : ansn(k, "lowmed")
-		RSLOW[i, g] = HIGHER ? ansn(k, "lowmed") : ansn(k, "highmed")
-		RNFAST[i, g] = HIGHER ? ansn(k, "nhigh") : ansn(k, "nlow")
+		e = HIGHER ? "high" : "low"
+		RFAST[i, g] = ans_text(k, e "shown")
+		RMOVEF[i, g] = ans_text(k, e "move")
+		RNFAST[i, g] = ansn(k, "n" e)
+		e = HIGHER ? "low" : "high"
+		RSLOW[i, g] = ans_text(k, e "shown")
+		RMOVES[i, g] = ans_text(k, e "move")
 	}
 	if (g == 1) {
 		RVERD[i, g] = "base"
@@ -258,7 +259,7 @@ function cell_of(k,    i, g, e) {
 	RHI[i, g] = ansn(k, "hi")
 	RLEV[i, g] = ansn(k, "lev")
 	RP[i, g] = ansn(k, "p")
-	RSHORT[i, g] = ans(k, "short") + 0
+	RINT[i, g] = ans_text(k, "interval")
 	RSTOOD[i, g] = ans(k, "stood") + 0
 	RDIR[i, g] = ans(k, "dir")
 	REFUSAL[i, g] = ans(k, "why")
@@ -285,7 +286,6 @@ function verdicts(    i, g, k, gs) {
 			if (RVERD[i, g] == "changed")
 				NV_DIR[RDIR[i, g]]++
 		}
-		row_digits(i)
 	}
 }
 
@@ -311,137 +311,6 @@ function side(g, s,    a, n, ones, most, t) {
 	if (a[5] != "-" && a[5] != "")
 		t = t " (run/wall " sig2(a[5]) ", wait/wall " sig2(a[6]) ")"
 	return t
-}
-
-# fmt(v, x): a figure in the workload's format, in the unit the runs
-# measured (FIG_SCALE: compare.awk's counted()), with x more decimals
-# than the format has (none where x is not given).
-function fmt(v, x,    d, f) {
-	if (FIG_SCALE != "")
-		v *= FIG_SCALE
-	x += 0
-	if (FMT == "sig3")
-		d = (v < 10 && v > -10 ? 2 : v < 100 && v > -100 ? 1 : 0)
-	else if (FMT == "")
-		d = (v < 10 && v > -10 ? 3 : 2)
-	else if (match(FMT, /^%\.[0-9]+f/)) {
-		d = substr(FMT, 3, RLENGTH - 3) + 0
-		f = substr(FMT, RLENGTH + 1)
-		return sprintf("%." (d + x) "f" f, v)
-	} else
-		return sprintf(FMT, v)
-	return sprintf("%." (d + x) "f", v)
-}
-
-# The most decimals a figure takes beyond its format's, to show its
-# change (row_digits()), and what shows as zero (zero_below()).
-function more_digits() {
-	return 4
-}
-
-# row_digits(i): the decimals row i takes beyond its format's, RDIG[i]:
-# the fewest (at most more_digits()) with which every change the row
-# prints follows from the two figures printed beside it, within half a
-# point (so within a point of the change printed, itself rounded), and
-# no figure other than zero shows as zero; then each figure (RVAL) and
-# change (RCHT) of the row in them.
-function row_digits(i,    x, g, k, n, gs) {
-	n = row_cells(i, gs)
-	for (x = 0; x < more_digits(); x++) {
-		for (k = 1; k <= n && row_shows(i, gs[k], x); k++)
-			;
-		if (k > n)
-			break
-	}
-	RDIG[i] = x
-	for (k = 1; k <= n; k++) {
-		g = gs[k]
-		if (RMED[i, g] != "")
-			RVAL[i, g] = fmt(RMED[i, g], x)
-		RCHT[i, g] = change_text(i, g)
-	}
-}
-
-# row_shows(i, g, x): 1 when the figures of row i in column g and in
-# the first, with x more decimals, show the change printed beside them
-# (within half a point, or 0.5% of a factor) and neither shows as zero
-# unless it is.
-function row_shows(i, g, x,    a, b, r, c) {
-	if (g == 1 || RMED[i, g] == "" || RMED[i, 1] == "")
-		return 1
-	a = num_of(fmt(RMED[i, 1], x))
-	b = num_of(fmt(RMED[i, g], x))
-	if (a == 0 && RMED[i, 1] != 0 || b == 0 && RMED[i, g] != 0)
-		return 0
-	if (RCH[i, g] == "" || RTINY[i, g] != "" && RTINY[i, g] > 0 || a == 0)
-		return 1
-	r = b / a
-	c = RCH[i, g] + 1
-	if (factor_shown(RCH[i, g]))
-		return r / c - 1 <= 0.005 && c / r - 1 <= 0.005
-	return (r - c) * 100 <= 0.5 && (c - r) * 100 <= 0.5
-}
-
-# num_of(s): the number a printed figure stands for ("101.4%": 101.4).
-function num_of(s) {
-	sub(/%$/, "", s)
-	return s + 0
-}
-
-# factor_shown(ch): 1 when a change ch (a fraction) is printed as a
-# factor: more than +500%. A fall is a percentage however large.
-function factor_shown(ch) {
-	return ch > 5
-}
-
-# change_text(i, g): the change of row i in column g as the table
-# prints it, of the two figures as printed (RVAL), as a reader gets it
-# from them: a percentage, none signed when it rounds to zero (0%), a
-# fall past 99.5% in the decimals that keep it from -100%; a factor past
-# +500% (x290); a difference in the unit where a side is 0; "" if none.
-function change_text(i, g,    c, a) {
-	if (g == 1 || !RHAS[i, g] || RTINY[i, g] == 2)
-		return ""
-	if (RTINY[i, g] == 1)
-		return diff(RMED[i, g] - RMED[i, 1], RDIG[i])
-	if ((c = RCH[i, g]) == "")
-		return ""
-	a = num_of(RVAL[i, 1])
-	if (a > 0 && RVAL[i, g] ~ /^[0-9.]+%?$/)
-		c = num_of(RVAL[i, g]) / a - 1
-	if (factor_shown(c))
-		return "x" sig3(c + 1)
-	if (c < -0.9)
-		return pct_fall(c)
-	return pct0(c)
-}
-
-# pct_fall(c): a fall (a fraction, -1 < c < -0.9) as a percentage, in
-# the fewest decimals (at most four) that keep it from -100%.
-function pct_fall(c,    d, p) {
-	for (d = 0; d < 4; d++) {
-		p = sprintf("%." d "f", c * 100)
-		if (p + 0 > -100)
-			break
-	}
-	return p "%"
-}
-
-# pct0(c): a change (a fraction) as a whole percentage, signed, or 0%.
-function pct0(c,    p) {
-	p = sprintf("%.0f", c * 100)
-	return p ~ /^-?0$/ ? "0%" : sprintf("%+d%%", p + 0)
-}
-
-# sig3(v): a positive number in three figures, 290 or 6.12 or 12.4.
-function sig3(v) {
-	return sprintf(v >= 99.95 ? "%.0f" : v >= 9.995 ? "%.1f" : "%.2f", v)
-}
-
-# diff(v, x): a difference of the figure, signed, in its format (x more
-# decimals).
-function diff(v, x) {
-	return (v < 0 ? "-" : "+") fmt(v < 0 ? -v : v, x)
 }
 
 # sig2(v): a ratio in two figures, 1.3 or 0.07.

@@ -133,3 +133,14 @@ function ans(k, key) {
 function ansn(k, key) {
 	return (k, key) in ANS ? ANS[k, key] + 0 : ""
 }
+
+# ans_text(k, key): answer k's text of key, as smpb-stat escapes it (a
+# blank %20, = %3D, a comma %2C, % %25), "" where it gave none.
+function ans_text(k, key,    s) {
+	s = ans(k, key)
+	gsub(/%20/, " ", s)
+	gsub(/%3D/, "=", s)
+	gsub(/%2C/, ",", s)
+	gsub(/%25/, "%", s)
+	return s
+}

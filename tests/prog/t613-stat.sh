@@ -5,7 +5,9 @@
 # with the next; IDs of up to 64 characters, a line over the 16 MiB cap
 # skipped and refused, a last line without its newline, a line answered
 # before the input ends, and the exit status of each way it ends (141,
-# quietly, where its reader went away). And tests/stat-ask, which asks
+# quietly, where its reader went away); the figures answered as a
+# table prints them where the table line gives their format, and a
+# format that is none refused. And tests/stat-ask, which asks
 # the same statistics a request a line for the tests: each test's keys
 # in the documented order, the scale chosen, every refusal word (the
 # tool going on after it), 1,000,001 figures. The numbers themselves are
@@ -126,6 +128,23 @@ like "$OUT" '^t cell i=2 g=1 has=1 .* nlow=2 nhigh=3 lowmed=45\.5 highmed=91' \
     "45, 46 | 90, 91, 92: two clusters, their sizes and medians"
 like "$OUT" '^t cell i=2 g=2 has=1 empty=fail miss=1 runs=1 reps=5 ' \
     "a run whose repeat failed: the cell lost a repeat"
+# The figures as the table prints them, where the table line gives
+# their format (fmt=, scale=): the pipe's 1.4% against 2.4% takes a
+# decimal more, so that +71% follows from the figures printed; the range
+# of the rows left out; a format that is not a figure's refused.
+ask 'f table runs=2 cols=2 rows=1 higher=1 fmt=%25.0f%25%25 fold_lo=99.4 fold_hi=100.6' \
+    'f run j=1 g=1' 'f run j=2 g=2' 'f row i=1 free=0' \
+    'f fig i=1 j=1 v=1.4,1.4,1.4' 'f fig i=1 j=2 v=2.4,2.4,2.4' 'f judge' \
+    'r table runs=1 cols=1 rows=0 fmt=%25s' 'r run j=1 g=1' 'r judge' \
+    >"$TMPDIR_T/t"
+like "$(cat "$TMPDIR_T/t")" '^f cell i=1 g=1 .* shown=1\.4%25$' \
+    "fmt=: the first figure shown, a decimal more than its format's"
+like "$(cat "$TMPDIR_T/t")" '^f cell i=1 g=2 .* shown=2\.4%25 change=\+71%25' \
+    "and the second, and its change as it follows from the two"
+like "$(cat "$TMPDIR_T/t")" '^f fold from=99%25 to=101%25$' \
+    "the range of the rows left out, in the format"
+like "$(cat "$TMPDIR_T/t")" '^r refused why=syntax$' \
+    "a format that is not a figure's (%s): refused"
 ask 't run j=1 g=1' 't judge' >"$TMPDIR_T/t"
 is "$(cat "$TMPDIR_T/t")" "t refused why=syntax" \
     "a table line before its table: the judge refuses it"

@@ -1,0 +1,270 @@
+/*
+ * shown.c: the figures and changes of a comparison as its table prints
+ * them (judge.h): a figure in its workload's format, the decimals a row
+ * takes so that every change it prints follows from the two figures
+ * beside it, and a change as a reader gets it from those two figures.
+ * Pure functions of their arguments, no globals; answer.c prints what
+ * they give (smpb-stat(5): fmt=, show=, change=).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "judge.h"
+
+/* The most decimals a row takes beyond its format's, to show its
+ * changes; and what shows as zero with as many. */
+#define MORE_DIGITS	4
+
+bool
+jg_fmt_parse(const char *s, struct jg_fmt *f)
+{
+	const char *p;
+	size_t n = 0;
+
+	memset(f, 0, sizeof(*f));
+	f->given = true;
+	f->scale = 1;
+	if (*s == '\0') {
+		f->kind = JG_FMT_PLAIN;
+		return true;
+	}
+	if (strcmp(s, "sig3") == 0) {
+		f->kind = JG_FMT_SIG3;
+		return true;
+	}
+	if (s[0] != '%' || s[1] != '.' || s[2] < '0' || s[2] > '9' ||
+	    s[3] != 'f')
+		return false;
+	f->kind = JG_FMT_FIXED;
+	f->decimals = s[2] - '0';
+	for (p = s + 4; *p != '\0'; p++) {
+		if (*p == '%' && *++p != '%')
+			return false;
+		if (n + 1 >= sizeof(f->suffix) || (unsigned char)*p < ' ')
+			return false;
+		f->suffix[n++] = *p;
+	}
+	f->suffix[n] = '\0';
+	return true;
+}
+
+/* The decimals of the format for a figure v as shown. */
+static int
+decimals(const struct jg_fmt *f, double v)
+{
+	if (f->kind == JG_FMT_SIG3)
+		return v < 10 && v > -10 ? 2 : v < 100 && v > -100 ? 1 : 0;
+	if (f->kind == JG_FMT_PLAIN)
+		return v < 10 && v > -10 ? 3 : 2;
+	return f->decimals;
+}
+
+void
+jg_shown(const struct jg_fmt *f, double v, int x, char *buf, size_t size)
+{
+	v *= f->scale;
+	snprintf(buf, size, "%.*f%s", decimals(f, v) + x, v,
+	    f->kind == JG_FMT_FIXED ? f->suffix : "");
+}
+
+double
+jg_zero_below(const struct jg_fmt *f)
+{
+	char buf[32];
+	double z = 0.5;
+	int k, d;
+
+	d = f->kind == JG_FMT_SIG3 ? 2 : f->kind == JG_FMT_PLAIN ? 3 :
+	    f->decimals;
+	for (k = 0; k < d + MORE_DIGITS; k++)
+		z /= 10;
+	snprintf(buf, sizeof(buf), "%.3g", z / (f->scale > 0 ? f->scale : 1));
+	return strtod(buf, NULL);
+}
+
+/* The number a printed figure stands for ("101.4%": 101.4; "n/a": 0). */
+static double
+number_of(const char *s)
+{
+	return strtod(s, NULL);
+}
+
+/* Column g's figure v shown with x more decimals, as a number. */
+static double
+shown_number(const struct jg_fmt *f, double v, int x)
+{
+	char buf[64];
+
+	jg_shown(f, v, x, buf, sizeof(buf));
+	return number_of(buf);
+}
+
+/* A change ch (a fraction) printed as a factor: more than +500%. A fall
+ * is a percentage however large. */
+static bool
+factor_shown(double ch)
+{
+	return ch > 5;
+}
+
+/*
+ * Whether base's and v's figures, with x more decimals, show the change
+ * printed beside them (within half a point, or 0.5% of a factor), and
+ * neither shows as zero unless it is.
+ */
+static bool
+row_shows(const struct jg_fmt *f, const struct jg_cellv *base,
+    const struct jg_cellv *v, int x)
+{
+	double a, b, r, c;
+
+	if (!base->has || !v->has)
+		return true;
+	a = shown_number(f, base->med, x);
+	b = shown_number(f, v->med, x);
+	if ((a == 0 && base->med != 0) || (b == 0 && v->med != 0))
+		return false;
+	if (!v->has_ch || v->tiny > 0 || a == 0)
+		return true;
+	r = b / a;
+	c = v->ch + 1;
+	if (factor_shown(v->ch))
+		return r / c - 1 <= 0.005 && c / r - 1 <= 0.005;
+	return (r - c) * 100 <= 0.5 && (c - r) * 100 <= 0.5;
+}
+
+int
+jg_row_digits(const struct jg_fmt *f, const struct jg_cellv *const *row,
+    int ncols)
+{
+	int x, g;
+
+	for (x = 0; x < MORE_DIGITS; x++) {
+		for (g = 2; g <= ncols && row_shows(f, row[1], row[g], x); g++)
+			;
+		if (g > ncols)
+			break;
+	}
+	return x;
+}
+
+/* A positive number in three figures: 290, 6.12, 12.4. */
+static void
+sig3(double v, char *buf, size_t size)
+{
+	snprintf(buf, size, v >= 99.95 ? "%.0f" : v >= 9.995 ? "%.1f" :
+	    "%.2f", v);
+}
+
+/* A fall (-1 < c < -0.9) as a percentage, in the fewest decimals (at
+ * most three) that keep it from -100%. */
+static void
+pct_fall(double c, char *buf, size_t size)
+{
+	int d;
+
+	for (d = 0; d < 4; d++) {
+		snprintf(buf, size, "%.*f", d, c * 100);
+		if (number_of(buf) > -100)
+			break;
+	}
+	strncat(buf, "%", size - strlen(buf) - 1);
+}
+
+/* A change (a fraction) as a whole percentage, signed, or 0%. */
+static void
+pct0(double c, char *buf, size_t size)
+{
+	char p[64];
+
+	snprintf(p, sizeof(p), "%.0f", c * 100);
+	if (strcmp(p, "0") == 0 || strcmp(p, "-0") == 0)
+		snprintf(buf, size, "0%%");
+	else
+		snprintf(buf, size, "%+ld%%", strtol(p, NULL, 10));
+}
+
+/* A difference d of the figure, signed, in its format with x more
+ * decimals: "+0.004". */
+static void
+diff_text(const struct jg_fmt *f, double d, int x, char *buf, size_t size)
+{
+	if (size < 2)
+		return;
+	buf[0] = d < 0 ? '-' : '+';
+	jg_shown(f, d < 0 ? -d : d, x, buf + 1, size - 1);
+}
+
+/* A figure printed as digits, a point and a % at most: a change is read
+ * from it. */
+static bool
+plain_figure(const char *s)
+{
+	size_t n = strspn(s, "0123456789.");
+
+	return n > 0 && (s[n] == '\0' || (s[n] == '%' && s[n + 1] == '\0'));
+}
+
+void
+jg_change_text(const struct jg_fmt *f, const struct jg_cellv *base,
+    const struct jg_cellv *v, int x, char *buf, size_t size)
+{
+	char sb[64], sv[64];
+	double a, c;
+
+	*buf = '\0';
+	if (!v->has || v->tiny == 2)
+		return;
+	if (v->tiny == 1) {
+		diff_text(f, v->med - (base->has ? base->med : 0), x, buf, size);
+		return;
+	}
+	if (!v->has_ch)
+		return;
+	c = v->ch;
+	if (base->has) {
+		jg_shown(f, base->med, x, sb, sizeof(sb));
+		jg_shown(f, v->med, x, sv, sizeof(sv));
+		a = number_of(sb);
+		if (a > 0 && plain_figure(sv))
+			c = number_of(sv) / a - 1;
+	}
+	if (factor_shown(c)) {
+		buf[0] = 'x';
+		sig3(c + 1, buf + 1, size - 1);
+	} else if (c < -0.9)
+		pct_fall(c, buf, size);
+	else
+		pct0(c, buf, size);
+}
+
+void
+jg_pct(double v, char *buf, size_t size)
+{
+	v *= 100;
+	snprintf(buf, size, v < 10 && v > -10 ? "%+.1f%%" : "%+.0f%%", v);
+	if (strcmp(buf, "+0%") == 0 || strcmp(buf, "-0%") == 0 ||
+	    strcmp(buf, "+0.0%") == 0 || strcmp(buf, "-0.0%") == 0)
+		snprintf(buf, size, "0%%");
+}
+
+void
+jg_interval_text(const struct jg_fmt *f, const struct jg_cellv *base,
+    const struct jg_cellv *v, char *buf, size_t size)
+{
+	char a[64], b[64], c[64];
+	double m = base->has ? base->med : 0;
+
+	if (v->tiny != 1) {
+		jg_pct(v->ch, a, sizeof(a));
+		jg_pct(v->lo, b, sizeof(b));
+		jg_pct(v->hi, c, sizeof(c));
+	} else {
+		diff_text(f, m * v->ch, 0, a, sizeof(a));
+		diff_text(f, m * v->lo, 0, b, sizeof(b));
+		diff_text(f, m * v->hi, 0, c, sizeof(c));
+	}
+	snprintf(buf, size, "%s [%s, %s]", a, b, c);
+}
+
