@@ -378,6 +378,70 @@ put_counter_lines(const struct judging *jd)
 	}
 }
 
+/* Whether every run of column g has a host file. */
+static bool
+col_host_files(const struct jg_table *t, int g)
+{
+	int j;
+
+	for (j = 1; j <= t->nruns; j++)
+		if (t->runs[j].here && t->runs[j].col == g &&
+		    !t->runs[j].hostfile)
+			return false;
+	return true;
+}
+
+/* Whether a run of column g has timings of this workload. */
+static bool
+col_host_here(const struct jg_table *t, int g)
+{
+	int j;
+
+	for (j = 1; j <= t->nruns; j++)
+		if (t->runs[j].here && t->runs[j].col == g &&
+		    t->runs[j].hosthere)
+			return true;
+	return false;
+}
+
+/*
+ * Where the table line gave fmt=: column g's host in the words the
+ * report prints: how it ran (said), where it moved; why its speed is
+ * unknown (unknownwhy), but where a run of it, or of the first column,
+ * has no host file (an older run: the header says so once); the rise
+ * and fall it raised past the threshold (pastrise, pastfall).
+ */
+static void
+put_host_words(const struct judging *jd, int g)
+{
+	const struct jg_table *t = jd->t;
+	const struct jg_col *c = &jd->cols[g];
+	char buf[256];
+
+	if (!t->fmt.given)
+		return;
+	if (c->host == JG_HOST_KNOWN && c->moved) {
+		jg_host_said(c->est, c->lo, c->hi, buf, sizeof(buf));
+		put_text("said", buf);
+	}
+	if (c->host == JG_HOST_UNKNOWN && col_host_files(t, g) &&
+	    col_host_files(t, 1)) {
+		snprintf(buf, sizeof(buf), "%s%s", c->bad > 0 ? "timings of"
+		    " its CPU that no run makes left out, " : "",
+		    col_host_here(t, g) ? "too few timings of its CPU" :
+		    "no timing of its CPU in its host file");
+		put_text("unknownwhy", buf);
+	}
+	if (jg_raised(c->rise, t->threshold)) {
+		jg_past(c->rise, t->threshold, buf, sizeof(buf));
+		put_text("pastrise", buf);
+	}
+	if (jg_raised(c->fall, t->threshold)) {
+		jg_past(c->fall, t->threshold, buf, sizeof(buf));
+		put_text("pastfall", buf);
+	}
+}
+
 static void
 put_col(const struct judging *jd, int g)
 {
@@ -406,6 +470,7 @@ put_col(const struct judging *jd, int g)
 		    c->count[JG_N_BETTER], c->count[JG_N_DOUBT_WORSE],
 		    c->count[JG_N_DOUBT_BETTER], c->count[JG_N_PLACEMENT],
 		    c->count[JG_N_FEW]);
+		put_host_words(jd, g);
 	}
 	putchar('\n');
 }

@@ -528,6 +528,20 @@ void	jg_pct(double v, char *buf, size_t size);
 void	jg_interval_text(const struct jg_fmt *f, const struct jg_cellv *base,
 	    const struct jg_cellv *v, char *buf, size_t size);
 
+/*
+ * How a column's host ran against the first's, est (0.3: 30% slower)
+ * and its interval lo..hi, in a few words: "57% slower (+5% to
+ * +110%)"; a change or a bound that rounds to zero to the point said
+ * to the tenth ("0.4% slower (+0.3% to +1%)"); a faster host's
+ * interval in its own terms ("40% faster (31% to 49%)").
+ */
+void	jg_host_said(double est, double lo, double hi, char *buf,
+	    size_t size);
+/* A threshold the host raised to limit (percent), as the line under a
+ * table says it: to the point, or to the tenth where the point is the
+ * threshold itself ("2.3", not a "2" that says nothing). */
+void	jg_past(double limit, double threshold, char *buf, size_t size);
+
 /* answer.c: the answers. */
 
 /*

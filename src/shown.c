@@ -268,3 +268,49 @@ jg_interval_text(const struct jg_fmt *f, const struct jg_cellv *base,
 	snprintf(buf, size, "%s [%s, %s]", a, b, c);
 }
 
+/* A bound of the host's change c (a fraction), as jg_host_said says
+ * it: a whole percentage, signed, or to the tenth where that rounds to
+ * zero; 0% only where the tenth does too. */
+static void
+host_bound(double c, char *buf, size_t size)
+{
+	char p[64];
+
+	pct0(c, buf, size);
+	if (strcmp(buf, "0%") != 0)
+		return;
+	snprintf(p, sizeof(p), "%.1f", c * 100);
+	if (strcmp(p, "0.0") == 0 || strcmp(p, "-0.0") == 0)
+		snprintf(buf, size, "0%%");
+	else
+		snprintf(buf, size, "%+.1f%%", strtod(p, NULL));
+}
+
+void
+jg_host_said(double est, double lo, double hi, char *buf, size_t size)
+{
+	char m[64], b_lo[64], b_hi[64];
+	double d = est * 100, a = d < 0 ? -d : d;
+
+	snprintf(m, sizeof(m), "%.0f", a);
+	if (strcmp(m, "0") == 0)
+		snprintf(m, sizeof(m), "%.1f", a);
+	if (d > 0) {
+		host_bound(lo, b_lo, sizeof(b_lo));
+		host_bound(hi, b_hi, sizeof(b_hi));
+		snprintf(buf, size, "%s%% slower (%s to %s)", m, b_lo, b_hi);
+		return;
+	}
+	host_bound(-hi, b_lo, sizeof(b_lo));
+	host_bound(-lo, b_hi, sizeof(b_hi));
+	snprintf(buf, size, "%s%% faster (%s to %s)", m,
+	    b_lo + (b_lo[0] == '+'), b_hi + (b_hi[0] == '+'));
+}
+
+void
+jg_past(double limit, double threshold, char *buf, size_t size)
+{
+	snprintf(buf, size, "%.0f", limit);
+	if (!(strtod(buf, NULL) > threshold))
+		snprintf(buf, size, "%.1f", limit);
+}

@@ -13,15 +13,14 @@
 # comparison"). Here: what the tables and the header say of it.
 #
 # Input: the columns' answers (HOST_STATE known, unknown or limits;
-# HOST_WHY, CANARY_BAD; HSP_EST, HSP_LO, HSP_HI, the change of the
-# host's speed against the first column's and its 95% interval,
-# fractions: 0.3 is 30% slower; HSP_RUNS; RISE, FALL, the smallest rise
-# and fall marked, percent; RAISED, whether the host raised each past
-# the threshold, smpb-stat's two digits), what compare.awk read
-# (HOST_FILE, HAS_HOST, HIST, the columns' runs), FACT, HIGHER, metric;
-# -v threshold.
-# Output: nothing printed; the texts of host_note(), host_short(),
-# host_unknown_why().
+# HOST_SAID, how the host ran where it moved; HOST_UNKNOWN_WHY;
+# HSP_EST, HSP_LO, HSP_HI, the change of the host's speed against the
+# first column's and its 95% interval, fractions: 0.3 is 30% slower;
+# HSP_RUNS; RISE, FALL, the smallest rise and fall marked, percent;
+# PAST_RISE, PAST_FALL, those the host raised past the threshold, as
+# printed), what compare.awk read (HOST_FILE, HIST, the columns' runs),
+# FACT, HIGHER, metric.
+# Output: nothing printed; the texts of host_note() and host_spread().
 # No rules, no -v variables of its own: loaded with compare.awk.
 
 # host_moves(): how a slower host moves this table's figure: "time" (up),
@@ -36,28 +35,6 @@ function host_moves() {
 # g, in percent.
 function limit_of(g, change) {
 	return change < 0 ? FALL[g] : RISE[g]
-}
-
-# host_unknown_why(g): why column g's host speed is unknown in this
-# table, in a few words; "" where a run of it, or of the first column,
-# has no host file at all (an older run: the header says so, once).
-# The header groups the workloads by it, so it names none.
-function host_unknown_why(g,    k, n, s) {
-	for (k = 1; k <= CRUNS[g]; k++)
-		if (!HOST_FILE[CRUN[g, k]])
-			return ""
-	for (k = 1; k <= CRUNS[1]; k++)
-		if (!HOST_FILE[CRUN[1, k]])
-			return ""
-	s = ""
-	if (CANARY_BAD[g] > 0)
-		s = "timings of its CPU that no run makes left out, "
-	n = 0
-	for (k = 1; k <= CRUNS[g]; k++)
-		n += HAS_HOST[CRUN[g, k]]
-	if (n == 0)
-		return s "no timing of its CPU in its host file"
-	return s "too few timings of its CPU"
 }
 
 # no_host_file(): the runs without a host file (older runs), "" when
@@ -76,51 +53,13 @@ function host_moved(g) {
 	return HOST_MOVED[g]
 }
 
-# host_short(g): how column g's host ran, in a few words for the
-# header: "57% slower (+5% to +110%)"; a change or a bound that rounds
-# to zero to the point is said to the tenth ("0.7% slower (+0.3% to
-# +1%)": the interval leaves out zero), 0% only where it is zero to the
-# tenth too; a faster host's interval in its own terms, as faster ("40%
-# faster (31% to 49%)", not "(-49% to -31%)").
-function host_short(g,    d, m, b_lo, b_hi) {
-	d = HSP_EST[g] * 100
-	m = sprintf("%.0f", d < 0 ? -d : d)
-	if (m == "0")
-		m = sprintf("%.1f", d < 0 ? -d : d)
-	if (d > 0)
-		return m "% slower (" host_bound(HSP_LO[g]) " to " \
-		    host_bound(HSP_HI[g]) ")"
-	b_lo = host_bound(-HSP_HI[g])
-	b_hi = host_bound(-HSP_LO[g])
-	sub(/^\+/, "", b_lo)
-	sub(/^\+/, "", b_hi)
-	return m "% faster (" b_lo " to " b_hi ")"
-}
-
-# host_bound(c): a bound of the host's change c (a fraction), as
-# host_short says it.
-function host_bound(c,    p) {
-	if (pct0(c) != "0%")
-		return pct0(c)
-	p = sprintf("%.1f", c * 100)
-	return p ~ /^-?0\.0$/ ? "0%" : sprintf("%+.1f%%", p + 0)
-}
-
-# host_past(v): a raised threshold v, in percent, as the note prints
-# it: to the point, or to a tenth where the point is the threshold
-# itself ("+2.3%", not a "+2%" that says nothing).
-function host_past(v,    s) {
-	s = sprintf("%.0f", v)
-	return s + 0 > threshold ? s : sprintf("%.1f", v)
-}
-
 # host_note(g): the line under a table that says how large a change
 # column g takes to be marked, where its host raised that (the header
 # says how the host ran), else "": "Marked in a2 only past +6% and
 # -97%: as far as its host's own change of speed could move herd."
 function host_note(g,    s, up, down) {
-	up = RAISED[g] ~ /^1/ ? host_past(RISE[g]) : ""
-	down = RAISED[g] ~ /1$/ ? host_past(FALL[g]) : ""
+	up = PAST_RISE[g]
+	down = PAST_FALL[g]
 	if (up == "" && down == "")
 		return ""
 	if (up != "" && up == down)
@@ -146,10 +85,4 @@ function host_spread(g, workloads) {
 	    LABEL[1] "'s in " workloads ": its CPU's timings spread too" \
 	    " wide; a change is marked there only past what the host could" \
 	    " have made (the line under the table)."
-}
-
-# pct0(c): a change (a fraction) as a whole percentage, signed, or 0%.
-function pct0(c,    p) {
-	p = sprintf("%.0f", c * 100)
-	return p ~ /^-?0$/ ? "0%" : sprintf("%+d%%", p + 0)
 }

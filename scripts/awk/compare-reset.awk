@@ -53,7 +53,7 @@ function table_arrays_1() {
 	delete ALLCOUNT; delete ANS; delete ANS_KIND; delete BAD
 	delete BADLINES; delete BIW; delete BI_ANS; delete BI_ASKED
 	delete BI_CELL; delete BI_SPLIT; delete BI_TEXT
-	delete BUSY; delete CANARY_BAD; delete CCOUNT; delete CELL_CH
+	delete BUSY; delete CCOUNT; delete CELL_CH
 	delete CELL_DIR; delete CELL_FACTS; delete CELL_I
 	delete CELL_P; delete CELL_ROW; delete CELL_W; delete CNAME
 	delete COL; delete COLN; delete COL_COUNT; delete COUNTS
@@ -65,7 +65,8 @@ function table_arrays_1() {
 	delete HIST; delete HL; delete HL_CELLS; delete HL_SPLIT
 	delete HOST; delete HOSTS; delete HOSTU; delete HOSTU_N
 	delete HOSTU_WHY; delete HOST_FILE; delete HOST_MOVED
-	delete HOST_STATE; delete HOST_WHY; delete HSP_EST
+	delete HOST_STATE; delete HOST_SAID; delete HOST_UNKNOWN_WHY
+	delete HSP_EST
 	delete HSP_HI; delete HSP_LO; delete HSP_RUNS
 	delete INCOMPLETE; delete KEYS; delete KEYSEEN; delete LABEL
 	delete LBL; delete LFLAG; delete MARKS_USED
@@ -81,7 +82,7 @@ function table_arrays_2() {
 	delete PKIND; delete POTHER; delete PROW
 	delete POOLBY; delete PORDER; delete PREFUSE; delete PRUN
 	delete PSAY; delete PTEXT; delete PW; delete PWORK
-	delete QCOL; delete RAISED; delete RBI; delete RCH
+	delete QCOL; delete PAST_FALL; delete PAST_RISE; delete RBI; delete RCH
 	delete RCHT; delete RCV; delete RINT; delete RDIR
 	delete REFUSAL; delete RENV; delete REPN; delete REPS
 	delete REPS_MODE; delete REPS_ODD; delete REPS_ODDS

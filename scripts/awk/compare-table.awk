@@ -231,10 +231,10 @@ function facts_out(    g, m, k) {
 	# speed, its why "spread".
 	for (g = 2; g <= NCOL; g++) {
 		if (host_moved(g))
-			facts_put("=host " CNAME[g] "\t" workload " " host_short(g))
-		else if (HOST_STATE[g] == "unknown" && host_unknown_why(g) != "")
+			facts_put("=host " CNAME[g] "\t" workload " " HOST_SAID[g])
+		else if (HOST_STATE[g] == "unknown" && HOST_UNKNOWN_WHY[g] != "")
 			facts_put("=host-unknown " CNAME[g] "\t" workload "\t" \
-			    host_unknown_why(g))
+			    HOST_UNKNOWN_WHY[g])
 		else if (host_note(g) != "")
 			facts_put("=host-unknown " CNAME[g] "\t" workload "\tspread")
 	}

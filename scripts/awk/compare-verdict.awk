@@ -200,8 +200,10 @@ function column_of(k,    g, keys, n, i) {
 	if (g == 1)
 		return
 	HOST_STATE[g] = ans(k, "host")
-	HOST_WHY[g] = ans(k, "unknown")
-	CANARY_BAD[g] = ans(k, "bad") + 0
+	HOST_SAID[g] = ans_text(k, "said")
+	HOST_UNKNOWN_WHY[g] = ans_text(k, "unknownwhy")
+	PAST_RISE[g] = ans_text(k, "pastrise")
+	PAST_FALL[g] = ans_text(k, "pastfall")
 	HSP_EST[g] = ansn(k, "est")
 	HSP_LO[g] = ansn(k, "lo")
 	HSP_HI[g] = ansn(k, "hi")
@@ -214,7 +216,6 @@ function column_of(k,    g, keys, n, i) {
 		COL_COUNT[g] = COL_COUNT[g] (i > 1 ? "\t" : "") ans(k, keys[i]) + 0
 	RISE[g] = ans(k, "rise") + 0
 	FALL[g] = ans(k, "fall") + 0
-	RAISED[g] = ans(k, "raised")
 }
 
 # cell_of(k): a cell's answer.

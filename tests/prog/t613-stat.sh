@@ -145,6 +145,16 @@ like "$(cat "$TMPDIR_T/t")" '^f fold from=99%25 to=101%25$' \
     "the range of the rows left out, in the format"
 like "$(cat "$TMPDIR_T/t")" '^r refused why=syntax$' \
     "a format that is not a figure's (%s): refused"
+# Why a host is unknown, in the words the report prints: no timing of
+# the workload in a host file (h), too few (k).
+ask 'h table runs=2 cols=2 rows=0 fmt=' 'h run j=1 g=1 hostfile=1 hosthere=1' \
+    'h run j=2 g=2 hostfile=1 hosthere=0' 'h judge' \
+    'k table runs=2 cols=2 rows=0 fmt=' 'k run j=1 g=1 hostfile=1 hosthere=1' \
+    'k run j=2 g=2 hostfile=1 hosthere=1 canary=1,2' 'k judge' >"$TMPDIR_T/t"
+like "$(cat "$TMPDIR_T/t")" '^h col g=2 .* unknownwhy=no%20timing%20of%20its%20CPU%20in%20its%20host%20file' \
+    "fmt=: a host unknown for want of timings in its host file, said so"
+like "$(cat "$TMPDIR_T/t")" '^k col g=2 .* unknownwhy=too%20few%20timings%20of%20its%20CPU' \
+    "and for too few of them"
 ask 't run j=1 g=1' 't judge' >"$TMPDIR_T/t"
 is "$(cat "$TMPDIR_T/t")" "t refused why=syntax" \
     "a table line before its table: the judge refuses it"

@@ -5,7 +5,8 @@
  * figure in them, scaled, with decimals more; what shows as zero; the
  * decimals a row takes so that each change follows from its figures;
  * a change as a percentage, a fall past 99.5%, a factor, a difference
- * where a side shows as zero; the notes' percentages and intervals.
+ * where a side shows as zero; the notes' percentages and intervals; how
+ * a host ran, and a threshold it raised, in the report's words.
  */
 #include <math.h>
 #include <stdbool.h>
@@ -160,11 +161,55 @@ test_notes(void)
 	    "a side that shows as zero: as differences of the figure");
 }
 
+static const struct hcase {
+	const char	*name;
+	double		est, lo, hi;
+	const char	*said;
+} hosts[] = {
+	{ "57% slower", 0.57, 0.05, 1.10, "57% slower (+5% to +110%)" },
+	{ "under half a point: to the tenth", 0.004, 0.003, 0.01,
+	    "0.4% slower (+0.3% to +1%)" },
+	{ "faster: its interval in its own terms", -0.4, -0.49, -0.31,
+	    "40% faster (31% to 49%)" },
+	{ "a bound zero to the tenth: 0%", 0.02, 0.0004, 0.04,
+	    "2% slower (0% to +4%)" },
+};
+
+static const struct pcase {
+	const char	*name;
+	double		limit, threshold;
+	const char	*said;
+} pasts[] = {
+	{ "+6% against 2%: to the point", 6, 2, "6" },
+	{ "2.3% against 2%: to the tenth", 2.3, 2, "2.3" },
+	{ "-t 0, the host's 0.4%: to the tenth", 0.4, 0, "0.4" },
+	{ "-t 0, the host's 1.6%: to the point", 1.6, 0, "2" },
+	{ "-t 10, the host's 10.2%: to the tenth", 10.2, 10, "10.2" },
+};
+
+static void
+test_hosts(void)
+{
+	char buf[128];
+	size_t k;
+
+	for (k = 0; k < sizeof(hosts) / sizeof(hosts[0]); k++) {
+		jg_host_said(hosts[k].est, hosts[k].lo, hosts[k].hi, buf,
+		    sizeof(buf));
+		is_str(buf, hosts[k].said, "the host: %s", hosts[k].name);
+	}
+	for (k = 0; k < sizeof(pasts) / sizeof(pasts[0]); k++) {
+		jg_past(pasts[k].limit, pasts[k].threshold, buf, sizeof(buf));
+		is_str(buf, pasts[k].said, "raised: %s", pasts[k].name);
+	}
+}
+
 int
 main(void)
 {
 	test_formats();
 	test_changes();
 	test_notes();
+	test_hosts();
 	return done_testing();
 }
