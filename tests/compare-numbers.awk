@@ -8,24 +8,14 @@
 #     a threshold, a level, a gap, a limit, which smpb-stat holds; or
 #   - a percentage: a side multiplied by 100 (ch * 100 >= 2).
 # Whole numbers against counts, widths and indices are layout, and pass.
-# The functions that decide only in how many digits a figure is printed
-# (LAYOUT_FNS below) may compare fractions: a rounding, not a decision.
+# The digits a figure is printed in are smpb-stat's too (its shown and
+# change), so no function is let off.
 #
 # Input: awk programs. Output, on stdout: "FILE:LINE: TEXT" for each
 # line with a finding; nothing where there is none.
 
-BEGIN {
-	LAYOUT_FNS = " row_shows change_text pct_fall sig3 "
-}
-
-/^function[ \t]+[A-Za-z_][A-Za-z0-9_]*[ \t]*\(/ {
-	FN = $0
-	sub(/^function[ \t]+/, "", FN)
-	sub(/[ \t]*\(.*/, "", FN)
-}
-
 FNR == 1 {
-	FN = STMT = ""
+	STMT = ""
 }
 
 # A statement on several lines (a line ending in \, &&, || or a comma)
@@ -38,7 +28,7 @@ FNR == 1 {
 	if (code ~ /(\\|&&|\|\||,)[ \t]*$/)
 		next
 	sub(/\\[ \t]*$/, "", STMT)
-	if (index(LAYOUT_FNS, " " FN " ") == 0 && compares_number(STMT))
+	if (compares_number(STMT))
 		printf "%s:%d: %s\n", FILENAME, STMT_AT, STMT
 	STMT = ""
 }

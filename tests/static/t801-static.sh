@@ -232,8 +232,9 @@ is "$sizes" "" "no file of the driver over 450 lines, no function of one over 60
 
 # compare's awk lays out what smpb-stat decided: no number compared in
 # it (tests/compare-numbers.awk: a number with a point or an exponent,
-# or a percentage, on a side of a comparison, but in the functions that
-# round a figure's printing). The rule finds a threshold planted.
+# or a percentage, on a side of a comparison, in any function: the
+# digits a figure is printed in are smpb-stat's too). The rule finds a
+# threshold planted.
 is "$(LC_ALL=C awk -f tests/compare-numbers.awk scripts/awk/compare*.awk)" "" \
     "no number compared in compare's awk: smpb-stat decides"
 printf '%s\n' 'function marked(ch, i) {' '	if (ch > 0.02)' \
