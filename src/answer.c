@@ -141,6 +141,21 @@ put_est(const char *key, double v)
 	printf(" %s=%.10g", key, v);
 }
 
+/*
+ * Text as the answers give it: a blank, =, a comma and % escaped as the
+ * driver escapes its own (%20, %3D, %2C, %25).
+ */
+static void
+put_text(const char *key, const char *s)
+{
+	printf(" %s=", key);
+	for (; *s != '\0'; s++)
+		if (*s == ' ' || *s == '=' || *s == ',' || *s == '%')
+			printf("%%%02X", (unsigned char)*s);
+		else
+			putchar(*s);
+}
+
 static void
 put_problem(const struct jg_table *t, const struct jg_problem *p)
 {
@@ -182,6 +197,57 @@ put_side(const struct judging *jd, const char *key, int i, int g)
 	jg_figs_free(&q);
 }
 
+/*
+ * Where the table line gave fmt=: how column g ran row i, in the words
+ * of the line under the table, its label left for the driver: "on one
+ * CPU in 3 of 5 repeats" (where half or more did), "on two CPUs in 4 of
+ * 5 repeats", "on 2 to 8 CPUs...", "in 5 repeats" (CPUs unknown), then
+ * the medians of CPUs occupied and queued where known, in two figures:
+ * " (run/wall 1.9, wait/wall 0.07)".
+ */
+static void
+put_side_words(const struct judging *jd, const char *key, int i, int g)
+{
+	const struct jg_place *p = jg_place_at(jd->t, i, g);
+	struct jg_figs o = { 0 }, q = { 0 };
+	char buf[256], most[64], so[32], sq[32];
+	size_t k, ones = 0, n = p->u.n;
+	double m = 0, vo, vq;
+	int len;
+
+	if (!jd->t->fmt.given)
+		return;
+	for (k = 0; k < n; k++) {
+		ones += p->u.v[k] == 1;
+		if (p->u.v[k] > m)
+			m = p->u.v[k];
+	}
+	snprintf(most, sizeof(most), m == 2 ? "two CPUs" : "2 to %.17g CPUs",
+	    m);
+	if (n == 0)
+		len = snprintf(buf, sizeof(buf), "in %zu repeats",
+		    cell_of(jd, i, g)->reps);
+	else if (ones * 2 >= n)
+		len = snprintf(buf, sizeof(buf), "on one CPU in %zu of %zu"
+		    " repeats", ones, n);
+	else
+		len = snprintf(buf, sizeof(buf), "on %s in %zu of %zu repeats",
+		    most, n - ones, n);
+	if (p->o.n > 0 && p->q.n > 0 && jg_figs_copy(&o, &p->o) == SM_OK &&
+	    jg_figs_copy(&q, &p->q) == SM_OK && len > 0 &&
+	    (size_t)len < sizeof(buf)) {
+		vo = jg_figs_median(&o);
+		vq = jg_figs_median(&q);
+		snprintf(so, sizeof(so), vo >= 1 ? "%.1f" : "%.2f", vo);
+		snprintf(sq, sizeof(sq), vq >= 1 ? "%.1f" : "%.2f", vq);
+		snprintf(buf + len, sizeof(buf) - (size_t)len,
+		    " (run/wall %s, wait/wall %s)", so, sq);
+	}
+	jg_figs_free(&o);
+	jg_figs_free(&q);
+	put_text(key, buf);
+}
+
 /* Where row i's cells in column g and the first both have two
  * clusters: whether each stood where the first column's did. */
 static void
@@ -192,21 +258,6 @@ put_stood(const struct judging *jd, int i, int g)
 	if (v1->bi && v->bi)
 		printf(" stood=%d", jg_clusters_stood(&v1->b, &v->b,
 		    jd->t->threshold));
-}
-
-/*
- * Text as the answers give it: a blank, =, a comma and % escaped as the
- * driver escapes its own (%20, %3D, %2C, %25).
- */
-static void
-put_text(const char *key, const char *s)
-{
-	printf(" %s=", key);
-	for (; *s != '\0'; s++)
-		if (*s == ' ' || *s == '=' || *s == ',' || *s == '%')
-			printf("%%%02X", (unsigned char)*s);
-		else
-			putchar(*s);
 }
 
 /* A figure as the table prints it, x more decimals than its format's. */
@@ -318,6 +369,8 @@ put_cell(const struct judging *jd, int i, int g, int x)
 		if (v->verd == JG_PLACEMENT) {
 			put_side(jd, "p1", i, 1);
 			put_side(jd, "pg", i, g);
+			put_side_words(jd, "side1", i, 1);
+			put_side_words(jd, "sideg", i, g);
 		}
 	}
 	put_shown_cell(jd, i, g, x);

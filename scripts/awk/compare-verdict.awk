@@ -267,7 +267,8 @@ function cell_of(k,    i, g, e) {
 	if (RVERD[i, g] == "placement")
 		RPLACE[i, g] = (ans(k, "by") == "clusters" ? "each side's" \
 		    " figure, or cluster, at its row pinned to one CPU or to" \
-		    " more; " : "") side(1, ans(k, "p1")) ", " side(g, ans(k, "pg"))
+		    " more; " : "") LABEL[1] " " ans_text(k, "side1") ", " \
+		    LABEL[g] " " ans_text(k, "sideg")
 }
 
 # verdicts(): the counts of the verdicts, for the notes and the
@@ -288,33 +289,4 @@ function verdicts(    i, g, k, gs) {
 				NV_DIR[RDIR[i, g]]++
 		}
 	}
-}
-
-# side(g, s): how column g ran the cell, from its answer s: "n,ones,
-# most,reps,occupied,queued" (the repeats whose CPUs are known, how
-# many on one CPU, the most CPUs, the repeats, the medians of the CPUs
-# occupied and queued, "-" where unknown): on how many CPUs in how many
-# of its repeats, the median CPUs occupied and queued.
-function side(g, s,    a, n, ones, most, t) {
-	split(s, a, ",")
-	n = a[1] + 0
-	ones = a[2] + 0
-	most = a[3] + 0
-	t = LABEL[g]
-	if (n > 0) {
-		if (ones * 2 >= n)
-			t = t " on one CPU in " ones " of " n " repeats"
-		else
-			t = t " on " (most == 2 ? "two CPUs" : "2 to " most \
-			    " CPUs") " in " n - ones " of " n " repeats"
-	} else
-		t = t " in " a[4] " repeats"
-	if (a[5] != "-" && a[5] != "")
-		t = t " (run/wall " sig2(a[5]) ", wait/wall " sig2(a[6]) ")"
-	return t
-}
-
-# sig2(v): a ratio in two figures, 1.3 or 0.07.
-function sig2(v) {
-	return sprintf(v >= 1 ? "%.1f" : "%.2f", v)
 }
