@@ -280,6 +280,13 @@ put_pct(const char *key, double v)
 	put_text(key, buf);
 }
 
+/* What holds for a row's cells, printed with each: the decimals the
+ * row takes, and what its clusters did (jg_row_clusters). */
+struct row_says {
+	int	x;
+	bool	bi, stood, often;
+};
+
 /*
  * Where the table line gave the figure's format: row i's cell of
  * column g as the table prints it, in the row's decimals x (shown, and
@@ -328,7 +335,7 @@ put_shown_cell(const struct judging *jd, int i, int g, int x)
 }
 
 static void
-put_cell(const struct judging *jd, int i, int g, int x)
+put_cell(const struct judging *jd, int i, int g, const struct row_says *rs)
 {
 	const struct jg_cellv *v = cell_of(jd, i, g);
 
@@ -373,27 +380,32 @@ put_cell(const struct judging *jd, int i, int g, int x)
 			put_side_words(jd, "sideg", i, g);
 		}
 	}
-	put_shown_cell(jd, i, g, x);
+	if (v->has && v->bi && rs->bi)
+		printf(" often=%d rowstood=%d", rs->often, rs->stood);
+	put_shown_cell(jd, i, g, rs->x);
 	putchar('\n');
 }
 
-/* Row i's cells, each answered, in the decimals the row takes. */
+/* Row i's cells, each answered, with what holds for the row. */
 static enum sm_why
 put_row(const struct judging *jd, int i)
 {
+	const struct jg_table *t = jd->t;
 	const struct jg_cellv **row;
-	int g, x = 0;
+	struct row_says rs = { 0 };
+	int g;
 
-	if (jd->t->fmt.given) {
-		if ((row = calloc((size_t)jd->t->ncols + 1, sizeof(*row))) == NULL)
-			return SM_NO_MEMORY;
-		for (g = 1; g <= jd->t->ncols; g++)
-			row[g] = cell_of(jd, i, g);
-		x = jg_row_digits(&jd->t->fmt, row, jd->t->ncols);
-		free(row);
-	}
-	for (g = 1; g <= jd->t->ncols; g++)
-		put_cell(jd, i, g, x);
+	if ((row = calloc((size_t)t->ncols + 1, sizeof(*row))) == NULL)
+		return SM_NO_MEMORY;
+	for (g = 1; g <= t->ncols; g++)
+		row[g] = cell_of(jd, i, g);
+	if (t->fmt.given)
+		rs.x = jg_row_digits(&t->fmt, row, t->ncols);
+	rs.bi = jg_row_clusters(row, t->ncols, t->higher, t->threshold,
+	    &rs.stood, &rs.often);
+	free(row);
+	for (g = 1; g <= t->ncols; g++)
+		put_cell(jd, i, g, &rs);
 	return SM_OK;
 }
 

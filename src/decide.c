@@ -1030,6 +1030,35 @@ jg_clusters_stood(const struct jg_bimodal *first, const struct jg_bimodal *b,
 }
 
 bool
+jg_row_clusters(const struct jg_cellv *const *row, int ncols, bool higher,
+    double threshold, bool *stood, bool *often)
+{
+	const struct jg_cellv *v;
+	size_t moved = 0, far = 0;
+	double share = 0, s;
+	bool any = false;
+	int g;
+
+	*often = true;
+	for (g = 1; g <= ncols; g++) {
+		v = row[g];
+		if (!v->has || !v->bi)
+			continue;
+		s = (double)(higher ? v->b.nhigh : v->b.nlow) / (double)v->reps;
+		if (any && s != share)
+			*often = false;
+		share = s;
+		any = true;
+		if (g > 1 && row[1]->has && row[1]->bi) {
+			moved++;
+			far += !jg_clusters_stood(&row[1]->b, &v->b, threshold);
+		}
+	}
+	*stood = moved > 0 && far == 0;
+	return any;
+}
+
+bool
 jg_host_moved(double lo, double hi)
 {
 	return lo > 0 || hi < 0;

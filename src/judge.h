@@ -428,6 +428,16 @@ bool	jg_bimodal(const double *sorted, size_t n, struct jg_bimodal *b);
  */
 bool	jg_clusters_stood(const struct jg_bimodal *first,
 	    const struct jg_bimodal *b, double threshold);
+/*
+ * A row's cells of two clusters (row[1..ncols], the first column's
+ * first): false where none has two. Else *stood, where the first
+ * column's cell and another's both have two, whether every such cell's
+ * clusters stood where the first's did; *often, whether every cell of
+ * two clusters came to the better one as often (its share of the
+ * repeats the same).
+ */
+bool	jg_row_clusters(const struct jg_cellv *const *row, int ncols,
+	    bool higher, double threshold, bool *stood, bool *often);
 /* A host's change of speed, its interval lo..hi, moved it: the interval
  * leaves out zero. */
 bool	jg_host_moved(double lo, double hi);

@@ -114,8 +114,7 @@ function own(s,    t) {
 # their medians and repeats, a plain column's median, and where the
 # first column has clusters too, how far each cluster moved against
 # its own: what can be said of such a cell.
-function clusters(i,    g, s, slow, moved, far, often, share, k, n,
-    gs) {
+function clusters(i,    g, s, slow, k, n, gs) {
 	n = row_cells(i, gs)
 	for (k = 1; k <= n && !RBI[i, gs[k]]; k++)
 		;
@@ -123,18 +122,10 @@ function clusters(i,    g, s, slow, moved, far, often, share, k, n,
 		return
 	slow = FAST == "fast" ? "slow" : FAST == "high" ? "low" : "high"
 	s = ""
-	moved = far = 0
-	often = 1
-	share = ""
 	for (k = 1; k <= n; k++) {
 		g = gs[k]
 		if (!RHAS[i, g])
 			continue
-		if (RBI[i, g]) {
-			if (share != "" && share != RNFAST[i, g] / RREPS[i, g])
-				often = 0
-			share = RNFAST[i, g] / RREPS[i, g]
-		}
 		if (!RBI[i, g]) {
 			s = s "; " LABEL[g] " " RVAL[i, g]
 			continue
@@ -142,19 +133,16 @@ function clusters(i,    g, s, slow, moved, far, often, share, k, n,
 		s = s "; " LABEL[g] " " FAST " " RFAST[i, g] " (" \
 		    RNFAST[i, g] " of " RREPS[i, g] "), " slow " " \
 		    RSLOW[i, g] " (" RREPS[i, g] - RNFAST[i, g] ")"
-		if (g == 1 || !RBI[i, 1])
-			continue
-		s = s ", moved " RMOVEF[i, g] " and " RMOVES[i, g]
-		moved++
-		far += !RSTOOD[i, g]
+		if (g > 1 && RBI[i, 1])
+			s = s ", moved " RMOVEF[i, g] " and " RMOVES[i, g]
 	}
-	if (moved && !far)
+	if (ROW_STOOD[i])
 		s = s ": the clusters stand where they stood (within " \
-		    threshold "%)" (often ? ", each as often" : "; how often" \
-		    " each came is what differs")
+		    threshold "%)" (ROW_OFTEN[i] ? ", each as often" : "; how" \
+		    " often each came is what differs")
 	NBI++
 	BI_ROWS = BI_ROWS row_sep() NAME[ROWK[i]]
-	BI_STOOD += moved && !far
+	BI_STOOD += ROW_STOOD[i]
 	BI_TEXT[NBI] = "bimodal " WHO_ROW NAME[ROWK[i]] ": " substr(s, 3) "."
 }
 

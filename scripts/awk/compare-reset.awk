@@ -93,7 +93,7 @@ function table_arrays_2() {
 	delete ROWK; delete ROWKEY; delete ROWPLACE; delete ROW_G
 	delete ROW_RUNS; delete RP; delete RPLACE; delete RREPS
 	delete RRUNS; delete RSH; delete RSLOW
-	delete RSTOOD; delete RTINY; delete RUNK; delete RUNNAME
+	delete ROW_OFTEN; delete ROW_STOOD; delete RTINY; delete RUNK; delete RUNNAME
 	delete RUN_OF; delete RVAL; delete RVERD; delete SAID
 	delete SHOW; delete SNAP_NAME; delete SNAP_OF; delete SORTED
 	delete SORT_T; delete SORT_TA; delete SORT_TK; delete SORT_V

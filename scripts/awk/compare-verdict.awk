@@ -24,7 +24,9 @@
 #		RFAST and RSLOW are their medians as printed, the better
 #		cluster's and the other's, RMOVEF and RMOVES how far each
 #		moved from the first column's (where it has two clusters
-#		too), RNFAST the better one's repeats; the cell
+#		too), RNFAST the better one's repeats; ROW_STOOD[i] 1
+#		where the row's clusters stood where the first column's
+#		did, ROW_OFTEN[i] where each came as often; the cell
 #		is compared all the same, by all its repeats (a rank test
 #		sees a cluster that came more often)
 #	RMETH	runs, repeats or none: how the change was tested
@@ -41,8 +43,6 @@
 #	REFUSAL	the word of smpb-stat where it refused the figures
 #	RINT	the change and its interval as the notes say them
 #		(smpb-stat's interval: its level too, where short)
-#	RSTOOD	with clusters in it and the first column: 1 where each
-#		stood within the threshold, else 0
 #	RTINY	the sides that show as zero: 2, no change (same); 1,
 #		the change shown as a difference
 #	RPLACE	for a placement verdict, how the sides ran
@@ -245,6 +245,8 @@ function cell_of(k,    i, g, e) {
 		e = HIGHER ? "low" : "high"
 		RSLOW[i, g] = ans_text(k, e "shown")
 		RMOVES[i, g] = ans_text(k, e "move")
+		ROW_STOOD[i] = ans(k, "rowstood") + 0
+		ROW_OFTEN[i] = ans(k, "often") + 0
 	}
 	if (g == 1) {
 		RVERD[i, g] = "base"
@@ -261,7 +263,6 @@ function cell_of(k,    i, g, e) {
 	RLEV[i, g] = ansn(k, "lev")
 	RP[i, g] = ansn(k, "p")
 	RINT[i, g] = ans_text(k, "interval")
-	RSTOOD[i, g] = ans(k, "stood") + 0
 	RDIR[i, g] = ans(k, "dir")
 	REFUSAL[i, g] = ans(k, "why")
 	if (RVERD[i, g] == "placement")

@@ -27,14 +27,15 @@ quick_args() {
 # naming a run and a row, one of the table's own; a column whose host
 # is known and one whose is not; a cell of a placement, one of two
 # clusters on both sides, one whose interval is short of the level, one
-# whose figures the test refused), and a refused one.
+# whose figures the test refused; each as printed, fmt=, and the rows
+# left out), and a refused one.
 stat_keys() {
 	sk_keys=$(printf '%s\n' 'h table runs=2 cols=2 rows=0 head=1' \
 	    'h run j=1 g=1 id=x cpuset=0-1' 'h run j=2 g=2 id=x cpuset=1' \
-	    'h judge' 'k table runs=3 cols=3 rows=4 higher=1' \
-	    'k run j=1 g=1 id=a canary=1,1.1,1,1.2,1,1.1,1,1.1,1,1.2,1,1.1' \
-	    'k run j=2 g=2 id=b canary=2,2.1,2,2.2,2,2.1,2,2.1,2,2.2,2,2.1' \
-	    'k run j=3 g=3 id=c' 'k row i=1 free=1' 'k row i=2 free=0' \
+	    'h judge' 'k table runs=3 cols=3 rows=4 higher=1 fmt=%25.3f fold_lo=1 fold_hi=2' \
+	    'k run j=1 g=1 id=a hostfile=1 canary=1,1.1,1,1.2,1,1.1,1,1.1,1,1.2,1,1.1' \
+	    'k run j=2 g=2 id=b hostfile=1 canary=2,2.1,2,2.2,2,2.1,2,2.1,2,2.2,2,2.1' \
+	    'k run j=3 g=3 id=c hostfile=1' 'k row i=1 free=1' 'k row i=2 free=0' \
 	    'k row i=3 free=0' 'k fig i=1 j=1 v=100,101,99,100,102' \
 	    'k fig i=1 j=2 v=150,151,149,150,152' \
 	    'k place i=1 g=1 u=1,1,1,1,1 o=1,1,1,1,1 q=1,1,1,1,1' \
@@ -50,7 +51,7 @@ stat_keys() {
 		grep -Eq "^\.It Cm ([a-z_0-9]+ , )*$key( ,|$)" "$1" ||
 		    sk_missing="$sk_missing $key"
 	done
-	is "$(printf '%s\n' "$sk_keys" | wc -l | tr -d ' '):$sk_missing" 58: \
+	is "$(printf '%s\n' "$sk_keys" | wc -l | tr -d ' '):$sk_missing" 74: \
 	    "$1: OUTPUT documents every key of smpb-stat's records"
 }
 

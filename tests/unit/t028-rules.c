@@ -6,7 +6,8 @@
  * interval falls short of (jg_short_level); a host that moved
  * (jg_host_moved) and raised a column's threshold (jg_raised); two
  * clusters that stood where the first column's stood
- * (jg_clusters_stood); a problem of the table's own, not of the
+ * (jg_clusters_stood), and a row's that stood and came as often
+ * (jg_row_clusters); a problem of the table's own, not of the
  * runs (jg_problem_own); two runs' CPU limits the same setting
  * (jg_same_limit).
  */
@@ -18,6 +19,7 @@
 #include "tables.h"
 
 #define NOTHING	(-1.0)	/* the table line gives no such rule */
+#define N(a)	(sizeof(a) / sizeof((a)[0]))
 
 static const struct rcase {
 	const char	*name;
@@ -91,6 +93,67 @@ static const struct scase {
 	{ "-t 50, +50% exactly: not within", 100, 200, 150, 200, 50, false },
 };
 
+/* A row of three columns' cells, each of two clusters or none. */
+static const struct rowcase {
+	const char	*name;
+	struct {
+		bool	bi;
+		size_t	nlow, reps;
+		double	lowmed, highmed;
+	} c[3];
+	bool		any, stood, often;
+} rows[] = {
+	{ "no cell of two clusters", { { false, 0, 5, 0, 0 },
+	    { false, 0, 5, 0, 0 }, { false, 0, 5, 0, 0 } }, false, false,
+	    true },
+	{ "the lottery in all three, stood, 3 of 5 slow in each",
+	    { { true, 3, 5, 45500, 455000 }, { true, 3, 5, 45600, 455000 },
+	    { true, 3, 5, 45500, 456000 } }, true, true, true },
+	{ "stood, but 2 of 5 slow in one: not as often",
+	    { { true, 3, 5, 45500, 455000 }, { true, 2, 5, 45600, 455000 },
+	    { true, 3, 5, 45500, 456000 } }, true, true, false },
+	{ "as often, a share of 6 of 10 against 3 of 5",
+	    { { true, 3, 5, 45500, 455000 }, { true, 6, 10, 45600, 455000 },
+	    { false, 0, 5, 0, 0 } }, true, true, true },
+	{ "one of two moved +22%: not stood", { { true, 3, 5, 45500,
+	    455000 }, { true, 3, 5, 45600, 455000 }, { true, 3, 5, 55500,
+	    555000 } }, true, false, true },
+	{ "the first of one cluster: nothing to stand against",
+	    { { false, 0, 5, 0, 0 }, { true, 3, 5, 45600, 455000 },
+	    { true, 3, 5, 45500, 456000 } }, true, false, true },
+};
+
+static void
+row_cases(void)
+{
+	struct jg_cellv cells[3];
+	const struct jg_cellv *row[4];
+	bool any, stood, often;
+	size_t k;
+	int g;
+
+	for (k = 0; k < N(rows); k++) {
+		for (g = 0; g < 3; g++) {
+			cells[g] = (struct jg_cellv){ .has = true,
+			    .bi = rows[k].c[g].bi, .reps = rows[k].c[g].reps };
+			cells[g].b.nlow = rows[k].c[g].nlow;
+			cells[g].b.nhigh = rows[k].c[g].reps - rows[k].c[g].nlow;
+			cells[g].b.lowmed = rows[k].c[g].lowmed;
+			cells[g].b.highmed = rows[k].c[g].highmed;
+			row[g + 1] = &cells[g];
+		}
+		any = jg_row_clusters(row, 3, false, 2, &stood, &often);
+		ok(any == rows[k].any, "row %s: %s", rows[k].name,
+		    rows[k].any ? "clusters" : "none");
+		if (!any)
+			continue;
+		ok(stood == rows[k].stood, "row %s: %s", rows[k].name,
+		    rows[k].stood ? "stood" : "not stood");
+		ok(often == rows[k].often, "row %s: %s", rows[k].name,
+		    rows[k].often ? "as often" : "not as often");
+	}
+}
+
 static const struct ocase {
 	enum jg_code	code;
 	bool		own;
@@ -119,7 +182,6 @@ static const struct ccase {
 	{ "cfs quotas as text", JG_LIM_QUOTA, "50000", "050000", false },
 };
 
-#define N(a)	(sizeof(a) / sizeof((a)[0]))
 
 static void
 rule_cases(void)
@@ -169,6 +231,7 @@ main(void)
 		    stands[k].stood, "clusters %s: %s", stands[k].name,
 		    stands[k].stood ? "stood" : "moved");
 	}
+	row_cases();
 	for (k = 0; k < N(owns); k++)
 		ok(jg_problem_own(owns[k].code) == owns[k].own,
 		    "problem code %d: %s", (int)owns[k].code,
