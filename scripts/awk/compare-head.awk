@@ -3,8 +3,8 @@
 #
 # Input: what compare.awk read of every run (head mode: the columns
 # LABEL, CNAME, CRUNS, CRUN; the runs' env RENV, names RUNNAME, HIST;
-# their problems PTEXT, PHARD) and what each table said of itself, the
-# "=KEY VALUE" lines of facts_out() (compare-table.awk), in FACT_LINE.
+# their problems PTEXT, PHARD) and what each table said of itself
+# (table_said() and those after it, below).
 # Output, through emit() (text.awk): print_head(), lines of at most 72 columns: the
 # columns, one line each (label, kernel, machine, profile, runs and
 # repeats, date; what they all share on one line of its own), what
@@ -18,7 +18,6 @@
 # print_head(): the header; the headline (print_headline()) kept apart,
 # as OUT_SEC "headline".
 function print_head(    g, s, i) {
-	read_facts()
 	if (parsable)
 		return print_p_head()
 	OUT_SEC = "headline"
@@ -45,82 +44,69 @@ function print_head(    g, s, i) {
 	legend_line()
 }
 
-# read_facts(): the tables' facts: FACTS[key] set, MARKS the marks
-# shown, HOSTS and HOSTU the host lines, DOUBT the doubts to group
-# (doubts()); of the workloads' own tables, each column's counts
-# (COLN[g, k]: tested worse better placement, in doubt worse and
-# better, few, and in doubt: smpb-stat's counts, compare-verdict.awk's
-# COL_COUNT) and its
-# marked cells (CELL_W, CELL_ROW, CELL_DIR, CELL_CH, CELL_I of
-# CELLS[g, 1..NCELLS[g]]).
-function read_facts(    line, a, n, k, sp, name, i, c, g, f) {
-	for (f = 1; f <= NFACT_LINE; f++) {
-		line = FACT_LINE[f]
-		if (substr(line, 1, 1) == "=" && index(line, "\t") && \
-		    (!index(line, " ") || index(line, "\t") < index(line, " "))) {
-			n = split(substr(line, 2), a, "\t")
-			fact_tab(a, n)
-			continue
-		}
-		sp = index(line, " ")
-		k = substr(line, 2, (sp ? sp : length(line) + 1) - 2)
-		FACTS[k] = 1
-		if (k == "method")
-			FACTS["method-" substr(line, sp + 1)] = 1
-		else if (k == "marks")
-			MARKS = MARKS substr(line, sp + 1)
-		else if (k == "reps") {
-			split(substr(line, sp + 1), a, "\t")
-			if (!(a[1] in REPS_SEEN) || a[2] + 0 > REPS_SEEN[a[1]])
-				REPS_SEEN[a[1]] = a[2] + 0
-			REPS_ODDS[a[1]] += a[3]
-		} else if (k == "host") {
-			line = substr(line, sp + 1)
-			name = substr(line, 1, index(line, "\t") - 1)
-			HOSTS[name] = HOSTS[name] (HOSTS[name] == "" ? "" : \
-			    ", ") substr(line, index(line, "\t") + 1)
-		} else if (k == "host-unknown") {
-			split(substr(line, sp + 1), a, "\t")
-			if (!((a[1], a[3]) in HOSTU)) {
-				HOSTU_WHY[a[1], ++HOSTU_N[a[1]]] = a[3]
-				HOSTU[a[1], a[3]] = ""
-			}
-			HOSTU[a[1], a[3]] = HOSTU[a[1], a[3]] \
-			    (HOSTU[a[1], a[3]] == "" ? "" : ", ") a[2]
-		}
-	}
+# What each table says of itself for the header and the headline, as
+# it is made (compare-table.awk's facts_out()), kept for the report:
+# FACTS[key] set, MARKS the marks shown, HOSTS and HOSTU the host lines,
+# DOUBT the doubts to group (doubts()); of the workloads' own tables,
+# each column's counts (COLN[g, k]: tested worse better placement, in
+# doubt worse and better, few, and in doubt: smpb-stat's counts,
+# compare-verdict.awk's COL_COUNT) and its marked cells (CELL_W,
+# CELL_ROW, CELL_DIR, CELL_CH, CELL_I, CELL_P of CELLS[g,
+# 1..NCELLS[g]]).
+
+# table_said(k): a fact a table says of itself (FACTS[k]).
+function table_said(k) {
+	FACTS[k] = 1
 }
 
-# fact_tab(a, n): a fact of tab-separated fields (a[1] its key): a
-# column's counts, a marked cell, a doubt.
-function fact_tab(a, n,    g, c, k) {
-	if (a[1] == "col") {
-		g = a[2]
-		for (k = 5; k <= 12; k++)
-			COLN[g, k - 4] += a[k]
-		return
+# said_reps(name, mode, odd): column name's usual repeats a cell in a
+# table, and how many of its cells have another.
+function said_reps(name, mode, odd) {
+	table_said("reps")
+	if (!(name in REPS_SEEN) || mode > REPS_SEEN[name])
+		REPS_SEEN[name] = mode
+	REPS_ODDS[name] += odd
+}
+
+# said_host(name, said): how column name's host ran under a workload,
+# "herd 57% slower (+5% to +110%)".
+function said_host(name, said) {
+	table_said("host")
+	HOSTS[name] = HOSTS[name] (HOSTS[name] == "" ? "" : ", ") said
+}
+
+# said_host_unknown(name, w, why): column name's host of unknown speed
+# under workload w, and why.
+function said_host_unknown(name, w, why) {
+	table_said("host-unknown")
+	if (!((name, why) in HOSTU)) {
+		HOSTU_WHY[name, ++HOSTU_N[name]] = why
+		HOSTU[name, why] = ""
 	}
-	if (a[1] == "cell") {
-		g = a[3]
-		c = ++NCELLS[g]
-		CELL_W[g, c] = a[2]
-		CELL_I[g, c] = a[4]
-		CELL_ROW[g, c] = a[5]
-		CELL_DIR[g, c] = a[6]
-		CELL_CH[g, c] = a[7]
-		CELL_P[g, c] = a[8]
-		return
+	HOSTU[name, why] = HOSTU[name, why] (HOSTU[name, why] == "" ? "" : \
+	    ", ") w
+}
+
+# said_doubt(say, w): a doubt of a run under workload w that the header
+# says once for every table: say, "settle|steal TAB run TAB value".
+function said_doubt(say, w,    a, k) {
+	split(say, a, "\t")
+	k = a[1] SUBSEP a[2]
+	if (!(k in DOUBT)) {
+		DOUBT_K[++NDOUBT] = k
+		DOUBT[k] = ""
 	}
-	if (a[1] == "doubt") {
-		k = a[2] SUBSEP a[3]
-		if (!(k in DOUBT)) {
-			DOUBT_K[++NDOUBT] = k
-			DOUBT[k] = ""
-		}
-		DOUBT[k] = DOUBT[k] (DOUBT[k] == "" ? "" : ", ") a[5] \
-		    (a[4] ~ /^[0-9.]+$/ ? " (" (a[2] == "steal" ? a[4] "%" : \
-		    "waited " a[4] " s") ")" : "")
-	}
+	DOUBT[k] = DOUBT[k] (DOUBT[k] == "" ? "" : ", ") w \
+	    (a[3] ~ /^[0-9.]+$/ ? " (" (a[1] == "steal" ? a[3] "%" : \
+	    "waited " a[3] " s") ")" : "")
+}
+
+# said_col(g, counts): column g's cells of a workload's own table as
+# smpb-stat counted them (COL_COUNT: tab-separated), summed.
+function said_col(g, counts,    a, k) {
+	split(counts, a, "\t")
+	for (k = 1; k <= 8; k++)
+		COLN[g, k] += a[k]
 }
 
 # columns(): a line per column, and what they all share on one.

@@ -1,7 +1,7 @@
 # compare-headline.awk: the headline of compare's report, what changed,
 # said after the header as patch reports on the list open.
 #
-# Input: what each table said of itself (compare-head.awk's read_facts():
+# Input: what each table said of itself (compare-head.awk's table_said()...:
 # each column's counts COLN[g, 1..8], tested, worse, better, placement,
 # in doubt worse and better, few, and whether its changes are in doubt,
 # as smpb-stat counted them; its marked cells CELL_W, CELL_I, CELL_ROW,

@@ -15,7 +15,10 @@
 # line's (reproduce.awk).
 # wide: check_with force head metric parsable plan stat threshold tmp
 # wide: verbose workload PARSE_ARGV PARSE_CHUNK PARSE_KEYS
-# wide: FACT_LINE NFACT_LINE MARKED MARKED_IN FOLDS NFOLDS
+# wide: MARKED MARKED_IN FOLDS NFOLDS
+# wide: FACTS MARKS REPS_SEEN REPS_ODDS HOSTS HOSTU HOSTU_WHY HOSTU_N
+# wide: COLN NCELLS CELL_W CELL_I CELL_ROW CELL_DIR CELL_CH CELL_P
+# wide: DOUBT DOUBT_K NDOUBT
 # wide: OUTL OUTN OUT_SEC PRINTED TABLES STAT_CMD STAT_FIFO STAT_MID
 # wide: STAT_READ RAWL RAWN RAWI RAW_W RAW_BIG RAW_BYTES RAW_LINE
 # wide: RAW_KEEP RAW_BUDGET
@@ -29,7 +32,7 @@ function table_begin(    u) {
 	table_arrays_1()
 	table_arrays_2()
 	COMPLAINTS = 0; NANS = 0; NBI = 0; NCOL = 0; NCOUNT = 0
-	NDOUBT = 0; NFKEY = 0; NFOLD = 0; NHAVE = 0; NHL = 0
+	NFKEY = 0; NFOLD = 0; NHAVE = 0; NHL = 0
 	NNAMES = 0; NOWN = 0; NPLACES = 0; NPROB = 0; NREPN = 0
 	NROWK = 0; NROWS = 0; NSNAPS = 0; NUM_BAD = 0; nruns = 0
 	ALPHA = u; BB = u; BH = u; BIMODAL = u; BIND_L2ROWS = u
@@ -39,7 +42,7 @@ function table_begin(    u) {
 	FACTS_READ = u; FAST = u; FIGURE = u; FIG_SCALE = u; FMT = u
 	FOLD_HI = u; FOLD_LO = u; FOLD_SHOWN = u; HEAD = u; HI = u; HIGHER = u
 	KEYNAME = u; LETTERS = u; LEVEL_PCT = u; LO = u
-	LOAD_LIMIT = u; MARKS = u; MISSING = u; MT = u; NT = u
+	LOAD_LIMIT = u; MISSING = u; MT = u; NT = u
 	ONECOUNT = u; ONE_RUN = u; PARSE_WHY = u; PINNED_READ = u
 	PIPE_PLACES = u; PLACED = u; PLACES = u; POOLED = u
 	PREFIX = u; PT = u; REFUSED = u; REFUSE_TEXT = u; ROW_NAME = u
@@ -52,53 +55,45 @@ function table_begin(    u) {
 function table_arrays_1() {
 	delete ALLCOUNT; delete ANS; delete ANS_KIND; delete BAD
 	delete BADLINES; delete BIW; delete BI_ANS; delete BI_ASKED
-	delete BI_CELL; delete BI_SPLIT; delete BI_TEXT
-	delete BUSY; delete CCOUNT; delete CELL_CH
-	delete CELL_DIR; delete CELL_FACTS; delete CELL_I
-	delete CELL_P; delete CELL_ROW; delete CELL_W; delete CNAME
-	delete COL; delete COLN; delete COL_COUNT; delete COUNTS
-	delete CPUSET_AS; delete CRUN; delete CRUNS; delete CW
-	delete DOUBT; delete DOUBT_K; delete ENV; delete ENVKEY
-	delete ENVN; delete F; delete FACT; delete FACTS
-	delete FAILED; delete FALL; delete FKEY; delete FOLDED
-	delete FREE; delete HAS; delete HAS_HOST; delete HAVE
-	delete HIST; delete HL; delete HL_CELLS; delete HL_SPLIT
-	delete HOST; delete HOSTS; delete HOSTU; delete HOSTU_N
-	delete HOSTU_WHY; delete HOST_FILE; delete HOST_MOVED
-	delete HOST_STATE; delete HOST_SAID; delete HOST_UNKNOWN_WHY
-	delete HSP_EST
-	delete HSP_HI; delete HSP_LO; delete HSP_RUNS
-	delete INCOMPLETE; delete KEYS; delete KEYSEEN; delete LABEL
-	delete LBL; delete LFLAG; delete MARKS_USED
-	delete METHOD_USED; delete MW; delete NA; delete NAME
-	delete NAMEIDX; delete NAMEOF; delete NAMES; delete NCELLS
-	delete NCELL_FACTS; delete NKEYS; delete NOSIG
-	delete NRUNS_OF; delete NV; delete NVALS; delete NV_DIR
+	delete BI_CELL; delete BI_SPLIT; delete BI_TEXT; delete BUSY
+	delete CCOUNT; delete CNAME; delete COL; delete COL_COUNT
+	delete COUNTS; delete CPUSET_AS; delete CRUN; delete CRUNS
+	delete CW; delete ENV; delete ENVKEY; delete ENVN; delete F
+	delete FACT; delete FAILED; delete FALL; delete FKEY
+	delete FOLDED; delete FREE; delete HAS; delete HAS_HOST
+	delete HAVE; delete HIST; delete HL; delete HL_CELLS
+	delete HL_SPLIT; delete HOST; delete HOST_FILE
+	delete HOST_MOVED; delete HOST_STATE; delete HOST_SAID
+	delete HOST_UNKNOWN_WHY; delete HSP_EST; delete HSP_HI
+	delete HSP_LO; delete HSP_RUNS; delete INCOMPLETE; delete KEYS
+	delete KEYSEEN; delete LABEL; delete LBL; delete LFLAG
+	delete MARKS_USED; delete METHOD_USED; delete MW; delete NA
+	delete NAME; delete NAMEIDX; delete NAMEOF; delete NAMES
+	delete NKEYS; delete NOSIG; delete NRUNS_OF; delete NV
+	delete NVALS; delete NV_DIR
 }
 
 function table_arrays_2() {
 	delete NW; delete ONE; delete ONE_AT; delete OWN; delete OWNL
-	delete PARAM; delete PCODE; delete PHARD; delete PIPE_PLACE_SEEN
-	delete PKIND; delete POTHER; delete PROW
-	delete POOLBY; delete PORDER; delete PREFUSE; delete PRUN
-	delete PSAY; delete PTEXT; delete PW; delete PWORK
-	delete QCOL; delete PAST_FALL; delete PAST_RISE; delete RBI; delete RCH
-	delete RCHT; delete RCV; delete RINT; delete RDIR
+	delete PARAM; delete PCODE; delete PHARD
+	delete PIPE_PLACE_SEEN; delete PKIND; delete POTHER
+	delete PROW; delete POOLBY; delete PORDER; delete PREFUSE
+	delete PRUN; delete PSAY; delete PTEXT; delete PW; delete PWORK
+	delete QCOL; delete PAST_FALL; delete PAST_RISE; delete RBI
+	delete RCH; delete RCHT; delete RCV; delete RINT; delete RDIR
 	delete REFUSAL; delete RENV; delete REPN; delete REPS
-	delete REPS_MODE; delete REPS_ODD; delete REPS_ODDS
-	delete REPS_SEEN; delete RFAST; delete RHAS; delete RHI
-	delete RISE; delete RLEV; delete RLO; delete RMED
+	delete REPS_MODE; delete REPS_ODD; delete RFAST; delete RHAS
+	delete RHI; delete RISE; delete RLEV; delete RLO; delete RMED
 	delete RMETH; delete RMISS; delete RMOVEF; delete RMOVES
-	delete RNFAST; delete ROW
-	delete ROWK; delete ROWKEY; delete ROWPLACE; delete ROW_G
-	delete ROW_RUNS; delete RP; delete RPLACE; delete RREPS
-	delete RRUNS; delete RSH; delete RSLOW
-	delete ROW_OFTEN; delete ROW_STOOD; delete RTINY; delete RUNK; delete RUNNAME
-	delete RUN_OF; delete RVAL; delete RVERD; delete SAID
-	delete SHOW; delete SNAP_NAME; delete SNAP_OF; delete SORTED
-	delete SORT_T; delete SORT_TA; delete SORT_TK; delete SORT_V
-	delete SPREAD_AT; delete SSNAME; delete SSROW; delete SS_CPU
-	delete SS_CPU_TEXT; delete SS_DOM; delete SS_DOM_TEXT
-	delete SVALS; delete VALS; delete VW; delete W
-	delete WORKLOAD_FACT; delete dir
+	delete RNFAST; delete ROW; delete ROWK; delete ROWKEY
+	delete ROWPLACE; delete ROW_G; delete ROW_RUNS; delete RP
+	delete RPLACE; delete RREPS; delete RRUNS; delete RSH
+	delete RSLOW; delete ROW_OFTEN; delete ROW_STOOD; delete RTINY
+	delete RUNK; delete RUNNAME; delete RUN_OF; delete RVAL
+	delete RVERD; delete SAID; delete SHOW; delete SNAP_NAME
+	delete SNAP_OF; delete SORTED; delete SORT_T; delete SORT_TA
+	delete SORT_TK; delete SORT_V; delete SPREAD_AT; delete SSNAME
+	delete SSROW; delete SS_CPU; delete SS_CPU_TEXT; delete SS_DOM
+	delete SS_DOM_TEXT; delete SVALS; delete VALS; delete VW
+	delete W; delete WORKLOAD_FACT; delete dir
 }

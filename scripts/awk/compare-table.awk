@@ -10,9 +10,9 @@
 # name and one row per cell, in blocks of at most 72 columns, each
 # beside the first column; under it, at most own_max() lines of what is
 # this table's own (compare-notes.awk's own_lines()); the header above
-# every table says the rest once (compare-head.awk). facts_out() leaves what the header
-# and the headline say of the table in FACT_LINE. See compare.awk
-# for the whole form.
+# every table says the rest once (compare-head.awk). facts_out() keeps
+# what the header and the headline say of the table (compare-head.awk's
+# table_said()). See compare.awk for the whole form.
 # -v variables: compare.awk's (workload, metric, threshold, verbose). No
 # rules: loaded with compare.awk, after the awk library and the
 # workload's hooks.
@@ -196,34 +196,36 @@ function print_table(    nr, i, kw, first, last, wd) {
 	own_lines()
 }
 
-# facts_out(): what the header and the headline say of this table, for
-# compare-head.awk (facts_put()), each a line "=KEY VALUE...": the marks it shows, its
-# counts, how its changes were tested, each column's host; and of the
-# workload's own table (not a why table): each column's cells tested
-# and marked ("=col"), each marked cell ("=cell"), the doubts of its
-# runs that the header says once for every table ("=doubt"), and its
-# marked rows (marked_rows()), so that its why tables are printed.
+# facts_out(): what the header and the headline say of this table
+# (compare-head.awk's table_said() and those after it): the marks it
+# shows, how its changes were tested, what its cells hold; and of the
+# workload's own table (not a why table): each column's repeats, host,
+# cells tested and marked, the doubts of its runs that the header says
+# once for every table, and its marked rows (marked_rows()), so that
+# its why tables are printed.
 function facts_out(    g, m, k) {
-	m = (MISSING ? "!" : "") (NV_DIR["worse"] ? "*" : "") \
+	table_said("marks")
+	MARKS = MARKS (MISSING ? "!" : "") (NV_DIR["worse"] ? "*" : "") \
 	    (NV_DIR["better"] ? "+" : "") \
 	    (NV["placement"] ? "@" : "") (NV["doubtful"] ? "?" : "")
-	facts_put("=marks " m)
-	for (m in METHOD_USED)
-		facts_put("=method " m)
+	for (m in METHOD_USED) {
+		table_said("method")
+		table_said("method-" m)
+	}
 	if (ONE_RUN)
-		facts_put("=one-run")
+		table_said("one-run")
 	if (BIMODAL)
-		facts_put("=bimodal")
+		table_said("bimodal")
 	if (TINY)
-		facts_put("=tiny")
+		table_said("tiny")
 	if (metric != "")
 		return
 	# The repeats of the workload's own table: a why table may show
 	# some of its rows only.
 	for (g = 1; g <= NCOL; g++) {
 		if (REPS_ODD[g])
-			facts_put("=odd")
-		facts_put("=reps " CNAME[g] "\t" REPS_MODE[g] + 0 "\t" REPS_ODD[g] + 0)
+			table_said("odd")
+		said_reps(CNAME[g], REPS_MODE[g] + 0, REPS_ODD[g] + 0)
 	}
 	# The host's speed, once a workload: its why tables share its
 	# canary. A host not told to have moved, whose timings spread so
@@ -231,50 +233,40 @@ function facts_out(    g, m, k) {
 	# speed, its why "spread".
 	for (g = 2; g <= NCOL; g++) {
 		if (host_moved(g))
-			facts_put("=host " CNAME[g] "\t" workload " " HOST_SAID[g])
+			said_host(CNAME[g], workload " " HOST_SAID[g])
 		else if (HOST_STATE[g] == "unknown" && HOST_UNKNOWN_WHY[g] != "")
-			facts_put("=host-unknown " CNAME[g] "\t" workload "\t" \
-			    HOST_UNKNOWN_WHY[g])
+			said_host_unknown(CNAME[g], workload, HOST_UNKNOWN_WHY[g])
 		else if (host_note(g) != "")
-			facts_put("=host-unknown " CNAME[g] "\t" workload "\tspread")
+			said_host_unknown(CNAME[g], workload, "spread")
 	}
 	cell_facts()
 	for (g = 2; g <= NCOL; g++)
-		col_facts(g)
+		said_col(g, COL_COUNT[g])
 	for (k = 1; k <= NPROB; k++)
 		if (PSAY[k] != "")
-			facts_put("=doubt\t" PSAY[k] "\t" workload)
+			said_doubt(PSAY[k], workload)
 	marked_rows()
 }
 
-# col_facts(g): column g's cells of the workload's own table, into
-# the facts (facts_put()): each marked cell (cell_facts()), then as smpb-stat
-# counted them ("=col": tested, worse, better, placed, in doubt worse
-# and better, with too few repeats, and whether its changes are in
-# doubt).
-function col_facts(g,    k) {
-	for (k = 1; k <= NCELL_FACTS[g]; k++)
-		facts_put(CELL_FACTS[g, k])
-	facts_put("=col\t" g "\t" CNAME[g] "\t" LABEL[g] "\t" COL_COUNT[g])
-}
-
-# cell_facts(): each marked cell ("=cell" lines), its direction, "worse
-# (in doubt)" where it is doubtful, for the headline, of each column
-# into CELL_FACTS[g, 1..NCELL_FACTS[g]], row by row: one walk of the
-# cells answered.
-function cell_facts(    i, g, k, n, gs, v) {
+# cell_facts(): each marked cell, its direction, "worse (in doubt)"
+# where it is doubtful, for the headline, of each column g into
+# CELL_*[g, ++NCELLS[g]], row by row: one walk of the cells answered.
+function cell_facts(    i, g, k, n, gs, v, c) {
 	for (i = 1; i <= NROWK; i++) {
 		n = row_cells(i, gs)
 		for (k = 1; k <= n; k++) {
 			g = gs[k]
 			v = RVERD[i, g]
-			if (g == 1 || !RHAS[i, g] || !RHAS[i, 1] || RTINY[i, g] == 2)
+			if (g == 1 || !RHAS[i, g] || !RHAS[i, 1] || RTINY[i, g] == 2 ||
+			    v != "changed" && v != "doubtful")
 				continue
-			if (v == "changed" || v == "doubtful")
-				CELL_FACTS[g, ++NCELL_FACTS[g]] = "=cell\t" workload \
-				    "\t" g "\t" i "\t" NAME[ROWK[i]] "\t" RDIR[i, g] \
-				    (v == "doubtful" ? " (in doubt)" : "") "\t" \
-				    RCHT[i, g] "\t" ROWPLACE[ROWK[i]]
+			c = ++NCELLS[g]
+			CELL_W[g, c] = workload
+			CELL_I[g, c] = i
+			CELL_ROW[g, c] = NAME[ROWK[i]]
+			CELL_DIR[g, c] = RDIR[i, g] (v == "doubtful" ? " (in doubt)" : "")
+			CELL_CH[g, c] = RCHT[i, g]
+			CELL_P[g, c] = ROWPLACE[ROWK[i]]
 		}
 	}
 }
@@ -297,10 +289,4 @@ function marked_rows(    i, g, m, k, gs) {
 			MARKED_IN[workload] = 1
 		}
 	}
-}
-
-# facts_put(line): a line of the facts of the tables, for the header
-# and the headline (compare-head.awk's read_facts()).
-function facts_put(line) {
-	FACT_LINE[++NFACT_LINE] = line
 }

@@ -23,7 +23,7 @@
 # through compare-verdict.awk; compare-table.awk prints them); or, with
 # parsable, the same verdicts one key=value line per cell and column
 # (compare-p.awk), after the header's doubts. What the header and the
-# headline say of a table, it leaves in FACT_LINE (compare-table.awk's
+# headline say of a table, it keeps for them (compare-table.awk's
 # facts_out()); the rows it marked, for its workload's why tables, in
 # MARKED.
 # On stderr: saved values that are not figures, with file and line; and,
