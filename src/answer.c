@@ -222,7 +222,7 @@ put_side_words(const struct judging *jd, const char *key, int i, int g)
 		if (p->u.v[k] > m)
 			m = p->u.v[k];
 	}
-	snprintf(most, sizeof(most), m == 2 ? "two CPUs" : "2 to %.17g CPUs",
+	snprintf(most, sizeof(most), m == 2 ? "two CPUs" : "2 to %.10g CPUs",
 	    m);
 	if (n == 0)
 		len = snprintf(buf, sizeof(buf), "in %zu repeats",
@@ -264,7 +264,7 @@ put_stood(const struct judging *jd, int i, int g)
 static void
 put_shown(const struct jg_table *t, const char *key, double v, int x)
 {
-	char buf[128];
+	char buf[JG_SHOWN_MAX];
 
 	jg_shown(&t->fmt, v, x, buf, sizeof(buf));
 	put_text(key, buf);
@@ -274,7 +274,7 @@ put_shown(const struct jg_table *t, const char *key, double v, int x)
 static void
 put_pct(const char *key, double v)
 {
-	char buf[64];
+	char buf[JG_SHOWN_MAX];
 
 	jg_pct(v, buf, sizeof(buf));
 	put_text(key, buf);
@@ -304,7 +304,7 @@ put_shown_cell(const struct judging *jd, int i, int g, int x)
 		[JG_EMPTY_NONE] = "-", [JG_EMPTY_FAIL] = "fail",
 		[JG_EMPTY_NA] = "n/a"
 	};
-	char buf[256];
+	char buf[JG_TEXT_MAX];
 
 	if (!t->fmt.given)
 		return;
@@ -329,7 +329,7 @@ put_shown_cell(const struct judging *jd, int i, int g, int x)
 		jg_interval_text(&t->fmt, v1, v, buf, sizeof(buf));
 		if (jg_short_level(v->lev))
 			snprintf(buf + strlen(buf), sizeof(buf) - strlen(buf),
-			    " at %.0f%%", v->lev * 100);
+			    " at %.0f%%", jg_ten(v->lev) * 100);
 		put_text("interval", buf);
 	}
 }
@@ -481,7 +481,7 @@ put_host_words(const struct judging *jd, int g)
 {
 	const struct jg_table *t = jd->t;
 	const struct jg_col *c = &jd->cols[g];
-	char buf[256];
+	char buf[JG_TEXT_MAX];
 
 	if (!t->fmt.given)
 		return;

@@ -67,16 +67,28 @@ enum jg_limit {
 
 /*
  * The figure's format, as the table line's fmt= gives it: plain (three
- * decimals under 10, else two), sig3 (three figures), or fixed ("%.Nf"
- * and text after it, N at most 9); the figure shown times scale (the
- * herd's count against the seed's).
+ * decimals under 10, else two), sig3 (three figures), fixed ("%.Nf",
+ * N at most JG_FMT_DECIMALS, and text after it: its decimals grow where
+ * a row needs them), or another printf format of one conversion of a
+ * number, printed as it is (e, f, g, a and their capitals, or d and i:
+ * the figure's whole part); the figure shown times scale (the herd's
+ * count against the seed's).
  */
-enum jg_fmt_kind { JG_FMT_PLAIN, JG_FMT_SIG3, JG_FMT_FIXED };
+#define JG_FMT_MAX	256	/* a format's bytes */
+#define JG_FMT_DECIMALS	60
+/* The most bytes a figure printed takes: the largest double's digits,
+ * decimals, the format's text. */
+#define JG_SHOWN_MAX	(320 + JG_FMT_DECIMALS + 4 + JG_FMT_MAX)
+/* The most a change or an interval printed takes: three figures. */
+#define JG_TEXT_MAX	(3 * JG_SHOWN_MAX + 64)
+enum jg_fmt_kind { JG_FMT_PLAIN, JG_FMT_SIG3, JG_FMT_FIXED, JG_FMT_OTHER };
 struct jg_fmt {
 	bool	given;
 	enum jg_fmt_kind kind;
-	int	decimals;
-	char	suffix[32];
+	int	decimals;		/* fixed */
+	char	text[JG_FMT_MAX];	/* fixed: after %.Nf, %% as %; */
+					/* other: the format, d or i as lld */
+	bool	integer;		/* other: of d or i */
 	double	scale;
 };
 
@@ -510,6 +522,9 @@ bool	jg_fmt_parse(const char *s, struct jg_fmt *f);
 /* The figures under which a figure shows as zero, with the most
  * decimals a row takes beyond the format's. */
 double	jg_zero_below(const struct jg_fmt *f);
+/* v as the records give an estimate, in ten figures (%.10g): the
+ * words said of an interval, a level or a host are of those. */
+double	jg_ten(double v);
 /* A figure v as printed, with x more decimals than its format has. */
 void	jg_shown(const struct jg_fmt *f, double v, int x, char *buf,
 	    size_t size);
@@ -533,8 +548,9 @@ void	jg_change_text(const struct jg_fmt *f, const struct jg_cellv *base,
 /* A change (a fraction) as a signed percentage, a decimal under 10%,
  * 0% where it rounds to zero: "+12%", "-9.5%". */
 void	jg_pct(double v, char *buf, size_t size);
-/* Cell v's change and its interval, "+12% [+9.5%, +15%]"; as
- * differences of the figure where a side shows as zero. */
+/* Cell v's change and its interval, "+12% [+9.5%, +15%]" (the bounds
+ * in ten figures); as differences of the figure where a side shows as
+ * zero. */
 void	jg_interval_text(const struct jg_fmt *f, const struct jg_cellv *base,
 	    const struct jg_cellv *v, char *buf, size_t size);
 
@@ -543,7 +559,8 @@ void	jg_interval_text(const struct jg_fmt *f, const struct jg_cellv *base,
  * and its interval lo..hi, in a few words: "57% slower (+5% to
  * +110%)"; a change or a bound that rounds to zero to the point said
  * to the tenth ("0.4% slower (+0.3% to +1%)"); a faster host's
- * interval in its own terms ("40% faster (31% to 49%)").
+ * interval in its own terms ("40% faster (31% to 49%)"); of the three
+ * in ten figures.
  */
 void	jg_host_said(double est, double lo, double hi, char *buf,
 	    size_t size);

@@ -4,8 +4,9 @@
  * takes so that every change it prints follows from the two figures
  * beside it, and a change as a reader gets it from those two figures.
  * Pure functions of their arguments, no globals; answer.c prints what
- * they give (smpb-stat(5): fmt=, show=, change=).
+ * they give (smpb-stat(5): fmt=, shown=, change=).
  */
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,11 +17,71 @@
  * changes; and what shows as zero with as many. */
 #define MORE_DIGITS	4
 
+/* A fixed format's text after its conversion into f->text, %% as %;
+ * false where it holds another conversion or a control character. */
+static bool
+fixed_text(const char *p, struct jg_fmt *f)
+{
+	size_t n = 0;
+
+	for (; *p != '\0'; p++) {
+		if (*p == '%' && *++p != '%')
+			return false;
+		if (n + 1 >= sizeof(f->text) || (unsigned char)*p < ' ')
+			return false;
+		f->text[n++] = *p;
+	}
+	f->text[n] = '\0';
+	return true;
+}
+
+/*
+ * Another printf format into f->text: text, %% and one conversion of a
+ * number (flags, a width and a precision in digits; e f g a and their
+ * capitals, or d and i, given "ll" for the figure's whole part as a long
+ * long); false where it is none.
+ */
+static bool
+other_format(const char *s, struct jg_fmt *f)
+{
+	const char *p;
+	size_t n = 0, convs = 0;
+
+	for (p = s; *p != '\0'; p++) {
+		if (n + 3 >= sizeof(f->text) || (unsigned char)*p < ' ')
+			return false;
+		f->text[n++] = *p;
+		if (*p != '%')
+			continue;
+		if (p[1] == '%') {
+			f->text[n++] = *++p;
+			continue;
+		}
+		for (p++; *p != '\0' && strchr("-+ #0", *p) != NULL; p++)
+			f->text[n++] = *p;
+		for (; *p >= '0' && *p <= '9'; p++)
+			f->text[n++] = *p;
+		if (*p == '.')
+			for (f->text[n++] = *p++; *p >= '0' && *p <= '9'; p++)
+				f->text[n++] = *p;
+		if (*p == '\0' || strchr("eEfFgGaAdi", *p) == NULL ||
+		    n + 3 >= sizeof(f->text) || ++convs > 1)
+			return false;
+		if ((f->integer = *p == 'd' || *p == 'i')) {
+			f->text[n++] = 'l';
+			f->text[n++] = 'l';
+		}
+		f->text[n++] = *p;
+	}
+	f->text[n] = '\0';
+	return convs == 1;
+}
+
 bool
 jg_fmt_parse(const char *s, struct jg_fmt *f)
 {
-	const char *p;
-	size_t n = 0;
+	char *end;
+	long d;
 
 	memset(f, 0, sizeof(*f));
 	f->given = true;
@@ -33,20 +94,16 @@ jg_fmt_parse(const char *s, struct jg_fmt *f)
 		f->kind = JG_FMT_SIG3;
 		return true;
 	}
-	if (s[0] != '%' || s[1] != '.' || s[2] < '0' || s[2] > '9' ||
-	    s[3] != 'f')
-		return false;
-	f->kind = JG_FMT_FIXED;
-	f->decimals = s[2] - '0';
-	for (p = s + 4; *p != '\0'; p++) {
-		if (*p == '%' && *++p != '%')
-			return false;
-		if (n + 1 >= sizeof(f->suffix) || (unsigned char)*p < ' ')
-			return false;
-		f->suffix[n++] = *p;
+	if (s[0] == '%' && s[1] == '.' && s[2] >= '0' && s[2] <= '9') {
+		d = strtol(s + 2, &end, 10);
+		if (*end == 'f' && d <= JG_FMT_DECIMALS) {
+			f->kind = JG_FMT_FIXED;
+			f->decimals = (int)d;
+			return fixed_text(end + 1, f);
+		}
 	}
-	f->suffix[n] = '\0';
-	return true;
+	f->kind = JG_FMT_OTHER;
+	return other_format(s, f);
 }
 
 /* The decimals of the format for a figure v as shown. */
@@ -60,12 +117,29 @@ decimals(const struct jg_fmt *f, double v)
 	return f->decimals;
 }
 
+/* A figure's whole part as a long long, as awk's %d takes it: towards
+ * zero, at the type's bounds beyond them. */
+static long long
+whole(double v)
+{
+	if (v >= 9.2e18)
+		return LLONG_MAX;
+	if (v <= -9.2e18)
+		return LLONG_MIN;
+	return (long long)v;
+}
+
 void
 jg_shown(const struct jg_fmt *f, double v, int x, char *buf, size_t size)
 {
 	v *= f->scale;
-	snprintf(buf, size, "%.*f%s", decimals(f, v) + x, v,
-	    f->kind == JG_FMT_FIXED ? f->suffix : "");
+	if (f->kind != JG_FMT_OTHER)
+		snprintf(buf, size, "%.*f%s", decimals(f, v) + x, v,
+		    f->kind == JG_FMT_FIXED ? f->text : "");
+	else if (f->integer)
+		snprintf(buf, size, f->text, whole(v));
+	else
+		snprintf(buf, size, f->text, v);
 }
 
 double
@@ -76,10 +150,19 @@ jg_zero_below(const struct jg_fmt *f)
 	int k, d;
 
 	d = f->kind == JG_FMT_SIG3 ? 2 : f->kind == JG_FMT_PLAIN ? 3 :
-	    f->decimals;
+	    f->kind == JG_FMT_FIXED ? f->decimals : 0;
 	for (k = 0; k < d + MORE_DIGITS; k++)
 		z /= 10;
 	snprintf(buf, sizeof(buf), "%.3g", z / (f->scale > 0 ? f->scale : 1));
+	return strtod(buf, NULL);
+}
+
+double
+jg_ten(double v)
+{
+	char buf[32];
+
+	snprintf(buf, sizeof(buf), "%.10g", v);
 	return strtod(buf, NULL);
 }
 
@@ -94,7 +177,7 @@ number_of(const char *s)
 static double
 shown_number(const struct jg_fmt *f, double v, int x)
 {
-	char buf[64];
+	char buf[JG_SHOWN_MAX];
 
 	jg_shown(f, v, x, buf, sizeof(buf));
 	return number_of(buf);
@@ -176,7 +259,7 @@ pct_fall(double c, char *buf, size_t size)
 static void
 pct0(double c, char *buf, size_t size)
 {
-	char p[64];
+	char p[JG_SHOWN_MAX];
 
 	snprintf(p, sizeof(p), "%.0f", c * 100);
 	if (strcmp(p, "0") == 0 || strcmp(p, "-0") == 0)
@@ -210,7 +293,7 @@ void
 jg_change_text(const struct jg_fmt *f, const struct jg_cellv *base,
     const struct jg_cellv *v, int x, char *buf, size_t size)
 {
-	char sb[64], sv[64];
+	char sb[JG_SHOWN_MAX], sv[JG_SHOWN_MAX];
 	double a, c;
 
 	*buf = '\0';
@@ -253,17 +336,17 @@ void
 jg_interval_text(const struct jg_fmt *f, const struct jg_cellv *base,
     const struct jg_cellv *v, char *buf, size_t size)
 {
-	char a[64], b[64], c[64];
+	char a[JG_SHOWN_MAX + 2], b[JG_SHOWN_MAX + 2], c[JG_SHOWN_MAX + 2];
 	double m = base->has ? base->med : 0;
 
 	if (v->tiny != 1) {
 		jg_pct(v->ch, a, sizeof(a));
-		jg_pct(v->lo, b, sizeof(b));
-		jg_pct(v->hi, c, sizeof(c));
+		jg_pct(jg_ten(v->lo), b, sizeof(b));
+		jg_pct(jg_ten(v->hi), c, sizeof(c));
 	} else {
 		diff_text(f, m * v->ch, 0, a, sizeof(a));
-		diff_text(f, m * v->lo, 0, b, sizeof(b));
-		diff_text(f, m * v->hi, 0, c, sizeof(c));
+		diff_text(f, m * jg_ten(v->lo), 0, b, sizeof(b));
+		diff_text(f, m * jg_ten(v->hi), 0, c, sizeof(c));
 	}
 	snprintf(buf, size, "%s [%s, %s]", a, b, c);
 }
@@ -274,7 +357,7 @@ jg_interval_text(const struct jg_fmt *f, const struct jg_cellv *base,
 static void
 host_bound(double c, char *buf, size_t size)
 {
-	char p[64];
+	char p[JG_SHOWN_MAX];
 
 	pct0(c, buf, size);
 	if (strcmp(buf, "0%") != 0)
@@ -289,9 +372,11 @@ host_bound(double c, char *buf, size_t size)
 void
 jg_host_said(double est, double lo, double hi, char *buf, size_t size)
 {
-	char m[64], b_lo[64], b_hi[64];
-	double d = est * 100, a = d < 0 ? -d : d;
+	char m[JG_SHOWN_MAX], b_lo[JG_SHOWN_MAX], b_hi[JG_SHOWN_MAX];
+	double d = jg_ten(est) * 100, a = d < 0 ? -d : d;
 
+	lo = jg_ten(lo);
+	hi = jg_ten(hi);
 	snprintf(m, sizeof(m), "%.0f", a);
 	if (strcmp(m, "0") == 0)
 		snprintf(m, sizeof(m), "%.1f", a);

@@ -381,7 +381,7 @@ table_number(struct jg_table *t, const char *key, char *val, double *scale)
 	}
 	if (strcmp(key, "scale") == 0) {
 		*scale = v;
-		return v > 0;
+		return v >= 0;
 	}
 	if (v < 0)
 		return false;

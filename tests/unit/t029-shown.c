@@ -35,10 +35,17 @@ static const struct fcase {
 	{ "%.3f", true, 1, 0.39812, 0, "0.398", 5e-8 },
 	{ "%.3f s", true, 0.2, 10, 0, "2.000 s", 2.5e-7 },
 	{ "%.0f", true, 1, 45000.4, 0, "45000", 5e-5 },
-	{ "%d: not a format a figure takes", false, 1, 0, 0, "", 0 },
+	{ "%.10f", true, 1, 1.5, 0, "1.5000000000", 5e-15 },
+	{ "%5.1f", true, 1, 3.14159, 2, "  3.1", 5e-5 },
+	{ "%d switches", true, 1, 45000.7, 0, "45000 switches", 5e-5 },
+	{ "about %.2e", true, 1, 12345, 0, "about 1.23e+04", 5e-5 },
 	{ "%.3f%s: a second conversion", false, 1, 0, 0, "", 0 },
-	{ "%.12f: more than 9 decimals", false, 1, 0, 0, "", 0 },
+	{ "%.3f and %.3f", false, 1, 0, 0, "", 0 },
 	{ "%s", false, 1, 0, 0, "", 0 },
+	{ "%x", false, 1, 0, 0, "", 0 },
+	{ "%*d", false, 1, 0, 0, "", 0 },
+	{ "%n", false, 1, 0, 0, "", 0 },
+	{ "no conversion", false, 1, 0, 0, "", 0 },
 };
 
 /* A cell with a figure, and against the first column a change. */
@@ -137,6 +144,25 @@ test_changes(void)
 	}
 }
 
+/* Figures past 1e60, as a why figure can be: printed whole, and their
+ * change read from them. */
+static void
+test_large(void)
+{
+	struct jg_cellv base = cell(1e64, NOCH, 0), v = cell(1e63, -0.9, 0);
+	const struct jg_cellv *row[3] = { NULL, &base, &v };
+	char buf[JG_TEXT_MAX];
+	struct jg_fmt f;
+
+	jg_fmt_parse("%.3f", &f);
+	jg_shown(&f, 1e64, 0, buf, sizeof(buf));
+	ok(strlen(buf) == 69 && strcmp(buf + 65, ".000") == 0,
+	    "1e64 in %%.3f: 65 digits and its decimals");
+	jg_change_text(&f, &base, &v, jg_row_digits(&f, row, 2), buf,
+	    sizeof(buf));
+	is_str(buf, "-90%", "1e63 against 1e64: -90%%");
+}
+
 static void
 test_notes(void)
 {
@@ -155,6 +181,11 @@ test_notes(void)
 	v.hi = 0.31;
 	jg_interval_text(&f, &base, &v, buf, sizeof(buf));
 	is_str(buf, "+25% [+20%, +31%]", "an interval as percentages");
+	v.lo = -0.09999999999999998;
+	jg_interval_text(&f, &base, &v, buf, sizeof(buf));
+	is_str(buf, "+25% [-10%, +31%]",
+	    "its bounds in ten figures, as the records give them");
+	v.lo = 0.2;
 	v.tiny = 1;
 	jg_interval_text(&f, &base, &v, buf, sizeof(buf));
 	is_str(buf, "+0.500 [+0.400, +0.620]",
@@ -173,6 +204,8 @@ static const struct hcase {
 	    "40% faster (31% to 49%)" },
 	{ "a bound zero to the tenth: 0%", 0.02, 0.0004, 0.04,
 	    "2% slower (0% to +4%)" },
+	{ "12.5% in ten figures", 0.12500000000001, 0.1, 0.15,
+	    "12% slower (+10% to +15%)" },
 };
 
 static const struct pcase {
@@ -209,6 +242,7 @@ main(void)
 {
 	test_formats();
 	test_changes();
+	test_large();
 	test_notes();
 	test_hosts();
 	return done_testing();
