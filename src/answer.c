@@ -7,8 +7,10 @@
  * cpuset in one form; else each column (its runs, repeats, host and the
  * smallest changes it marks) and each cell (its figure, spread,
  * clusters and, from the second column on, its change, test and
- * verdict); then "ID end". The words of every decision are written
- * here, where they are printed, and nowhere else.
+ * verdict), and where the table line gives the figures' format, each
+ * as the table prints it (shown.c) and the range of the rows left out;
+ * then "ID end". The words of every decision are written here, where
+ * they are printed, and nowhere else.
  */
 #include <stdio.h>
 #include <stdlib.h>
