@@ -29,12 +29,23 @@ made() {
 	cp -R "$FIX/$2" "$md_d" || exit 1
 	md_n=$1
 	shift 2
-	set -- "run_id=$md_n" "suite_version=$V" ${1+"$@"}
-	for md_l do
-		grep -v "^${md_l%%=*}=" "$md_d/env" >"$md_d/env.new"
-		printf '%s\n' "$md_l" >>"$md_d/env.new"
-		mv "$md_d/env.new" "$md_d/env" || exit 1
-	done
+	# Each KEY=VALUE in turn: the KEY's line left out, the new one last
+	# (one awk for them all).
+	awk 'BEGIN { while (++i < ARGC) { set[i] = ARGV[i]; delete ARGV[i] } }
+	    { l[++n] = $0 }
+	    END {
+		for (k = 1; k in set; k++) {
+			key = substr(set[k], 1, index(set[k], "="))
+			m = 0
+			for (j = 1; j <= n; j++)
+				if (index(l[j], key) != 1)
+					l[++m] = l[j]
+			l[n = m + 1] = set[k]
+		}
+		for (j = 1; j <= n; j++)
+			print l[j]
+	    }' "run_id=$md_n" "suite_version=$V" ${1+"$@"} <"$md_d/env" \
+	    >"$md_d/env.new" && mv "$md_d/env.new" "$md_d/env" || exit 1
 }
 
 # last_line: the last line of OUT, the version as VERSION (versionless).
