@@ -208,8 +208,10 @@ for craft in $CRAFTS; do
 	    "timings $craft in the compared runs: every mark stays"
 done
 
-for craft in $CRAFTS; do
-	# The same in the base column.
+# The same in the base column, for three of the crafts: a huge figure,
+# no figure, and two outliers among ten (t767 tries the rest, under
+# make test-all).
+for craft in x1e40 nan two-x5; do
 	out=$(sh $SB compare -p -w herd "$T/c-$craft/base" "$T/f50" "$T/m15" 2>/dev/null)
 	is "$(pkey "$out" 2 f50 verdict) $(pkey "$out" 2 m15 verdict)" \
 	    "changed changed" "timings $craft in the base column: every mark stays"
