@@ -2,7 +2,7 @@
 # can find): the data and gnuplot scripts, their figures the medians of
 # the raw lines, and the one command that draws them; exit 0. With
 # gnuplot: a real PNG per plot, its signature and size checked, and the
-# printed command draws the same. The plots go into a new directory, made
+# command printed without it draws a split plot's pictures. The plots go into a new directory, made
 # by plot (plots here by default, then plots-2...), never into a run nor
 # into a directory that exists, nor on a way another could change (a
 # directory its group can write, another user's link: as root,
@@ -20,26 +20,69 @@ PLOTS="ring ring-latency herd herd-latency yield pipe"
 # png_size FILE: "WIDTH HEIGHT" from a PNG's header; nothing unless FILE
 # starts with the PNG signature and an IHDR chunk.
 png_size() {
-	od -An -tu1 -N24 "$1" | tr -s ' \n' '  ' | awk '
-	$1 != 137 || $2 != 80 || $3 != 78 || $4 != 71 || $5 != 13 ||
-	    $6 != 10 || $7 != 26 || $8 != 10 { exit }
-	$13 != 73 || $14 != 72 || $15 != 68 || $16 != 82 { exit }
-	{ print (($17 * 256 + $18) * 256 + $19) * 256 + $20,
-	    (($21 * 256 + $22) * 256 + $23) * 256 + $24 }'
+	od -An -tu1 -N24 "$1" | awk '{ for (i = 1; i <= NF; i++) b[++n] = $i }
+	END {
+		if (b[1] != 137 || b[2] != 80 || b[3] != 78 || b[4] != 71 ||
+		    b[5] != 13 || b[6] != 10 || b[7] != 26 || b[8] != 10)
+			exit
+		if (b[13] != 73 || b[14] != 72 || b[15] != 68 || b[16] != 82)
+			exit
+		print ((b[17] * 256 + b[18]) * 256 + b[19]) * 256 + b[20],
+		    ((b[21] * 256 + b[22]) * 256 + b[23]) * 256 + b[24]
+	}'
 }
 
-# med KEY PATTERN FILE: the median (the middle one, or the mean of the
-# two middle ones) of KEY in FILE's lines matching PATTERN.
+# med KEY PATTERN FILE [RANGE]: the median (the middle one, or the mean
+# of the two middle ones) of KEY in FILE's lines matching the extended
+# PATTERN; with RANGE, the least and the greatest after it.
 med() {
-	grep -- "$2" "$3" | tr ' ' '\n' | sed -n "s/^$1=//p" | sort -n |
-	    awk '{ v[NR] = $1 } END {
-		if (NR % 2) printf "%.10g\n", v[(NR + 1) / 2]
-		else printf "%.10g\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+	awk -v k="$1=" -v pat="$2" -v range="${4:-}" '$0 ~ pat {
+		for (i = 1; i <= NF; i++)
+			if (index($i, k) == 1) {
+				t = substr($i, length(k) + 1)
+				x = t + 0
+				for (j = ++n; j > 1 && v[j - 1] > x; j--) {
+					v[j] = v[j - 1]
+					w[j] = w[j - 1]
+				}
+				v[j] = x
+				w[j] = t
+			}
+	} END {
+		if (n % 2) printf "%.10g", v[(n + 1) / 2]
+		else printf "%.10g", (v[n / 2] + v[n / 2 + 1]) / 2
+		if (range != "") printf " %s %s", w[1], w[n]
+		print ""
+	}' "$3"
 }
 
-# block FILE K: the data lines of block K (from 0) of a gnuplot data file.
+# block FILE K [FIRST|LAST [N]]: the data lines of block K (from 0) of a
+# gnuplot data file; its first or last alone; their first N fields.
 block() {
-	awk -v k="$2" '/^# [0-9]+: / { b = $2 + 0 } /^[0-9]/ && b == k' "$1"
+	awk -v k="$2" -v which="${3:-}" -v nf="${4:-0}" '
+	/^# [0-9]+: / { b = $2 + 0 }
+	/^[0-9]/ && b == k {
+		if (nf) { s = $1; for (i = 2; i <= nf; i++) s = s " " $i; $0 = s }
+		if (which == "LAST") { last = $0; next }
+		print
+		if (which == "FIRST") exit
+	}
+	END { if (which == "LAST") print last }' "$1"
+}
+
+# heads FILE: the headings of a gnuplot data file's blocks, in HEADS,
+# and how many, in NHEADS.
+heads() {
+	HEADS=$(awk 'sub(/^# [0-9]+: /, "")' "$1")
+	NHEADS=0
+	h_rest=$HEADS
+	while [ -n "$h_rest" ]; do
+		NHEADS=$((NHEADS + 1))
+		case $h_rest in
+		*"$T_NL"*) h_rest=${h_rest#*"$T_NL"} ;;
+		*) h_rest= ;;
+		esac
+	done
 }
 
 NOGNU=$(path_without gnuplot)
@@ -50,8 +93,6 @@ for s in $SHELLS; do
 	is "$RC" 0 "$s: without gnuplot, plot exits 0"
 	is "$OUT" "cd '$d' && gnuplot ring.gp ring-latency.gp herd.gp herd-latency.gp yield.gp pipe.gp" \
 	    "$s: and prints the one command that draws the plots"
-	# The command, run by hand below (with gnuplot).
-	[ -n "${by_hand:-}" ] || by_hand=$OUT
 	is "$ERR" "smpbench: gnuplot is not installed: the data and gnuplot scripts are in $d; the command above draws them" \
 	    "$s: and says why on stderr"
 	n=0
@@ -59,7 +100,7 @@ for s in $SHELLS; do
 		[ -s "$d/$p.dat" ] && [ -s "$d/$p.gp" ] && n=$((n + 1))
 	done
 	is "$n" 6 "$s: a data file and a script for each of the six plots"
-	is "$(find "$d" -name '*.png' -o -name '.*' -type f | wc -l | tr -d ' ')" 0 \
+	is "$(find "$d" -name '*.png' -o -name '.*' -type f)" "" \
 	    "$s: no PNG and no temporary file"
 done
 
@@ -68,43 +109,43 @@ done
 for d in "$TMPDIR_T"/*-data; do
 	break
 done
-is "$(grep -c '^# [0-9]*: ' "$d/ring.dat")" 5 \
-    "ring: a block per run and placement (3 + 2)"
-is "$(grep '^# [0-9]*: ' "$d/ring.dat" | sed 's/^# [0-9]*: //')" \
+heads "$d/ring.dat"
+is "$NHEADS" 5 "ring: a block per run and placement (3 + 2)"
+is "$HEADS" \
     "6.1.0-a, unpinned
 6.1.0-a, both on one CPU
 6.1.0-a, two CPUs
 l, \"quoted\" 'run', unpinned
 l, \"quoted\" 'run', both on one CPU" "ring: each headed by its run and placement"
 R=$FIX/run-a/raw/ring
-want="2 $(med switches_per_s 'place=free .*procs=2 ' $R) $(grep 'place=free .*procs=2 ' $R |
-    tr ' ' '\n' | sed -n 's/^switches_per_s=//p' | sort -n | sed -n '1p;$p' |
-    tr '\n' ' ')3 NaN NaN"
-is "$(block "$d/ring.dat" 0 | head -n 1)" "$want" \
+want="2 $(med switches_per_s 'place=free .*procs=2 ' $R range) 3 NaN NaN"
+is "$(block "$d/ring.dat" 0 FIRST)" "$want" \
     "ring: N, median, min, max and repeats of the unpinned 2-ring (no clusters)"
-is "$(block "$d/ring.dat" 2 | cut -d ' ' -f 1,2)" \
+is "$(block "$d/ring.dat" 2 "" 2)" \
     "2 $(med switches_per_s 'place=spread' $R)" "ring: the spread 2-ring"
 L=$FIX/run-l/raw/ring
-is "$(block "$d/ring-latency.dat" 0 | head -n 1)" \
+is "$(block "$d/ring-latency.dat" 0 FIRST)" \
     "2 $(med lat_p50_us 'place=free .*procs=2 ' $L) $(med lat_p90_us 'place=free .*procs=2 ' $L) $(med lat_p99_us 'place=free .*procs=2 ' $L) $(med lat_p999_us 'place=free .*procs=2 ' $L)" \
     "ring latency: N and the medians of p50, p90, p99, p99.9"
-is "$(grep -c '^# [0-9]*: ' "$d/ring-latency.dat")" 2 \
-    "ring latency: only the runs made with -l"
+heads "$d/ring-latency.dat"
+is "$NHEADS" 2 "ring latency: only the runs made with -l"
 H=$FIX/run-a/raw/herd
-is "$(block "$d/herd.dat" 0 | head -n 1 | cut -d ' ' -f 1,2)" \
+is "$(block "$d/herd.dat" 0 FIRST 2)" \
     "2 $(med us_per_iteration 'procs=2 ' $H | awk '{ printf "%.10g", $1 * 5 }')" \
     "herd: seconds for 5000000 iterations, as compare shows them"
 Y=$FIX/run-a/raw/yield
-is "$(block "$d/yield.dat" 0 | head -n 1 | cut -d ' ' -f 1,2)" \
+is "$(block "$d/yield.dat" 0 FIRST 2)" \
     "1 $(med us_per_yield 'threads=1 ' $Y)" "yield: microseconds per yield"
 P=$FIX/run-a/raw/pipe
 m=$(med cpu_pct 'place=one .*write_kib=64 think=2048 ' $P)
-is "$(block "$d/pipe.dat" 1 | tail -n 1)" \
+is "$(block "$d/pipe.dat" 1 LAST)" \
     "1 1 $m 2048 64 NaN NaN $(printf '%.0f' "$m")" \
     "pipe: think and size indices, %CPU, think, size, no clusters, the label"
-like "$(cat "$d/ring.gp")" "title 'l, \"quoted\" ''run'', unpinned'" \
+slurp "$d/ring.gp"
+like "$SLURPED" "title 'l, \"quoted\" ''run'', unpinned'" \
     "a label with quotes is quoted for gnuplot"
-like "$(cat "$d/pipe.gp")" '^set multiplot layout 1,3 ' \
+slurp "$d/pipe.gp"
+like "$SLURPED" '^set multiplot layout 1,3 ' \
     "pipe: a heat map panel per placement"
 
 # Legends that read: at most 8 entries a picture. Three runs of three
@@ -122,19 +163,27 @@ run env PATH="$NOGNU" sh $SB plot -o "$d" $FIX/run-l "$TMPDIR_T/l2" "$TMPDIR_T/l
 is "$RC" 0 "three runs of three placements: plot exits 0"
 is "$OUT" "cd '$d' && gnuplot ring.gp ring-latency-free-1.gp ring-latency-free-2.gp ring-latency-one-1.gp ring-latency-one-2.gp ring-latency-spread.gp herd.gp herd-latency-free-1.gp herd-latency-free-2.gp" \
     "the latency in pictures by placement, two runs a picture; the figure in one"
-n=0
-for f in "$d"/*.gp; do
-	k=$(grep -v '^set title' "$f" | grep -c " title '")
+# The entries of each picture's legend: its curves' titles, not its own.
+entries=$(awk 'FNR == 1 && NR > 1 { print f, n; n = 0 }
+	{ f = FILENAME }
+	!/^set title/ && / title \047/ { n++ }
+	END { print f, n }' "$d"/*.gp)
+n=0 ring=
+while read -r f k; do
 	[ "$k" -le 8 ] || { n=$((n + 1)); printf '# %s: %s entries\n' "$f" "$k"; }
-done
+	[ "$f" = "$d/ring.gp" ] && ring=$k
+done <<EOF
+$entries
+EOF
 is "$n" 0 "no picture's legend has more than 8 entries"
-is "$(grep -v '^set title' "$d/ring.gp" | grep -c " title '")" 8 \
-    "ring: its 8 curves in one picture"
-is "$(grep '^# [0-9]*: ' "$d/ring-latency-one-2.dat" | sed 's/^# [0-9]*: //')" \
-    "l3, both on one CPU" "ring-latency-one-2: the third run's pinned ring"
-is "$(grep '^# [0-9]*: ' "$d/ring-latency-spread.dat" | sed 's/^# [0-9]*: //')" \
-    "l2, two CPUs
+is "$ring" 8 "ring: its 8 curves in one picture"
+heads "$d/ring-latency-one-2.dat"
+is "$HEADS" "l3, both on one CPU" "ring-latency-one-2: the third run's pinned ring"
+heads "$d/ring-latency-spread.dat"
+is "$HEADS" "l2, two CPUs
 l3, two CPUs" "ring-latency-spread: both runs that have it"
+# The command that draws them, run by hand below (with gnuplot).
+split_cmd=$OUT
 
 # A cell whose repeats fall into two clusters has no median in a plot,
 # as in compare: a herd of 2 at 10 and 30 s, a pipe cell at 98% and
@@ -157,14 +206,17 @@ run env PATH="$NOGNU" sh $SB plot -o "$d" "$B"
 is "$RC" 0 "a run with bimodal cells: plot exits 0"
 is "$(block "$d/herd.dat" 0)" "2 NaN 10.05 30.05 5 10.05 30.05
 5 20 20 20 5 NaN NaN" "herd: no median for the bimodal cell, its clusters' medians beside it"
-like "$(cat "$d/herd.gp")" "using 1:6 with points .* pt 6 notitle" "drawn as open circles"
-like "$(cat "$d/herd.gp")" "^set title .*'open circles: the two clusters of a cell that has no median \\(bimodal\\)'" \
+slurp "$d/herd.gp"
+like "$SLURPED" "using 1:6 with points .* pt 6 notitle" "drawn as open circles"
+like "$SLURPED" "^set title .*'open circles: the two clusters of a cell that has no median \\(bimodal\\)'" \
     "and the title says so"
 is "$(block "$d/pipe.dat" 0)" "0 0 NaN 1 1 98 195 98|195
 1 0 150 2 1 NaN NaN 150" "pipe: no colour for the bimodal cell, labelled with both clusters"
-like "$(cat "$d/pipe.gp")" "using 1:2:8 with labels" "pipe: the labels from the data"
+slurp "$d/pipe.gp"
+like "$SLURPED" "using 1:2:8 with labels" "pipe: the labels from the data"
 
-# With gnuplot: real PNGs, and the printed command draws the same.
+# With gnuplot: real PNGs; and the commands printed without it draw the
+# pictures of a split plot and of bimodal cells.
 if need_cmd gnuplot; then
 	d=$TMPDIR_T/png
 	run sh $SB plot -o "$d" $FIX/run-a $FIX/run-l
@@ -179,55 +231,55 @@ if need_cmd gnuplot; then
 		check "$p.png is a picture, over 2000 bytes" \
 		    test "$(wc -c <"$d/$p.png")" -gt 2000
 	done
-	is "$(find "$d" -name '.*' | wc -l | tr -d ' ')" 0 "no temporary file left"
-	run sh $SB plot -o "$TMPDIR_T/bi-png" "$B"
-	is "$RC" 0 "gnuplot draws the bimodal cells"
-	is "$(png_size "$TMPDIR_T/bi-png/herd.png")" "800 500" "herd.png, its clusters drawn"
-	run sh $SB plot -o "$TMPDIR_T/split-png" $FIX/run-l "$TMPDIR_T/l2" "$TMPDIR_T/l3"
-	is "$RC" 0 "gnuplot draws the pictures of a split plot"
-	is "$(png_size "$TMPDIR_T/split-png/ring-latency-spread.png")" "800 500" \
-	    "ring-latency-spread.png"
-	# The command printed without gnuplot (by the first shell above, or
-	# here where none ran), run by hand.
-	if [ -z "${by_hand:-}" ]; then
-		by_hand=$(env PATH="$NOGNU" sh $SB plot -o "$TMPDIR_T/by-hand" \
-		    $FIX/run-a $FIX/run-l 2>/dev/null)
-	fi
-	d=${by_hand#cd \'}
+	is "$(find "$d" -name '.*')" "" "no temporary file left"
+	# The command the split plot printed without gnuplot, run by hand:
+	# every picture of it drawn.
+	d=${split_cmd#cd \'}
 	d=${d%%\' && *}
-	run sh -c "$by_hand"
-	is "$RC" 0 "the printed command runs"
-	is "$(png_size "$d/pipe.png")" "1180 400" "and draws the PNGs"
+	run sh -c "$split_cmd"
+	is "$RC" 0 "the printed command runs: gnuplot draws the pictures of a split plot"
+	is "$(png_size "$d/ring-latency-spread.png")" "800 500" \
+	    "and draws the PNGs: ring-latency-spread.png"
+	run sh -c "cd '$TMPDIR_T/bi' && gnuplot herd.gp pipe.gp"
+	is "$RC" 0 "gnuplot draws the bimodal cells"
+	is "$(png_size "$TMPDIR_T/bi/herd.png")" "800 500" "herd.png, its clusters drawn"
 else
 	t_skip "gnuplot is not installed: no PNG drawn"
 fi
 
 # Without -o: into a new directory of its own, plots in the current
 # directory, then plots-2: never into a run, where links planted in its
-# plots/ would be written through.
-cp -R $FIX/run-a "$TMPDIR_T/copy"
-mkdir "$TMPDIR_T/copy/plots" "$TMPDIR_T/cwd"
-for f in .ring.gp.tmp .ring.dat.tmp ring.gp ring.dat; do
-	ln -s "$TMPDIR_T/victim-$f" "$TMPDIR_T/copy/plots/$f"
+# plots/ would be written through. The run: run-a's herd alone, which
+# has no bimodal cell.
+HERD=$TMPDIR_T/copy
+mkdir -p "$HERD/raw" "$HERD/plots" "$TMPDIR_T/cwd"
+sed 's/^workloads=.*/workloads=herd/' $FIX/run-a/env >"$HERD/env"
+cp $FIX/run-a/raw/herd "$HERD/raw/"
+printf 'measurements=6\nfailed=0\n' >"$HERD/complete"
+for f in .herd.gp.tmp .herd.dat.tmp herd.gp herd.dat; do
+	ln -s "$TMPDIR_T/victim-$f" "$HERD/plots/$f"
 done
-(cd "$TMPDIR_T/cwd" && env PATH="$NOGNU" sh "$OLDPWD/$SB" plot "$TMPDIR_T/copy" \
+(cd "$TMPDIR_T/cwd" && env PATH="$NOGNU" sh "$OLDPWD/$SB" plot "$HERD" \
     >"$TMPDIR_T/out" 2>"$TMPDIR_T/err")
 is "$?" 0 "plot without -o exits 0"
 check "and writes into plots in the current directory" \
-    test -s "$TMPDIR_T/cwd/plots/ring.gp"
-is "$(find "$TMPDIR_T" -name 'victim-*' | wc -l | tr -d ' ')" 0 \
+    test -s "$TMPDIR_T/cwd/plots/herd.gp"
+is "$(find "$TMPDIR_T" -name 'victim-*')" "" \
     "nothing is written through the links planted in the run's plots/"
-is "$(find "$TMPDIR_T/copy/plots" ! -type d | wc -l | tr -d ' ')" 4 \
+is "$(($(find "$HERD/plots" ! -type d | wc -l)))" 4 \
     "and the run's plots/ is as it was"
-# The plots of a copy of run-a, which has no bimodal cell.
-check "no bimodal cell: the title says nothing of clusters" \
-    test "$(grep -c 'clusters' "$TMPDIR_T/cwd/plots/herd.gp")" -eq 0
-(cd "$TMPDIR_T/cwd" && env PATH="$NOGNU" sh "$OLDPWD/$SB" plot "$TMPDIR_T/copy" \
+slurp "$TMPDIR_T/cwd/plots/herd.gp"
+case $SLURPED in
+*clusters*) n=1 ;;
+*) n=0 ;;
+esac
+is "$n" 0 "no bimodal cell: the title says nothing of clusters"
+(cd "$TMPDIR_T/cwd" && env PATH="$NOGNU" sh "$OLDPWD/$SB" plot "$HERD" \
     >"$TMPDIR_T/out" 2>"$TMPDIR_T/err")
 is "$?" 0 "plot again exits 0"
-check "into plots-2" test -s "$TMPDIR_T/cwd/plots-2/ring.gp"
-is "$(cat "$TMPDIR_T/out")" "cd 'plots-2' && gnuplot ring.gp herd.gp yield.gp pipe.gp" \
-    "and says so"
+check "into plots-2" test -s "$TMPDIR_T/cwd/plots-2/herd.gp"
+slurp "$TMPDIR_T/out"
+is "$SLURPED" "cd 'plots-2' && gnuplot herd.gp" "and says so"
 
 # -o names a new directory: one that exists is refused, whatever it holds.
 mkdir "$TMPDIR_T/there"
@@ -242,11 +294,11 @@ is "$RC" 1 "plot -o a link: exit 1"
 is "$(ls -A "$TMPDIR_T/there")" "" "and writes nothing where it points"
 # (One plot for both: a new directory in a new one, under umask 000.)
 umask 000
-run env PATH="$NOGNU" sh $SB plot -o "$TMPDIR_T/new/deeper" $FIX/run-a
+run env PATH="$NOGNU" sh $SB plot -o "$TMPDIR_T/new/deeper" "$HERD"
 umask 022
 is "$RC" 0 "plot -o a new directory in a new one: exit 0"
-check "and writes there" test -s "$TMPDIR_T/new/deeper/ring.gp"
-is "$(find "$TMPDIR_T/new/deeper" -prune -perm -755 ! -perm -020 ! -perm -002 | wc -l | tr -d ' ')" 1 \
+check "and writes there" test -s "$TMPDIR_T/new/deeper/herd.gp"
+is "$(find "$TMPDIR_T/new/deeper" -prune -perm -755 ! -perm -020 ! -perm -002)" "$TMPDIR_T/new/deeper" \
     "under umask 000 the directory made is writable by its owner only"
 
 # Where the current directory cannot be written: say so, and point to -o.
@@ -266,7 +318,8 @@ if [ "$ro" != none ]; then
 	(cd "$TMPDIR_T/ro" && $ro sh "$ro_sb" plot "$ro_run" \
 	    >"$TMPDIR_T/out" 2>"$TMPDIR_T/err")
 	is "$?" 1 "plot where the current directory is read-only: exit 1"
-	is "$(cat "$TMPDIR_T/err")" "smpbench: plot: cannot create plots here: Permission denied (name a directory with -o)" \
+	slurp "$TMPDIR_T/err"
+	is "$SLURPED" "smpbench: plot: cannot create plots here: Permission denied (name a directory with -o)" \
 	    "and points to -o"
 else
 	other_skip "as root, $OTHER_WHY: no directory is read-only"
@@ -282,7 +335,9 @@ is "$RC $ERR" "1 smpbench: plot: -o $TMPDIR_T/group/plots: refused: $TMPDIR_T/gr
 is "$(ls -A "$TMPDIR_T/group")" "" "and nothing made in it"
 (cd "$TMPDIR_T/group" && env PATH="$NOGNU" sh "$OLDPWD/$SB" plot "$OLDPWD/$FIX/run-a" \
     >"$TMPDIR_T/out" 2>"$TMPDIR_T/err")
-is "$? $(cat "$TMPDIR_T/err")" "1 smpbench: plot: plots here: refused: $TMPDIR_T/group can be written by others than its owner (drwxrwxr-x) (name a directory with -o)" \
+rc=$?
+slurp "$TMPDIR_T/err"
+is "$rc $SLURPED" "1 smpbench: plot: plots here: refused: $TMPDIR_T/group can be written by others than its owner (drwxrwxr-x) (name a directory with -o)" \
     "plot in such a current directory: refused in one line"
 is "$(ls -A "$TMPDIR_T/group")" "" "and nothing made in it"
 # Another user's link to a directory of ours, in a sticky directory open
@@ -305,11 +360,11 @@ mkdir "$TMPDIR_T/badgnu"
 printf '#!/bin/sh\necho "line 9: unknown terminal" >&2\nexit 1\n' \
     >"$TMPDIR_T/badgnu/gnuplot"
 chmod +x "$TMPDIR_T/badgnu/gnuplot"
-run env PATH="$TMPDIR_T/badgnu:$PATH" sh $SB plot -o "$TMPDIR_T/bad" $FIX/run-a
+run env PATH="$TMPDIR_T/badgnu:$PATH" sh $SB plot -o "$TMPDIR_T/bad" "$HERD"
 is "$RC" 1 "a failing gnuplot: exit 1"
-is "$ERR" "smpbench: gnuplot could not draw $TMPDIR_T/bad/ring.png: line 9: unknown terminal" \
+is "$ERR" "smpbench: gnuplot could not draw $TMPDIR_T/bad/herd.png: line 9: unknown terminal" \
     "and what gnuplot said"
-is "$(find "$TMPDIR_T/bad" -name '*png*' | wc -l | tr -d ' ')" 0 "no PNG, whole or part"
+is "$(find "$TMPDIR_T/bad" -name '*png*')" "" "no PNG, whole or part"
 
 # Bad input.
 run sh $SB plot
