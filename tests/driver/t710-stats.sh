@@ -6,8 +6,9 @@
 # smpb-stat's (src/decide.c, jg_bimodal, whose own cases are
 # tests/unit/t027's), which a run's tables and plots ask of their cells
 # through the awk library's bimodal() (scripts/awk/cells.awk), with the
-# system's awk and with busybox's; no awk or sh of the driver holds a
-# copy of it.
+# system's awk and with busybox's, in tables of as many rows as
+# smpb-stat takes (100,002 cells: t769); no awk or sh of the driver
+# holds a copy of it.
 # shellcheck source=tests/lib.sh
 . tests/lib.sh
 STAT=bin/smpb-stat
@@ -123,23 +124,28 @@ is "$(SMPB_STAT='' lib_bimodal awk 1,2,3,4,5)" \
     "smpbench: cannot tell the cells' clusters: smpb-stat, its statistics program, is not built (run make)
 rc=1" "smpb-stat not built: said, exit 1"
 
-# More cells than smpb-stat takes rows in a table (100,000): asked in
-# tables it takes, the last cell's clusters told.
+# More cells than smpb-stat takes rows in a table: asked in tables it
+# takes, the last cell's clusters told; here through a copy of cells.awk
+# whose tables take 2 rows, 5 cells in 3 tables (t769, under make
+# test-all: 100,002 cells, in tables of smpb-stat's 100,000).
+sed 's/^	return 100000$/	return 2/' scripts/awk/cells.awk >"$TMPDIR_T/cells2.awk"
+check "a copy of cells.awk whose tables take 2 rows" \
+    test "$(grep -c '^	return 2$' "$TMPDIR_T/cells2.awk")" -eq 1
 cat >"$TMPDIR_T/many.awk" <<'EOF_MANY'
 BEGIN {
-	for (i = 1; i <= 100001; i++)
+	for (i = 1; i <= 4; i++)
 		for (k = 1; k <= 4; k++)
 			add("c" i, 1)
 	split("1 1 9 9", v, " ")
 	for (k = 1; k <= 4; k++)
 		add("last", v[k])
-	print bimodal("c5"), bimodal("last"), BI_LOW "/" BI_HIGH
+	print bimodal("c3"), bimodal("last"), BI_LOW "/" BI_HIGH
 }
 EOF_MANY
-# shellcheck disable=SC2086 # $LIB is words, split on purpose
-is "$(SMPB_STAT=$STAT SMPB_WORK=$TMPDIR_T LC_ALL=C awk $LIB \
+is "$(SMPB_STAT=$STAT SMPB_WORK=$TMPDIR_T LC_ALL=C awk -f scripts/awk/lib.awk \
+    -f "$TMPDIR_T/cells2.awk" -f scripts/awk/text.awk \
     -f "$TMPDIR_T/many.awk" 2>&1)" "0 1 2/2" \
-    "100,002 cells: asked in tables smpb-stat takes, the last one's clusters told"
+    "5 cells in tables of 2 rows: the last one's clusters told"
 
 # A driver with no smpb-stat built: run, show -r and plot say so before
 # they measure or read anything; show of the saved tables needs none.
