@@ -6,6 +6,8 @@
 # shellcheck source=tests/lib.sh
 . tests/lib.sh
 FIX=tests/fixtures
+# A run of one workload, ring, for show and plot.
+RING=results/historical/1991-ring-sun-3-75
 SB=scripts/smpbench
 [ -x bin/smpb-ring ] || skip_all "bin/smpb-ring is not built (run make)"
 FAKE=$TMPDIR_T/fake
@@ -45,10 +47,11 @@ for s in $SHELLS; do
 	    "$s: the label given after the workload, quotes and all"
 	is "$(sed -n 's/^repeats=//p' "$out/env" 2>/dev/null)" 1 \
 	    "$s: and the repeats"
-	run $sh $SB show $FIX/run-a -r
-	is "$OUT" "$(sh $SB show -r $FIX/run-a)" "$s: show DIR -r is show -r DIR"
+	run $sh $SB show $RING -r
+	[ -n "${show_r+set}" ] || show_r=$(sh $SB show -r $RING)
+	is "$OUT" "$show_r" "$s: show DIR -r is show -r DIR"
 	d=$TMPDIR_T/$s-plots
-	run env PATH="$NOGNU" $sh $SB plot $FIX/run-a -o "$d"
+	run env PATH="$NOGNU" $sh $SB plot $RING -o "$d"
 	is "$RC" 0 "$s: plot DIR -o OUT exits 0"
 	check "$s: and writes into OUT" test -s "$d/ring.gp"
 	run $sh $SB export $FIX/run-a -h
