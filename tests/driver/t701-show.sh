@@ -11,43 +11,51 @@ FIX=tests/fixtures
 HIST=results/historical
 SB=scripts/smpbench
 
-# part FILE FROM N LAST: lines FROM to FROM+N-1 of FILE (one run's part of
-# what show printed for several), then, but after the last run (LAST=1),
-# the line that must be blank between two runs, shown when it is not; after
-# the last, every line left.
-part() {
-	awk -v a="$2" -v n="$3" -v last="$4" '
-	NR >= a && NR < a + n { print; next }
-	NR == a + n && !last { if ($0 != "") print "# not blank: " $0; next }
-	NR >= a + n && last { print }' "$1"
+# parts FILE PREFIX N...: FILE (what show printed for several runs) cut
+# in one awk into PREFIX.1, PREFIX.2, ...: the Kth holds the N (the Kth
+# N) lines of the Kth run, then, but after the last run, the line that
+# must be blank between two runs, shown when it is not; the last holds
+# every line left.
+parts() {
+	pa_f=$1 pa_p=$2
+	shift 2
+	awk -v p="$pa_p" -v ns="$*" '
+	BEGIN { k = split(ns, n, " "); r = 1; left = n[1]; f = p ".1"
+		for (i = 1; i <= k; i++) printf "" > (p "." i) }
+	r < k && left == 0 {
+		if ($0 != "") print "# not blank: " $0 > f
+		close(f); r++; left = n[r]; f = p "." r; next }
+	{ print > f; left-- }' "$pa_f"
 }
 
-# lines_of FILE: how many lines FILE has.
-lines_of() {
-	wc -l <"$1" | tr -d ' '
+# same_part PART FILE NAME: the part PART (parts) holds FILE's text.
+same_part() {
+	slurp "$1"
+	sp_got=$SLURPED
+	slurp "$2"
+	is "$sp_got" "$SLURPED" "$3"
 }
 
 RUNS="run-a run-b run-big"
-for r in $RUNS; do
-	eval "n_$(echo $r | tr - _)=$(lines_of $FIX/$r/tables)"
-done
-# tables_n RUN: how many lines RUN's saved tables have.
-tables_n() {
-	eval "echo \$n_$(echo $1 | tr - _)"
-}
+# n_a, n_b, n_big, n_c: how many lines each run's saved tables have.
+n_a=0 n_b=0 n_big=0 n_c=0
+eval "$(awk 'FNR == 1 && NR > 1 { print v "=" n } FNR == 1 { v = FILENAME
+	sub(/\/tables$/, "", v); sub(/.*\/run-/, "n_", v); n = 0 } { n++ }
+	END { print v "=" n }' $FIX/run-a/tables $FIX/run-b/tables \
+    $FIX/run-big/tables $FIX/run-c/tables)"
+NS="$n_a $n_b $n_big"
+slurp $FIX/compare-a-b.out
+CMP_AB=$SLURPED
 
 # each_part FILE NAME: FILE, what show printed for run-a, run-b and
 # run-big, held run by run against each one's saved tables, a check each
 # named NAME (where RUN stands for the run).
 each_part() {
-	ep_at=1
+	parts "$1" "$1" $NS
+	ep_k=0
 	for ep_r in $RUNS; do
-		ep_n=$(tables_n $ep_r)
-		ep_last=0
-		[ $ep_r = run-big ] && ep_last=1
-		is "$(part "$1" $ep_at $ep_n $ep_last)" "$(cat $FIX/$ep_r/tables)" \
-		    "$(echo "$2" | sed "s/RUN/$ep_r/")"
-		ep_at=$((ep_at + ep_n + 1))
+		ep_k=$((ep_k + 1))
+		same_part "$1.$ep_k" $FIX/$ep_r/tables "${2%%RUN*}$ep_r${2#*RUN}"
 	done
 }
 
@@ -60,31 +68,31 @@ for s in $SHELLS; do
 	fi
 	run $sh $SB show $FIX/run-a $FIX/run-b $FIX/run-big
 	cp "$TMPDIR_T/out" "$TMPDIR_T/show"
-	at=1
+	parts "$TMPDIR_T/show" "$TMPDIR_T/show" $NS
+	k=0
 	for r in $RUNS; do
-		n=$(tables_n $r)
-		last=0
-		[ $r = run-big ] && last=1
+		k=$((k + 1))
 		is "$RC" 0 "$s: show $r exits 0"
-		is "$(part "$TMPDIR_T/show" $at $n $last)" "$(cat $FIX/$r/tables)" \
-		    "$s: show $r prints its tables"
+		same_part "$TMPDIR_T/show.$k" $FIX/$r/tables "$s: show $r prints its tables"
 		is "$ERR" "" "$s: show $r says nothing on stderr"
-		at=$((at + n + 1))
 	done
-	is "$OUT" "$(cat $FIX/run-a/tables; echo; cat $FIX/run-b/tables; echo; cat $FIX/run-big/tables)" \
+	slurp $FIX/run-a/tables
+	all=$SLURPED$T_NL$T_NL
+	slurp $FIX/run-b/tables
+	all=$all$SLURPED$T_NL$T_NL
+	slurp $FIX/run-big/tables
+	is "$OUT" "$all$SLURPED" \
 	    "$s: show of three runs prints them all, a blank line between"
 	run $sh $SB show -r $FIX/run-a $FIX/run-b $FIX/run-big
 	cp "$TMPDIR_T/out" "$TMPDIR_T/show-r"
 	each_part "$TMPDIR_T/show-r" "$s: show -r RUN makes the same tables from raw/"
 	# run-big, made again from raw/, for the checks below.
-	[ -n "$big" ] || { big=$TMPDIR_T/big
-		part "$TMPDIR_T/show-r" \
-		    "$(($(tables_n run-a) + $(tables_n run-b) + 3))" \
-		    "$(tables_n run-big)" 1 >"$big"; }
+	[ -n "$big" ] || { big=$TMPDIR_T/big; cp "$TMPDIR_T/show-r.3" "$big"; }
 	run $sh $SB show $FIX/run-c
 	is "$RC" 0 "$s: show of an incomplete run exits 0"
-	is "$(printf '%s\n' "$OUT" | head -n "$(wc -l <$FIX/run-c/tables)")" \
-	    "$(cat $FIX/run-c/tables)" "$s: and prints the tables it saved"
+	parts "$TMPDIR_T/out" "$TMPDIR_T/show-c" "$n_c" 0
+	same_part "$TMPDIR_T/show-c.1" $FIX/run-c/tables \
+	    "$s: and prints the tables it saved"
 	like "$OUT" '^yield: 6\.1\.0-c, ' \
 	    "$s: then the table of the workload it was measuring"
 	like "$OUT" '^smpb-yield -T 0\.05; one measurement per cell\.$' \
@@ -93,7 +101,7 @@ for s in $SHELLS; do
 	    "$s: and says it is incomplete, and why"
 	run $sh $SB compare $FIX/run-a $FIX/run-b
 	is "$RC" 0 "$s: compare exits 0"
-	is "$(versionless "$OUT")" "$(cat $FIX/compare-a-b.out)" \
+	is "$(versionless "$OUT")" "$CMP_AB" \
 	    "$s: compare prints the saved comparison"
 done
 
@@ -104,7 +112,8 @@ if [ -z "$big" ]; then
 	big=$TMPDIR_T/big
 	sh $SB show -r $FIX/run-big >"$big"
 fi
-OUT=$(cat "$big")
+slurp "$big"
+OUT=$SLURPED
 check "run-big: every table within 72 columns" narrow "$big"
 like "$OUT" '^%CPU of the pair, llc: -c 0,1 \(two cores sharing a last-level cache\):$' \
     "run-big: a pipe table names its placement and its pair"
@@ -133,7 +142,7 @@ if need_cmd busybox && busybox awk 'BEGIN { exit 0 }' 2>/dev/null; then
 	cp "$TMPDIR_T/out" "$TMPDIR_T/bb-show-r"
 	each_part "$TMPDIR_T/bb-show-r" "busybox awk: show -r RUN makes the same tables"
 	run env PATH="$TMPDIR_T/bbawk:$PATH" sh $SB compare $FIX/run-a $FIX/run-b
-	is "$(versionless "$OUT")" "$(cat $FIX/compare-a-b.out)" \
+	is "$(versionless "$OUT")" "$CMP_AB" \
 	    "busybox awk: the same comparison"
 else
 	t_result 0 "# SKIP busybox awk is not installed"
@@ -149,16 +158,22 @@ run sh $SB show -r "$@"
 cp "$TMPDIR_T/out" "$TMPDIR_T/hist"
 n=0
 [ "$RC" -eq 0 ] || { printf '# show -r of the historical runs: exit %s\n' "$RC"; n=1; }
-at=1
+# Each one's tables' lines, in one awk (none is empty).
+hn=$(for d in "$@"; do printf '%s/tables\n' "$d"; done |
+    xargs awk 'FNR == 1 && NR > 1 { printf "%d ", n } FNR == 1 { n = 0 }
+	{ n++ } END { print n }')
+# shellcheck disable=SC2086 # the counts, split on purpose
+parts "$TMPDIR_T/hist" "$TMPDIR_T/hist" $hn
 k=0
 for d in "$@"; do
 	k=$((k + 1))
-	hn=$(lines_of "$d/tables")
-	if [ "$(part "$TMPDIR_T/hist" $at $hn $((k == $#)))" != "$(cat "$d/tables")" ]; then
+	slurp "$TMPDIR_T/hist.$k"
+	got=$SLURPED
+	slurp "$d/tables"
+	if [ "$got" != "$SLURPED" ]; then
 		printf '# %s: show -r differs from its tables\n' "$d"
 		n=$((n + 1))
 	fi
-	at=$((at + hn + 1))
 done
 is "$n" 0 "every historical run's tables come back from its raw/"
 n=0
@@ -195,8 +210,10 @@ n=$(LC_ALL=C awk 'FNR == 1 { bad = 0 }
 	!bad && (length($0) > 72 || /[^ -~]/) { bad = 1; n++ }
 	length($0) > 72 || /[^ -~]/ { printf "# %s:%d: %s\n", FILENAME, FNR, $0 }
 	END { print n + 0 }' "$FIX"/*/tables "$FIX"/compare-a-b.out "$HIST"/*/tables)
-printf '%s\n' "$n" | sed '$d'
-is "$(printf '%s\n' "$n" | tail -n 1)" 0 "every saved table is ASCII, at most 72 columns"
+case $n in
+*"$T_NL"*) printf '%s\n' "${n%"$T_NL"*}" ;;
+esac
+is "${n##*"$T_NL"}" 0 "every saved table is ASCII, at most 72 columns"
 
 # A fixture's raw lines are driver keys, then a -p line or exit=N.
 bad=$(cat $FIX/run-a/raw/* $FIX/run-b/raw/* $FIX/run-big/raw/* | LC_ALL=C grep -Evc \
