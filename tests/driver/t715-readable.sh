@@ -20,34 +20,58 @@ FIX=tests/fixtures
 SB=scripts/smpbench
 T=$TMPDIR_T
 
-# renamed NAME KERNEL LABEL [MINUTE]: a copy of stat-a as $T/NAME, of
-# KERNEL, labelled LABEL, dated the MINUTE (default 0) of 2026-03-01 10h,
-# a run of its own (its own run_id: a copy is the same run).
+# renamed NAME KERNEL LABEL [MINUTE [WORKLOAD]]: a copy of stat-a as
+# $T/NAME, of KERNEL, labelled LABEL, dated the MINUTE (default 0) of
+# 2026-03-01 10h, a run of its own (its own run_id: a copy is the same
+# run); of WORKLOAD alone where it is given (its raw file left for the
+# caller to write).
 renamed() {
+	rn_m=0${4:-0}
+	rn_w=
+	[ -n "${5:-}" ] && rn_w="s/^workloads=.*/workloads=$5/"
 	cp -R $FIX/stat-a "$T/$1"
 	{
 		sed "s/^kernel=.*/kernel=$2/; s/^label=.*/label=$3/
-		    s/^date=.*/date=2026-03-01T10:$(printf %02d "${4:-0}"):00Z/" \
-		    $FIX/stat-a/env
+		    s/^date=.*/date=2026-03-01T10:${rn_m#"${rn_m%??}"}:00Z/
+		    $rn_w" $FIX/stat-a/env
 		echo "run_id=t715-$1"
 	} >"$T/$1/env"
 }
 
-# joined TEXT: TEXT on one line, blanks squeezed (for wrapped notes).
+# joined TEXT: TEXT on one line in J, its runs of blanks and newlines
+# squeezed to a space each (for wrapped notes).
 joined() {
-	printf '%s\n' "$1" | tr -s ' \n' '  '
+	jo_ifs=$IFS
+	IFS=' 
+'
+	set -f
+	# shellcheck disable=SC2086 # split on purpose
+	set -- $1
+	J="$*"
+	set +f
+	IFS=$jo_ifs
+}
+
+# count GLOB: in N, how many lines of the stdout of the compare just run
+# match GLOB, a case pattern.
+count() {
+	N=0
+	while IFS= read -r co_l; do
+		# shellcheck disable=SC2254 # GLOB, a pattern on purpose
+		case $co_l in
+		$1) N=$((N + 1)) ;;
+		esac
+	done <"$TMPDIR_T/out"
 }
 
 # ring_run NAME LABEL WAIT...: a run of the ring of 2, one repeat of
 # 100000 switches a second for each WAIT, its wait_s (a run-queue delay
 # of WAIT * 10 us a pass).
 ring_run() {
-	renamed "$1" 6.18.0 "$2" 9
+	renamed "$1" 6.18.0 "$2" 9 ring
 	rr_dir=$T/$1
 	shift 2
 	rm -f "$rr_dir/raw/yield"
-	sed -i.bak 's/^workloads=.*/workloads=ring/' "$rr_dir/env"
-	rm -f "$rr_dir/env.bak"
 	rr_r=0
 	for rr_w in "$@"; do
 		rr_r=$((rr_r + 1))
@@ -75,12 +99,10 @@ ring_run small2 small2 0.00045 0.00046 0.00044 0.00045 0.00045
 # the cell of P processes, a repeat of so many seconds for each figure,
 # its run-queue delay a tenth of its time.
 herd_run() {
-	renamed "$1" 6.18.0 "$2" 11
+	renamed "$1" 6.18.0 "$2" 11 herd
 	hr_dir=$T/$1
 	shift 2
 	rm -f "$hr_dir/raw/yield" "$hr_dir/raw/ring"
-	sed -i.bak 's/^workloads=.*/workloads=herd/' "$hr_dir/env"
-	rm -f "$hr_dir/env.bak"
 	for hr_s in "$@"; do
 		printf '%s\n' "$hr_s"
 	done | awk -F : '{
@@ -131,10 +153,13 @@ for s in $SHELLS; do
 	    "$s: each headed by what is its own, whole"
 	like "$OUT" '^Against the first column \(names after 6\.18\.0-rc3-\), both on' \
 	    "$s: what they share said once, in the header"
-	is "$(printf '%s\n' "$OUT" | grep -c '~')" 0 "$s: no name cut"
-	like "$(joined "$OUT")" '00123-gabcdef012345: kernel 6\.18\.0-rc3-00123-gabcdef012345, ' \
+	count '*~*'
+	is "$N" 0 "$s: no name cut"
+	joined "$OUT"
+	like "$J" '00123-gabcdef012345: kernel 6\.18\.0-rc3-00123-gabcdef012345, ' \
 	    "$s: the full release in the legend"
-	like "$(joined "$OUT")" '00124-g987654321fed: kernel 6\.18\.0-rc3-00124-g987654321fed, ' \
+	joined "$OUT"
+	like "$J" '00124-g987654321fed: kernel 6\.18\.0-rc3-00124-g987654321fed, ' \
 	    "$s: both"
 	run $sh $SB compare -p "$T/r123" "$T/r124"
 	like "$OUT" ' column=6\.18\.0-rc3-00124-g987654321fed ' "$s: -p: the whole name"
@@ -142,12 +167,14 @@ for s in $SHELLS; do
 	run $sh $SB compare "$T/base" "$T/fix"
 	like "$OUT" '^ +N : +baseline +eevdf-lag-fix-v2$' \
 	    "$s: labels that share their start keep their ends"
-	like "$(joined "$OUT")" 'eevdf-lag-fix-v2: label sched-test-eevdf-lag-fix-v2, kernel 6\.18\.0, ' \
+	joined "$OUT"
+	like "$J" 'eevdf-lag-fix-v2: label sched-test-eevdf-lag-fix-v2, kernel 6\.18\.0, ' \
 	    "$s: the full label in the legend"
 
 	run $sh $SB compare "$T/short1" "$T/short2"
 	like "$OUT" '^ +N : +before +after$' "$s: short names as they are"
-	is "$(printf '%s\n' "$OUT" | grep -c '^Columns:')" 0 "$s: and nothing said of them"
+	count 'Columns:*'
+	is "$N" 0 "$s: and nothing said of them"
 
 	# What a cell holds, said above the cells (the same compare).
 	like "$OUT" '^ +: +median +\(cv\) +median +\(cv\) +change$' \
@@ -163,9 +190,11 @@ for s in $SHELLS; do
 	    "$s: 0.00 against 0.00: no change; against 0.05: +0.05, not a percentage"
 	is "$(printf '%s\n' "$OUT" | sed -n '/^ring: run-queue/,/^$/p' | grep -c '%[*+@?]*$')" 0 \
 	    "$s: no percentage of zero"
-	like "$(joined "$OUT")" 'change: median / first median - 1, the difference where one is zero' \
+	joined "$OUT"
+	like "$J" 'change: median / first median - 1, the difference where one is zero' \
 	    "$s: and the header says so"
-	like "$(joined "$OUT")" 'Not tested, figures refused: 2 some \(zero-centre\)\.' \
+	joined "$OUT"
+	like "$J" 'Not tested, figures refused: 2 some \(zero-centre\)\.' \
 	    "$s: a change from zero is not tested, and the table says so"
 	# Small figures take the digits their change needs.
 	run $sh $SB compare -v "$T/small1" "$T/small2"
@@ -177,17 +206,21 @@ for s in $SHELLS; do
 
 	# Tables that stand alone.
 	run $sh $SB compare "$T/tiny1" "$T/some"
-	is "$(printf '%s\n' "$OUT" | grep -c '^Cells: the median of the repeats')" 1 \
+	count 'Cells: the median of the repeats*'
+	is "$N" 1 \
 	    "$s: what the cells are, said once for every table, the why table too"
-	is "$(printf '%s\n' "$OUT" | grep -c 'table above')" 0 \
+	count '*table above*'
+	is "$N" 0 \
 	    "$s: none points to another"
 	run $sh $SB compare "$T/short1" "$T/busy"
 	kept short1-busy
-	is "$(printf '%s\n' "$OUT" | grep -c '^? busy: other work kept 0\.90 CPUs busy during the run')" 1 \
+	count '[?] busy: other work kept 0.90 CPUs busy during the run*'
+	is "$N" 1 \
 	    "$s: a doubt on every table said in full once"
 	is "$(printf '%s\n' "$OUT" | awk '/^\? busy: / && !t { print "doubt" } /^[a-z]+: .* is better/ { t = 1 }' | head -n 1)" doubt \
 	    "$s: in the header, above every table"
-	is "$(printf '%s\n' "$OUT" | grep -c '^? busy: incomplete')" 0 \
+	count '[?] busy: incomplete*'
+	is "$N" 0 \
 	    "$s: and not again in a few words above each"
 	run $sh $SB compare -w yield "$T/short1" "$T/busy"
 	is "$RC" 0 "$s: -w yield: exit 0"
@@ -207,14 +240,18 @@ for s in $SHELLS; do
 	is "$RC" 0 "$s: every cell bimodal: exit 0"
 	like "$OUT" '^ +2 : +10\.000 +\(2/5\) +4\.700 +\(3/5\) +-53%$' \
 	    "$s: the cells say so, and are compared: the median moved, no mark"
-	like "$(joined "$OUT")" 'bimodal herd 2, 25: the clusters stand where they stood \(within 2%\); how often each came is what differs \(-v: each\)\.' \
+	joined "$OUT"
+	like "$J" 'bimodal herd 2, 25: the clusters stand where they stood \(within 2%\); how often each came is what differs \(-v: each\)\.' \
 	    "$s: what the clusters did, in one line"
 	run $sh $SB compare -v "$T/lottery1" "$T/lottery2"
-	like "$(joined "$OUT")" 'herd 2: lottery1 fast 4\.650 \(2 of 5\), slow 10\.100 \(3\); lottery2 fast 4\.600 \(3 of 5\), slow 10\.050 \(2\), moved -1\.1% and -0\.5%: the clusters stand where they stood \(within 2%\); how often each came is what differs\.' \
+	joined "$OUT"
+	like "$J" 'herd 2: lottery1 fast 4\.650 \(2 of 5\), slow 10\.100 \(3\); lottery2 fast 4\.600 \(3 of 5\), slow 10\.050 \(2\), moved -1\.1% and -0\.5%: the clusters stand where they stood \(within 2%\); how often each came is what differs\.' \
 	    "$s: the clusters of the herd of 2 side by side, and what that says"
-	like "$(joined "$OUT")" 'herd 25: lottery1 fast 4\.550 \(2 of 5\), slow 9\.900 \(3\); lottery2 fast ' \
+	joined "$OUT"
+	like "$J" 'herd 25: lottery1 fast 4\.550 \(2 of 5\), slow 9\.900 \(3\); lottery2 fast ' \
 	    "$s: and of the herd of 25"
-	like "$(joined "$OUT")" 'herd wait 2: lottery1 low 0\.09 \(2 of 5\), high 0\.20 \(3\)' "$s: the why table's clusters too"
+	joined "$OUT"
+	like "$J" 'herd wait 2: lottery1 low 0\.09 \(2 of 5\), high 0\.20 \(3\)' "$s: the why table's clusters too"
 
 	# Cut short.
 	run $sh $SB compare "$T/whole" "$T/cut"
@@ -225,11 +262,13 @@ for s in $SHELLS; do
 	    "$s: the cell of 5 says so, is tested, and marked"
 	like "$OUT" '^ +25 : +4\.600 +\([0-9]%\) +9\.150 +\([0-9]%\) +\+99%$' \
 	    "$s: a cell of 2, the run's usual now: no mark, 5 against 2 cannot reach 95%"
-	like "$(joined "$OUT")" 'cut: kernel 6\.18\.0, 1 run x 2 repeats \(other numbers in 1 cell, under n\)' \
+	joined "$OUT"
+	like "$J" 'cut: kernel 6\.18\.0, 1 run x 2 repeats \(other numbers in 1 cell, under n\)' \
 	    "$s: the legend counts the repeats there are"
 	like "$OUT" '^cut against whole: 1 of 1 cells tested changed, 1 worse, 0 better$' \
 	    "$s: and the headline says which were tested"
-	like "$(joined "$OUT")" ' cut against whole: 1 of 1 cells tested changed, 1 worse, 0 better \(chance alone: about 0\.1 at 5%\); 2 with too few repeats: herd, worse: 2 \(\+100%\) ' \
+	joined "$OUT"
+	like "$J" ' cut against whole: 1 of 1 cells tested changed, 1 worse, 0 better \(chance alone: about 0\.1 at 5%\); 2 with too few repeats: herd, worse: 2 \(\+100%\) ' \
 	    "$s: which were not, and which changed"
 	run $sh $SB compare -p "$T/whole" "$T/cut"
 	like "$OUT" ' cell=50 column=cut runs=1 repeats=2 .* verdict=few ' \
@@ -237,7 +276,8 @@ for s in $SHELLS; do
 
 	run $sh $SB compare "$T/long1" "$T/long2"
 	like "$OUT" '^ +N : +A +B$' "$s: names too long even so: lettered"
-	like "$(joined "$OUT")" 'A: label a-label-of-thirty-characters-and-more-1, kernel 6\.18\.0, 1 run x 5 repeats, 2026-03-01\. B: label another-label-of-thirty-characters-and-more, ' \
+	joined "$OUT"
+	like "$J" 'A: label a-label-of-thirty-characters-and-more-1, kernel 6\.18\.0, 1 run x 5 repeats, 2026-03-01\. B: label another-label-of-thirty-characters-and-more, ' \
 	    "$s: and named in full in the header"
 done
 
