@@ -32,9 +32,12 @@ is "$vm_pin_to|$vm_pinned" "5|vCPU 0 on CPU 5" "one vCPU"
 vm_pin_plan 32 0-1
 is "$vm_pin_to|$vm_pinned" "|no: 32 vCPUs on 2 usable CPUs" \
     "32 vCPUs on 2 usable CPUs: not pinned, saying so"
-NOTASKSET=$(path_without taskset)
+# A PATH of awk alone, which the plan needs: no taskset on it.
+AWK_ONLY=$T/awk-only
+mkdir "$AWK_ONLY"
+ln -s "$(command -v awk)" "$AWK_ONLY/awk"
 OLDPATH=$PATH
-PATH=$NOTASKSET
+PATH=$AWK_ONLY
 vm_pin_plan 2 0-1
 PATH=$OLDPATH
 is "$vm_pin_to|$vm_pinned" "|no: no taskset" "no taskset: not pinned, saying so"
