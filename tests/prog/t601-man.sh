@@ -84,12 +84,67 @@ snap_words() {
 
 COMMON=src/common.7
 
-# defined KEY PAGE...: how many times the pages define KEY, as an item
-# of a tag list (.It Cm KEY, or one of a list: .It Cm a , KEY).
-defined() {
-	d_key=$1
-	shift
-	cat "$@" | grep -Ec "^\.It Cm ([a-z0-9_]+ , )*$d_key( ,|\$)"
+# page_facts PAGE: of PAGE, in one look: the times its SEE ALSO names
+# smpbench(7), then smpb-common(7); then up to three lines of 30
+# characters or more (text, not a macro alone) of $COMMON that it
+# repeats, on a line of their own.
+page_facts() {
+	LC_ALL=C awk -v common="$COMMON" '
+	FNR == 1 && NR > 1 { done_page = 1 }
+	!done_page {
+		if (/^\.Sh SEE ALSO/) see = 1
+		else if (see && /^\.Sh/) { see = 0; next }
+		if (see && /^\.Xr smpbench 7/) n7++
+		if (see && /^\.Xr smpb-common 7/) nc++
+		if (length($0) >= 30) mine[$0] = 1
+		next
+	}
+	length($0) >= 30 && ($0 in mine) && !($0 in said) && nr < 3 {
+		said[$0] = 1; rep[++nr] = $0
+	}
+	END {
+		print n7 + 0
+		print nc + 0
+		for (i = 1; i <= nr; i++) print rep[i]
+	}' "$1" "$COMMON"
+}
+
+# key_facts PAGE: the keys of the -p line in $PLINE (numbered ones,
+# user_s_0, user_s_1, as user_s_k, once where they follow each other),
+# each that PAGE and $COMMON do not define once (defined: KEY:N), on a
+# line; then each that README shows (KEY=), on the next.
+key_facts() {
+	PLINE=$PLINE LC_ALL=C awk -v page="$1" -v common="$COMMON" '
+	function count(f, key,    n, i) {
+		n = 0
+		for (i = 1; i <= nit[f]; i++)
+			if (it[f, i] ~ ("^\\.It Cm ([a-z0-9_]+ , )*" key "( ,|$)"))
+				n++
+		return n
+	}
+	function load(f,    line) {
+		while ((getline line < f) > 0)
+			if (line ~ /^\.It Cm /) it[f, ++nit[f]] = line
+		close(f)
+	}
+	BEGIN {
+		load(page); load(common)
+		while ((getline line < "README") > 0) readme[++nr] = line
+		nk = split(ENVIRON["PLINE"], tok, " ")
+		for (t = 1; t <= nk; t++) {
+			key = tok[t]; sub(/=.*/, "", key); sub(/_[0-9]+$/, "_k", key)
+			if (t > 1 && key == prev) continue
+			prev = key
+			n = count(page, key) + count(common, key)
+			if (n != 1) wrong = wrong " " key ":" n
+			for (r = 1; r <= nr; r++)
+				if (readme[r] ~ ("(^|[^a-z_])" key "=")) {
+					shown = shown " " key; break
+				}
+		}
+		print wrong
+		print shown
+	}'
 }
 
 # smpb-common(7) defines the latencies and the tail, in the line's order.
@@ -108,8 +163,16 @@ for page in src/*.1; do
 		*) continue ;;
 		esac
 	fi
-	is "$(sed -n '/^\.Sh SEE ALSO/,/^\.Sh/p' "$page" | grep -c '^\.Xr smpbench 7')" 1 \
-	    "$page: SEE ALSO names smpbench(7)"
+	page_facts "$page" >"$TMPDIR_T/facts"
+	{
+		read -r n_smpbench
+		read -r n_common
+		repeats=
+		while IFS= read -r line; do
+			repeats=$repeats${repeats:+$T_NL}$line
+		done
+	} <"$TMPDIR_T/facts"
+	is "$n_smpbench" 1 "$page: SEE ALSO names smpbench(7)"
 	[ -x "$prog" ] || { t_result 1 "$prog is built"; continue; }
 	if [ "$name" = stat ]; then
 		stat_keys "${page%.1}.5" "$prog"
@@ -120,13 +183,8 @@ for page in src/*.1; do
 		snap_words "$page" "$prog"
 		continue
 	fi
-	is "$(sed -n '/^\.Sh SEE ALSO/,/^\.Sh/p' "$page" | grep -c '^\.Xr smpb-common 7')" 1 \
-	    "$page: SEE ALSO names smpb-common(7)"
-	# A line of 30 characters or more is text, not a macro alone.
-	awk 'length($0) >= 30' "$page" | LC_ALL=C sort -u >"$TMPDIR_T/lines"
-	is "$(awk 'length($0) >= 30' "$COMMON" | LC_ALL=C sort -u |
-	    LC_ALL=C comm -12 - "$TMPDIR_T/lines" | head -n 3)" "" \
-	    "$page: repeats no line of $COMMON"
+	is "$n_common" 1 "$page: SEE ALSO names smpb-common(7)"
+	is "$repeats" "" "$page: repeats no line of $COMMON"
 	args=$(quick_args "$name")
 	if [ -z "$args" ]; then
 		t_result 1 "t601-man knows how to run smpb-$name quickly (test_quick_$name in scripts/workloads/$name.sh)"
@@ -134,23 +192,25 @@ for page in src/*.1; do
 	fi
 	# With -l where the program takes it: its flags, from -h's first
 	# bracket.
-	case $("$prog" -h | sed -n '1s/^usage: [^ ]* \[-\([A-Za-z]*\)\].*/\1/p') in
+	run "$prog" -h
+	flags=${OUT%%"$T_NL"*}
+	case $flags in
+	"usage: "*" [-"*) flags=${flags#"usage: "*" [-"} ;;
+	*) flags= ;;
+	esac
+	case ${flags%%"]"*} in
 	*l*) args="-l $args" ;;
 	esac
 	# Numbered keys (user_s_0, user_s_1) are documented once, as user_s_k.
 	# shellcheck disable=SC2086
-	keys=$($prog -p $args | tr ' ' '\n' | sed 's/=.*//; s/_[0-9][0-9]*$/_k/' |
-	    uniq)
-	wrong=
-	for key in $keys; do
-		n=$(defined "$key" "$page" "$COMMON")
-		[ "$n" -eq 1 ] || wrong="$wrong $key:$n"
-	done
+	run $prog -p $args
+	PLINE=$OUT
+	key_facts "$page" >"$TMPDIR_T/facts"
+	{
+		read -r wrong
+		read -r in_readme
+	} <"$TMPDIR_T/facts"
 	is "$wrong" "" "$page: every -p key defined once, here or in $COMMON"
-	in_readme=
-	for key in $keys; do
-		grep -Eq "(^|[^a-z_])$key=" README && in_readme="$in_readme $key"
-	done
 	is "$in_readme" "" "README shows none of smpb-$name's -p keys"
 done
 
