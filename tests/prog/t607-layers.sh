@@ -109,18 +109,20 @@ is "$?" 0 "and passes a file that calls below it and outside the harness"
 check "the order is declared in harness.h" test -n "$ORDER"
 : >"$TMPDIR_T/syms"
 missing=
+set --
 for c in src/lib/*.c; do
-	f=${c##*/}
-	f=${f%.c}
 	o=${c%.c}.o
 	if [ ! -f "$o" ]; then
 		missing="$missing $o"
 		continue
 	fi
-	nm -P "$o" | awk -v f="$f" 'NF >= 2 { print f, $2, $1 }' \
-	    >>"$TMPDIR_T/syms"
+	set -- "$@" "$o"
 done
 is "$missing" "" "every file of src/lib is built (make)"
+# One nm for them all, each line led by its object's name (-A).
+[ "$#" -eq 0 ] || nm -P -A "$@" | awk 'NF >= 3 {
+	f = $1; sub(/:$/, "", f); sub(/.*\//, "", f); sub(/\.o$/, "", f)
+	print f, $3, $2 }' >"$TMPDIR_T/syms"
 why=$(layer_check "$ORDER" <"$TMPDIR_T/syms")
 is "$?" 0 "src/lib: every call goes to a file below, no cycle ($ORDER)"
 [ -n "$why" ] && printf '%s\n' "$why" | sed 's/^/# /'
@@ -146,11 +148,13 @@ api=$(LC_ALL=C awk '
     tr -c 'A-Za-z0-9_' '\n' | LC_ALL=C sort -u)
 awk '$2 ~ /^[A-TV-Z]$/ { print $3 }' "$TMPDIR_T/syms" | LC_ALL=C sort -u \
     >"$TMPDIR_T/defined"
-used=$(for p in $PROGRAMS; do
+set --
+for p in $PROGRAMS; do
 	${CC:-cc} -std=c11 -D_POSIX_C_SOURCE=200809L -c -o "$TMPDIR_T/$p.o" \
-	    "src/$p.c" &&
-	    nm -P "$TMPDIR_T/$p.o" 2>/dev/null | awk '$2 == "U" { print $1 }'
-done | sort -u)
+	    "src/$p.c" && set -- "$@" "$TMPDIR_T/$p.o"
+done
+used=$([ "$#" -eq 0 ] || nm -P -A "$@" 2>/dev/null |
+    awk '$3 == "U" { print $2 }' | sort -u)
 unused=
 n=0
 for s in $(printf '%s\n' "$api" | LC_ALL=C comm -12 - "$TMPDIR_T/defined"); do
