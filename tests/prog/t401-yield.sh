@@ -66,10 +66,11 @@ else
 	t_skip "no /proc/self/status to find an allowed CPU"
 fi
 
-# A storm of 4096 threads: created, released, measured, joined.
-run $YIELD -p -n 4096 -T 0.05
-is "$RC" 0 "-n 4096 runs"
-is "$(kv "$OUT" threads)" 4096 "threads=4096"
+# A storm of 1024 threads: created, released, measured, joined (4096
+# are t617's, under make test-all).
+run $YIELD -p -n 1024 -T 0.05
+is "$RC" 0 "-n 1024 runs"
+is "$(kv "$OUT" threads)" 1024 "threads=1024"
 check "min <= avg <= max per thread" awk -v a="$(kv "$OUT" min_per_thread)" \
     -v b="$(kv "$OUT" avg_per_thread)" -v c="$(kv "$OUT" max_per_thread)" \
     'BEGIN { exit !(a <= b && b <= c) }'
