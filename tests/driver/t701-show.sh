@@ -5,7 +5,7 @@
 # line between: one show of several runs is held, run by run, against
 # each one's saved tables.
 # shellcheck disable=SC2086 # $sh is a command line, split on purpose
-# shellcheck source=tests/lib.sh
+# shellcheck source=tests/lib-globals.sh
 . tests/lib.sh
 FIX=tests/fixtures
 HIST=results/historical

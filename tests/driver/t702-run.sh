@@ -9,7 +9,7 @@
 # beside the first.
 # shellcheck disable=SC2086 # $sh is a command line, split on purpose
 # shellcheck disable=SC2012,SC2317 # ls of names we made; helpers run by check
-# shellcheck source=tests/lib.sh
+# shellcheck source=tests/lib-globals.sh
 . tests/lib.sh
 SB=scripts/smpbench
 for p in $PROGRAMS; do

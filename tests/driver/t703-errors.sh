@@ -2,7 +2,7 @@
 # one clear line on stderr, nothing on stdout, exit 2 for bad usage and 1
 # for what cannot be done, and nothing half-written.
 # shellcheck disable=SC2086 # $sh and $args are split on purpose
-# shellcheck source=tests/lib.sh
+# shellcheck source=tests/lib-globals.sh
 . tests/lib.sh
 SB=scripts/smpbench
 [ -x bin/smpb-ring ] || skip_all "bin/smpb-ring is not built (run make)"

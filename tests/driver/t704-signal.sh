@@ -4,7 +4,7 @@
 # incomplete, and the driver exits 128 + the signal.
 # shellcheck disable=SC2086 # $sh is a command line, split on purpose
 # shellcheck disable=SC2317 # helpers run by check
-# shellcheck source=tests/lib.sh
+# shellcheck source=tests/lib-globals.sh
 . tests/lib.sh
 long_battery "a run interrupted by SIGINT, SIGTERM and SIGHUP, and by a signal as a measurement ends"
 SB=scripts/smpbench

@@ -9,7 +9,7 @@
 # have no topology files: a note says what that leaves (see t708 for
 # machines that have them).
 # shellcheck disable=SC2086 # $sh is a command line, split on purpose
-# shellcheck source=tests/lib.sh
+# shellcheck source=tests/lib-globals.sh
 . tests/lib.sh
 SB=scripts/smpbench
 

@@ -4,7 +4,7 @@
 # goes on; exit 4 makes a cell n/a; a workload not built is skipped with
 # a note; with no program at all, nothing runs.
 # shellcheck disable=SC2086 # $sh is a command line, split on purpose
-# shellcheck source=tests/lib.sh
+# shellcheck source=tests/lib-globals.sh
 . tests/lib.sh
 SB=scripts/smpbench
 

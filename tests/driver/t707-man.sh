@@ -3,7 +3,7 @@
 # set up and test); -h gives every option's default. (The pages' lint,
 # SYNOPSIS against -h, shellcheck and the awk headers are make check's:
 # tests/static/t801-static.sh.)
-# shellcheck source=tests/lib.sh
+# shellcheck source=tests/lib-globals.sh
 . tests/lib.sh
 SB=scripts/smpbench
 

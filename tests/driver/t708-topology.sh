@@ -14,7 +14,7 @@
 # placements asked for.
 # shellcheck disable=SC2086 # $sh is a command line, split on purpose
 # shellcheck disable=SC2317 # helpers called through check
-# shellcheck source=tests/lib.sh
+# shellcheck source=tests/lib-globals.sh
 . tests/lib.sh
 long_battery "the topology of every made-up machine"
 SB=scripts/smpbench

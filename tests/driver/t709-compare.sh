@@ -14,7 +14,7 @@
 # refused; a closed standard output said so. The verdicts themselves on
 # runs made to order are t714's.
 # shellcheck disable=SC2086 # $sh is a command line, split on purpose
-# shellcheck source=tests/lib.sh
+# shellcheck source=tests/lib-globals.sh
 . tests/lib.sh
 FIX=tests/fixtures
 SB=scripts/smpbench

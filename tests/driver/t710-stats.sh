@@ -9,7 +9,7 @@
 # system's awk and with busybox's, in tables of as many rows as
 # smpb-stat takes (100,002 cells: t769); no awk or sh of the driver
 # holds a copy of it.
-# shellcheck source=tests/lib.sh
+# shellcheck source=tests/lib-globals.sh
 . tests/lib.sh
 STAT=bin/smpb-stat
 ASK=tests/stat-ask

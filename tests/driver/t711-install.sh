@@ -2,7 +2,7 @@
 # works like the source tree: the driver finds its awk programs and the
 # seeds' runs, so show, compare, export and plot of historical/NAME work
 # from any directory; make uninstall takes it all away.
-# shellcheck source=tests/lib.sh
+# shellcheck source=tests/lib-globals.sh
 . tests/lib.sh
 need_cmd make || skip_all "make is not installed"
 

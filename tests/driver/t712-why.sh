@@ -6,7 +6,7 @@
 # cells), and a run whose run-queue delay is twice the first's (compare
 # marks it); then the why tables of a real tiny run.
 # shellcheck disable=SC2086 # $sh is a command line, split on purpose
-# shellcheck source=tests/lib.sh
+# shellcheck source=tests/lib-globals.sh
 . tests/lib.sh
 FIX=tests/fixtures
 SB=scripts/smpbench

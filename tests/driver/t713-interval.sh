@@ -8,7 +8,7 @@
 # found, a few more cases made from another seed are checked the same
 # way. (t020-stat checks the statistics against R, this against a third
 # implementation, through smpb-stat's line protocol.)
-# shellcheck source=tests/lib.sh
+# shellcheck source=tests/lib-globals.sh
 . tests/lib.sh
 REF=tests/fixtures/interval
 STAT=tests/stat-ask

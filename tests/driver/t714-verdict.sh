@@ -14,7 +14,7 @@
 # the CPUs used alone; -t checked; every line within 72 columns. Under
 # every POSIX shell we can find.
 # shellcheck disable=SC2086 # $sh is a command line, split on purpose
-# shellcheck source=tests/lib.sh
+# shellcheck source=tests/lib-globals.sh
 . tests/lib.sh
 long_battery "compare's verdicts on made-up runs, and its reference cases"
 # shellcheck source=tests/made-runs.sh

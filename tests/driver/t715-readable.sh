@@ -14,7 +14,7 @@
 # have enough; under every POSIX shell we can find, every line within 72
 # columns.
 # shellcheck disable=SC2086 # $sh is a command line, split on purpose
-# shellcheck source=tests/lib.sh
+# shellcheck source=tests/lib-globals.sh
 . tests/lib.sh
 FIX=tests/fixtures
 SB=scripts/smpbench

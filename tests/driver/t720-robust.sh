@@ -11,7 +11,7 @@
 # (wrappers of mkdir, mv, uname, cat first in PATH), never with sleeps.
 # shellcheck disable=SC2086 # $sh is a command line, split on purpose
 # shellcheck disable=SC2016 # the hooks' code is expanded when they run
-# shellcheck source=tests/lib.sh
+# shellcheck source=tests/lib-globals.sh
 . tests/lib.sh
 long_battery "runs racing for one -o, signals while set up, and cells over the process limits"
 SB=$PWD/scripts/smpbench

@@ -8,7 +8,7 @@
 # test skips where neither can mount, unless SMPB_MOUNT_REQUIRED=1.
 # shellcheck disable=SC2086 # $sh and $NS are command lines, split on purpose
 # shellcheck disable=SC2016 # the fakes' code is expanded when they run
-# shellcheck source=tests/lib.sh
+# shellcheck source=tests/lib-globals.sh
 . tests/lib.sh
 long_battery "runs on a tmpfs that fills up or turns read-only"
 SB=$PWD/scripts/smpbench

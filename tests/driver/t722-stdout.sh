@@ -5,7 +5,7 @@
 # says nothing, but loses nothing), and (under dash) with SIGPIPE ignored,
 # where the writes fail with EPIPE instead.
 # shellcheck disable=SC2086 # $sh is a command line, split on purpose
-# shellcheck source=tests/lib.sh
+# shellcheck source=tests/lib-globals.sh
 . tests/lib.sh
 long_battery "runs whose stdout reader goes away"
 SB=$PWD/scripts/smpbench

@@ -7,7 +7,7 @@
 # measured or made. validate runs from the installation, against the
 # floor installed with it.
 # shellcheck disable=SC2086 # $sh is a command line, split on purpose
-# shellcheck source=tests/lib.sh
+# shellcheck source=tests/lib-globals.sh
 . tests/lib.sh
 long_battery "the installed driver run through links from elsewhere"
 for p in ring herd; do

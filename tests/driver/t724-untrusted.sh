@@ -7,7 +7,7 @@
 # shown with one ? for each character beyond ASCII).
 # shellcheck disable=SC2086 # $sh is a command line, split on purpose
 # shellcheck disable=SC2317 # helpers run by run
-# shellcheck source=tests/lib.sh
+# shellcheck source=tests/lib-globals.sh
 . tests/lib.sh
 long_battery "saved runs with crafted names, keys and values"
 SB=$PWD/scripts/smpbench

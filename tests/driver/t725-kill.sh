@@ -4,7 +4,7 @@
 # runs every program with -W (it ends when its parent dies), instead of
 # measuring on for a minute after the driver is gone.
 # shellcheck disable=SC2086 # $sh is a command line, split on purpose
-# shellcheck source=tests/lib.sh
+# shellcheck source=tests/lib-globals.sh
 . tests/lib.sh
 SB=$PWD/scripts/smpbench
 need_cmd setsid || skip_all "no setsid(1) to give the run a session of its own"

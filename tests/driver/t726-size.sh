@@ -7,7 +7,7 @@
 # unread, with one line naming it and its size, by show, compare, plot
 # and export (under every POSIX shell we can find).
 # shellcheck disable=SC2086 # $sh is a command line, split on purpose
-# shellcheck source=tests/lib.sh
+# shellcheck source=tests/lib-globals.sh
 . tests/lib.sh
 long_battery "runs of 20000 repeats read and refused"
 FIX=tests/fixtures

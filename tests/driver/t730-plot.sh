@@ -11,7 +11,7 @@
 # repeats fall into two clusters drawn without a median. Bad input and
 # a failing gnuplot.
 # shellcheck disable=SC2086 # $sh is a command line, split on purpose
-# shellcheck source=tests/lib.sh
+# shellcheck source=tests/lib-globals.sh
 . tests/lib.sh
 FIX=tests/fixtures
 SB=scripts/smpbench

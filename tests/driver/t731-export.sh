@@ -6,7 +6,7 @@
 # a ' (numbers left as they are), keys that are not names refused, a key
 # given twice its first value; and bad input.
 # shellcheck disable=SC2086 # $sh is a command line, split on purpose
-# shellcheck source=tests/lib.sh
+# shellcheck source=tests/lib-globals.sh
 . tests/lib.sh
 FIX=tests/fixtures
 SB=scripts/smpbench

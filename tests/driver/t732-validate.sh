@@ -4,7 +4,7 @@
 # absent where it is not installed and failed where it does not run, bad
 # input, and a SIGTERM that leaves nothing running and no work files.
 # shellcheck disable=SC2086 # $sh is a command line, split on purpose
-# shellcheck source=tests/lib.sh
+# shellcheck source=tests/lib-globals.sh
 . tests/lib.sh
 SB=scripts/smpbench
 [ -x tests/bench/floor ] || skip_all "tests/bench/floor is not built (run make)"

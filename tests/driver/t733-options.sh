@@ -3,7 +3,7 @@
 # they came first, "--" ends the options, and what is wrong with one is
 # said as it is when it comes first.
 # shellcheck disable=SC2086 # $sh is a command line, split on purpose
-# shellcheck source=tests/lib.sh
+# shellcheck source=tests/lib-globals.sh
 . tests/lib.sh
 FIX=tests/fixtures
 # A run of one workload, ring, for show and plot.

@@ -5,7 +5,7 @@
 # the one legend format of text.awk; the repeats the cells really hold,
 # per cell where they differ (an interrupted run).
 # shellcheck disable=SC2086 # $sh is a command line, split on purpose
-# shellcheck source=tests/lib.sh
+# shellcheck source=tests/lib-globals.sh
 . tests/lib.sh
 FIX=tests/fixtures
 HIST=results/historical

@@ -17,7 +17,7 @@
 # open a run through the same checks). Under the others, the links and
 # fifos in raw/ and the control bytes, under every subcommand.
 # shellcheck disable=SC2086 # $sh is a command line, split on purpose
-# shellcheck source=tests/lib.sh
+# shellcheck source=tests/lib-globals.sh
 . tests/lib.sh
 long_battery "runs planted with links, fifos, devices and huge files, every file under every shell"
 SB=$PWD/scripts/smpbench

@@ -6,7 +6,7 @@
 # saves its tables in the run, goes on with stdout closed, says so once,
 # and exits 0.
 # shellcheck disable=SC2086 # $sh is a command line, split on purpose
-# shellcheck source=tests/lib.sh
+# shellcheck source=tests/lib-globals.sh
 . tests/lib.sh
 long_battery "every command with its stdout closed or full"
 SB=$PWD/scripts/smpbench

@@ -7,7 +7,7 @@
 # the capture is done, so nothing it started outlives it.
 # shellcheck disable=SC2086 # $sh and $dflt are command lines, split on purpose
 # shellcheck disable=SC2016 # the hooks' code is expanded when they run
-# shellcheck source=tests/lib.sh
+# shellcheck source=tests/lib-globals.sh
 . tests/lib.sh
 long_battery "a signal while a run's env is captured and saved"
 SB=$PWD/scripts/smpbench

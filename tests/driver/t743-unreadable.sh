@@ -8,7 +8,7 @@
 # used, and nothing hangs on them. A value whose command fails (a cksum
 # that says nothing): unknown, never empty.
 # shellcheck disable=SC2086 # $sh is a command line, split on purpose
-# shellcheck source=tests/lib.sh
+# shellcheck source=tests/lib-globals.sh
 . tests/lib.sh
 SB=$PWD/scripts/smpbench
 need_cmd timeout || skip_all "no timeout: a hang could not be stopped"

@@ -9,7 +9,7 @@
 # as computed by hand from counters and timings the fakes set.
 # shellcheck disable=SC2086 # $sh is a command line, split on purpose
 # shellcheck disable=SC2016 # the fakes' code is expanded when they run
-# shellcheck source=tests/lib.sh
+# shellcheck source=tests/lib-globals.sh
 . tests/lib.sh
 long_battery "the wait for a quiet machine on fake counters"
 SB=$PWD/scripts/smpbench

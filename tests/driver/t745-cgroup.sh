@@ -6,7 +6,7 @@
 # "none" where a controller is not there, "unknown" where a value cannot
 # be read, never guessed; and the same keys in a run's env.
 # shellcheck disable=SC2086 # $sh is a command line, split on purpose
-# shellcheck source=tests/lib.sh
+# shellcheck source=tests/lib-globals.sh
 . tests/lib.sh
 long_battery "the CPU limits of cgroups v1 and v2 on made-up machines"
 SB=scripts/smpbench

@@ -12,7 +12,7 @@
 # beside it.
 # shellcheck disable=SC2086 # $sh is a command line, split on purpose
 # shellcheck disable=SC2016 # the fakes' code is expanded when they run
-# shellcheck source=tests/lib.sh
+# shellcheck source=tests/lib-globals.sh
 . tests/lib.sh
 long_battery "the runs-in-progress entries, stale, reused and planted, under every shell"
 SB=$PWD/scripts/smpbench

@@ -13,7 +13,7 @@
 # other CPU limits, or under a quota at all (the canary then times the
 # quota too), change nothing; -p gives each column's limit.
 # shellcheck disable=SC2086 # $sh is a command line, split on purpose
-# shellcheck source=tests/lib.sh
+# shellcheck source=tests/lib-globals.sh
 . tests/lib.sh
 long_battery "the hosts' speeds side by side on made-up runs whose answers are known"
 # shellcheck source=tests/made-runs.sh

@@ -13,7 +13,7 @@
 # within a few minutes on 64 and on 256 CPUs (machines made by
 # fixtures/machines/mkbox), as it does on 2.
 # shellcheck disable=SC2086 # $sh is a command line, split on purpose
-# shellcheck source=tests/lib.sh
+# shellcheck source=tests/lib-globals.sh
 . tests/lib.sh
 long_battery "the usable CPUs and run -n's size on made-up machines of 2 to 256 CPUs"
 SB=scripts/smpbench

@@ -11,7 +11,7 @@
 # machine. Then compare's speed of work: the historical runs and two quick runs
 # start no process per run or pair (counted, never timed).
 # shellcheck disable=SC2086 # $sh is a command line, split on purpose
-# shellcheck source=tests/lib.sh
+# shellcheck source=tests/lib-globals.sh
 . tests/lib.sh
 # shellcheck source=tests/made-runs.sh
 . tests/made-runs.sh

@@ -8,7 +8,7 @@
 # test that runs each workload, run in the copy as it is, passes on spin
 # and checks it: none lists the workloads itself or misses one.
 # shellcheck disable=SC2016 # the made-up files' text, written as is
-# shellcheck source=tests/lib.sh
+# shellcheck source=tests/lib-globals.sh
 . tests/lib.sh
 need_cmd make || skip_all "no make to build the new program with"
 [ -x bin/smpb-hog ] || skip_all "bin/smpb-hog is not built (run make)"

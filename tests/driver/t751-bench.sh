@@ -4,7 +4,7 @@
 # hand, a second run, compare, show, export and plot all work. The
 # runs are tiny (SMPBENCH_SWEEP=tiny), the run's results under the
 # copy's results/.
-# shellcheck source=tests/lib.sh
+# shellcheck source=tests/lib-globals.sh
 . tests/lib.sh
 long_battery "make bench in an unbuilt copy of the tree"
 need_cmd make || skip_all "make is not installed"

@@ -15,7 +15,7 @@
 # t773, make test-all). The issue's own case, 63 MB in one
 # line and three runs a side, is t911's (make test-all).
 # shellcheck disable=SC2086 # $sh is a command line, split on purpose
-# shellcheck source=tests/lib.sh
+# shellcheck source=tests/lib-globals.sh
 . tests/lib.sh
 FIX=$PWD/tests/fixtures
 SB=$PWD/scripts/smpbench

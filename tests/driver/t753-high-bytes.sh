@@ -13,7 +13,7 @@
 # no argument that is not text in its locale, and says so itself,
 # naming it: under yash, the runs named in UTF-8 alone.)
 # shellcheck disable=SC2086 # $sh is a command line, split on purpose
-# shellcheck source=tests/lib.sh
+# shellcheck source=tests/lib-globals.sh
 . tests/lib.sh
 SB=$PWD/scripts/smpbench
 FIX=$PWD/tests/fixtures

@@ -14,7 +14,7 @@
 # fetched or booted here: the boots themselves are make vmtest's (its
 # case 20-vm).
 # shellcheck disable=SC2086 # $sh is a command line, split on purpose
-# shellcheck source=tests/lib.sh
+# shellcheck source=tests/lib-globals.sh
 . tests/lib.sh
 SB=scripts/smpbench
 T=$TMPDIR_T

@@ -4,7 +4,7 @@
 # exit 1 and one line naming the file, the limit and the measurement
 # lost, is kept marked incomplete, and leaves nothing running.
 # shellcheck disable=SC2086 # $sh is a command line, split on purpose
-# shellcheck source=tests/lib.sh
+# shellcheck source=tests/lib-globals.sh
 . tests/lib.sh
 SB=scripts/smpbench
 [ -x bin/smpb-ring ] || skip_all "bin/smpb-ring is not built (run make)"

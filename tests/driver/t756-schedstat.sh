@@ -9,7 +9,7 @@
 # against a run without the counters, no such table.
 # shellcheck disable=SC2086 # $sh is a command line, split on purpose
 # shellcheck disable=SC2016 # the fakes' code is expanded when they run
-# shellcheck source=tests/lib.sh
+# shellcheck source=tests/lib-globals.sh
 . tests/lib.sh
 SB=$PWD/scripts/smpbench
 T=$TMPDIR_T

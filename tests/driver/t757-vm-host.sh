@@ -10,7 +10,7 @@
 # under TCG; and qemu's arguments for it only under KVM. The kernel's
 # config put in the initramfs where the guest's env reads it, for a
 # built tree's bzImage and a Debian package's vmlinuz, none for others.
-# shellcheck source=tests/lib.sh
+# shellcheck source=tests/lib-globals.sh
 . tests/lib.sh
 # shellcheck source=scripts/lib/vm.sh
 . scripts/lib/vm.sh

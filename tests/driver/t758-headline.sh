@@ -18,7 +18,7 @@
 # @, not counted better; one that moved with its pinned rows, and one
 # at neither figure, still marked.
 # shellcheck disable=SC2086 # $sh is a command line, split on purpose
-# shellcheck source=tests/lib.sh
+# shellcheck source=tests/lib-globals.sh
 . tests/lib.sh
 # shellcheck source=tests/made-runs.sh
 . tests/made-runs.sh

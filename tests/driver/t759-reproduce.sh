@@ -10,7 +10,7 @@
 # made-up runs as vm makes them from its boots' (nothing is booted
 # here): where its time went and its own command.
 # shellcheck disable=SC2086 # $sh is a command line, split on purpose
-# shellcheck source=tests/lib.sh
+# shellcheck source=tests/lib-globals.sh
 . tests/lib.sh
 SB=scripts/smpbench
 FIX=tests/fixtures

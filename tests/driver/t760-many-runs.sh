@@ -13,7 +13,7 @@
 # t761's (make test-all): the four commands hand their runs over alike
 # (lib/runs.sh's run_dirs).
 # shellcheck disable=SC2086 # $sh is a command line, split on purpose
-# shellcheck source=tests/lib.sh
+# shellcheck source=tests/lib-globals.sh
 . tests/lib.sh
 # shellcheck source=tests/made-runs.sh
 . tests/made-runs.sh

@@ -7,7 +7,7 @@
 # runs cost a process or two each, whatever the shell. make test's check
 # is t760 (compare and export of those 36 runs).
 # shellcheck disable=SC2086 # $sh is a command line, split on purpose
-# shellcheck source=tests/lib.sh
+# shellcheck source=tests/lib-globals.sh
 . tests/lib.sh
 # shellcheck source=tests/made-runs.sh
 . tests/made-runs.sh

@@ -13,7 +13,7 @@
 # exit 1, naming the file and both lines; a key twice in a raw line
 # leaves the line out, said with its file and line.
 # shellcheck disable=SC2086 # $sh is a command line, split on purpose
-# shellcheck source=tests/lib.sh
+# shellcheck source=tests/lib-globals.sh
 . tests/lib.sh
 SB=$PWD/scripts/smpbench
 FIX=$PWD/tests/fixtures

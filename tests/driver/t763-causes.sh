@@ -9,7 +9,7 @@
 # export into /dev/full: exit 1, "No space left on device", not the
 # "I/O error" a shell's own printf says whatever the cause.
 # shellcheck disable=SC2086 # $sh is a command line, split on purpose
-# shellcheck source=tests/lib.sh
+# shellcheck source=tests/lib-globals.sh
 . tests/lib.sh
 SB=$PWD/scripts/smpbench
 FIX=$PWD/tests/fixtures

@@ -9,7 +9,7 @@
 # cells of the issue's own case (820000 cells; its awk held 2.3 GB),
 # within 256 MiB, every shell.
 # shellcheck disable=SC2086 # $sh is a command line, split on purpose
-# shellcheck source=tests/lib.sh
+# shellcheck source=tests/lib-globals.sh
 . tests/lib.sh
 # shellcheck source=tests/made-runs.sh
 . tests/made-runs.sh

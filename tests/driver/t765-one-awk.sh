@@ -6,7 +6,7 @@
 # and its awk's stderr while it runs. SIGTERM to the driver while its
 # awk works ends the awk too (smpbench_exit): nothing outlives it.
 # shellcheck disable=SC2086 # $sh is a command line, split on purpose
-# shellcheck source=tests/lib.sh
+# shellcheck source=tests/lib-globals.sh
 . tests/lib.sh
 FIX=$PWD/tests/fixtures
 T=$TMPDIR_T

@@ -10,7 +10,7 @@
 # $! where it could not fork, whose kill -0 signals the process group)
 # is not waited for, nor looped over: 127.
 # shellcheck disable=SC2086 # $sh is a command line, split on purpose
-# shellcheck source=tests/lib.sh
+# shellcheck source=tests/lib-globals.sh
 . tests/lib.sh
 T=$TMPDIR_T
 

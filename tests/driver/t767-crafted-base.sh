@@ -5,7 +5,7 @@
 # marks both changes still, and says, in -p and in the header, that the
 # host's speed is unknown. t749 keeps x1e40, nan and two of ten x5 in
 # the base column, and every craft in the compared columns.
-# shellcheck source=tests/lib.sh
+# shellcheck source=tests/lib-globals.sh
 . tests/lib.sh
 long_battery "crafted host files in the base column, every craft"
 # shellcheck source=tests/made-runs.sh

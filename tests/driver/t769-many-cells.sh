@@ -2,7 +2,7 @@
 # (100,000): the awk library's bimodal() (scripts/awk/cells.awk) asks
 # them in tables it takes, and the last cell's clusters are told. The
 # same in tables of 2 rows runs under make test (t710).
-# shellcheck source=tests/lib.sh
+# shellcheck source=tests/lib-globals.sh
 . tests/lib.sh
 long_battery "100,002 cells' clusters asked of smpb-stat"
 STAT=bin/smpb-stat

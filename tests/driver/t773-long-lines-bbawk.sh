@@ -4,7 +4,7 @@
 # gsub() over such a line took it seconds) prints what it prints of the
 # run unpadded, within the memory of the unpadded run's and 8 MiB
 # (ulimit -v). make test keeps t752's, of two lines padded so.
-# shellcheck source=tests/lib.sh
+# shellcheck source=tests/lib-globals.sh
 . tests/lib.sh
 long_battery "compare of a run of lines padded to 1 MiB under busybox awk"
 FIX=$PWD/tests/fixtures

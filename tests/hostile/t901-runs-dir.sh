@@ -9,7 +9,7 @@
 # other_user); skipped elsewhere, unless SMPB_OTHER_USER_REQUIRED=1 (CI).
 # shellcheck disable=SC2016 # the other user's code, expanded as it runs
 # shellcheck disable=SC2012 # ls: names of our own making
-# shellcheck source=tests/lib.sh
+# shellcheck source=tests/lib-globals.sh
 . tests/lib.sh
 long_battery "the runs-in-progress directory planted by another user"
 other_root_timed

@@ -5,7 +5,7 @@
 # Run as root, with nobody as the other user (as this user where there
 # is none, unless SMPB_OTHER_USER_REQUIRED=1).
 # shellcheck disable=SC2016 # the other user's code, expanded as it runs
-# shellcheck source=tests/lib.sh
+# shellcheck source=tests/lib-globals.sh
 . tests/lib.sh
 long_battery "a run's file swapped for a fifo by another user, again and again, while compare reads it"
 FIX=$PWD/tests/fixtures

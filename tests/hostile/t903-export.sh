@@ -2,7 +2,7 @@
 # within the memory a tiny run needs (ulimit -v, where the shell has
 # it), and more than 1000 keys in all are refused, nothing printed.
 # shellcheck disable=SC3045 # ulimit -v, tried where the shell has it
-# shellcheck source=tests/lib.sh
+# shellcheck source=tests/lib-globals.sh
 . tests/lib.sh
 FIX=$PWD/tests/fixtures
 SB=$PWD/scripts/smpbench

@@ -1,6 +1,6 @@
 # t904-names: historical/NAME names one of the seeds' runs, never a path
 # out of their directory (historical/../../x is refused).
-# shellcheck source=tests/lib.sh
+# shellcheck source=tests/lib-globals.sh
 . tests/lib.sh
 FIX=$PWD/tests/fixtures
 SB=$PWD/scripts/smpbench

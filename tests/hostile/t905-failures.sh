@@ -8,7 +8,7 @@
 # nobody as the other user, running copies of the driver and the
 # programs; skipped elsewhere, unless SMPB_OTHER_USER_REQUIRED=1 (CI).
 # shellcheck disable=SC2016 # nobody's code, expanded as it runs
-# shellcheck source=tests/lib.sh
+# shellcheck source=tests/lib-globals.sh
 . tests/lib.sh
 long_battery "the driver as nobody with 2 to 11 processes left"
 FIX=$PWD/tests/fixtures

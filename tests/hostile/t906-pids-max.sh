@@ -5,7 +5,7 @@
 # above the count); under 'ulimit -u' (RLIMIT_NPROC, as nobody) they
 # still say 'ulimit -u'. The cgroup's part runs as root where a pids
 # cgroup can be made (cgroup v1's pids hierarchy or cgroup v2).
-# shellcheck source=tests/lib.sh
+# shellcheck source=tests/lib-globals.sh
 . tests/lib.sh
 BIN=$PWD/bin
 [ -x "$BIN/smpb-ring" ] || skip_all "bin/smpb-ring is not built (run make)"

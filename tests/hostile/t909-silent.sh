@@ -13,7 +13,7 @@
 # where neither can mount, unless SMPB_MOUNT_REQUIRED=1 (CI).
 # shellcheck disable=SC2086 # $sh and $NS are command lines, split on purpose
 # shellcheck disable=SC2016 # code run by sh -c, expanded as it runs
-# shellcheck source=tests/lib.sh
+# shellcheck source=tests/lib-globals.sh
 . tests/lib.sh
 long_battery "every command under every shell at every 'ulimit -n', and a full TMPDIR"
 SB=$PWD/scripts/smpbench

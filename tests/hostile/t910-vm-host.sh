@@ -18,7 +18,7 @@
 # refused. The cache of nobody's needs
 # root (tests/lib.sh's other_user).
 # shellcheck disable=SC2016 # the fake's code, expanded as it runs
-# shellcheck source=tests/lib.sh
+# shellcheck source=tests/lib-globals.sh
 . tests/lib.sh
 VM_DIR=tests/vm
 # shellcheck source=tests/vm/lib.sh

@@ -16,7 +16,7 @@
 #   and plot (its data) print what they print of the runs unpadded,
 #   byte for byte, within that memory too.
 # shellcheck disable=SC2086 # $sh is a command line, split on purpose
-# shellcheck source=tests/lib.sh
+# shellcheck source=tests/lib-globals.sh
 . tests/lib.sh
 long_battery "runs padded to 63 MB in a line, and to 1 MiB a line, read and refused"
 FIX=$PWD/tests/fixtures

@@ -17,7 +17,7 @@
 # shellcheck disable=SC2016 # the other user's code, expanded as it runs
 # shellcheck disable=SC2086 # $sh is a command line, split on purpose
 # shellcheck disable=SC2012 # ls: names of our own making
-# shellcheck source=tests/lib.sh
+# shellcheck source=tests/lib-globals.sh
 . tests/lib.sh
 long_battery "plots into directories of another user's, swapped as gnuplot draws"
 other_root_timed

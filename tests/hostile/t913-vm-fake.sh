@@ -22,7 +22,7 @@
 # fake qemu, the watcher, timeout), nothing left in TMPDIR.
 # shellcheck disable=SC2086 # $sh is a command line, split on purpose
 # shellcheck disable=SC2016 # the fake's code, expanded as it runs
-# shellcheck source=tests/lib.sh
+# shellcheck source=tests/lib-globals.sh
 . tests/lib.sh
 long_battery "smpbench vm end to end with a fake qemu, under every shell"
 need_cmd setsid || skip_all "no setsid(1) to give a command a session of its own"

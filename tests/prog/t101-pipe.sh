@@ -1,7 +1,7 @@
 # t101-pipe: smpb-pipe's output forms, transfer accounting, options, exit
 # codes and cleanup.
 # shellcheck disable=SC2086 # $KIDS is a list of pids, split on purpose
-# shellcheck source=tests/lib.sh
+# shellcheck source=tests/lib-globals.sh
 . tests/lib.sh
 PIPE=bin/smpb-pipe
 [ -x "$PIPE" ] || skip_all "$PIPE is not built (run make)"

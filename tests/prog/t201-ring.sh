@@ -1,6 +1,6 @@
 # t201-ring: smpb-ring's output forms, options, exit codes and cleanup.
 # shellcheck disable=SC2086 # $KIDS is a list of pids, split on purpose
-# shellcheck source=tests/lib.sh
+# shellcheck source=tests/lib-globals.sh
 . tests/lib.sh
 RING=bin/smpb-ring
 [ -x "$RING" ] || skip_all "$RING is not built (run make)"

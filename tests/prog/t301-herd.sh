@@ -1,7 +1,7 @@
 # t301-herd: smpb-herd's output forms, counts, options, exit codes and
 # cleanup.
 # shellcheck disable=SC2086 # $KIDS is a list of pids, split on purpose
-# shellcheck source=tests/lib.sh
+# shellcheck source=tests/lib-globals.sh
 . tests/lib.sh
 HERD=bin/smpb-herd
 [ -x "$HERD" ] || skip_all "$HERD is not built (run make)"

@@ -1,7 +1,7 @@
 # t401-yield: smpb-yield's output forms, options, exit codes and cleanup,
 # as threads and as processes, up to 4096 threads.
 # shellcheck disable=SC2086 # $KIDS is a list of pids, split on purpose
-# shellcheck source=tests/lib.sh
+# shellcheck source=tests/lib-globals.sh
 . tests/lib.sh
 YIELD=bin/smpb-yield
 [ -x "$YIELD" ] || skip_all "$YIELD is not built (run make)"

@@ -5,7 +5,7 @@
 #
 # Skipped, with the reason, when no compiler here has a working TSan
 # runtime; with SMPB_TSAN_REQUIRED=1 (as in CI) that is a failure instead.
-# shellcheck source=tests/lib.sh
+# shellcheck source=tests/lib-globals.sh
 . tests/lib.sh
 long_battery "a build and runs under ThreadSanitizer"
 

@@ -1,7 +1,7 @@
 # t501-bind: smpb-bind's output forms, options, exit codes and cleanup of
 # its workers and hogs; its loop survives the optimiser.
 # shellcheck disable=SC2086 # $KIDS is a list of pids, split on purpose
-# shellcheck source=tests/lib.sh
+# shellcheck source=tests/lib-globals.sh
 . tests/lib.sh
 BIND=bin/smpb-bind
 [ -x "$BIND" ] || skip_all "$BIND is not built (run make)"

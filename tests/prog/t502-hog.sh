@@ -1,6 +1,6 @@
 # t502-hog: smpb-hog burns until -T, a signal, the watchdog or its
 # parent's death, and never outlives its parent.
-# shellcheck source=tests/lib.sh
+# shellcheck source=tests/lib-globals.sh
 . tests/lib.sh
 HOG=bin/smpb-hog
 [ -x "$HOG" ] || skip_all "$HOG is not built (run make)"

@@ -8,7 +8,7 @@
 # key of its records, smpb-snap's each word of its line; README shows
 # none of the keys. (Each page's lint and its SYNOPSIS against -h are
 # make check's: tests/static/t801-static.sh.)
-# shellcheck source=tests/lib.sh
+# shellcheck source=tests/lib-globals.sh
 . tests/lib.sh
 
 # quick_args NAME: arguments for a quick -p run of smpb-NAME: a

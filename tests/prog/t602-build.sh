@@ -2,7 +2,7 @@
 # musl-gcc (the C library musl) with -Werror, and install/uninstall
 # honour DESTDIR and PREFIX.
 # shellcheck disable=SC2317 # functions run through check
-# shellcheck source=tests/lib.sh
+# shellcheck source=tests/lib-globals.sh
 . tests/lib.sh
 long_battery "three clean builds (gcc, clang, musl-gcc) and an install"
 

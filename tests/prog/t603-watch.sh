@@ -2,7 +2,7 @@
 # outright (SIGKILL, no cleanup) must not leave a workload measuring on:
 # the program and every worker are gone within a few seconds, even when
 # the parent died before the program could watch it (SMPB_PARENT).
-# shellcheck source=tests/lib.sh
+# shellcheck source=tests/lib-globals.sh
 . tests/lib.sh
 
 for w in $WORKLOADS; do

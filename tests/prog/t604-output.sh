@@ -2,7 +2,7 @@
 # or a closed pipe on stdout must not pass for a result: every program
 # exits 1 with a message, whether it was printing a result, a -p line,
 # its usage (-h) or its version (-V).
-# shellcheck source=tests/lib.sh
+# shellcheck source=tests/lib-globals.sh
 . tests/lib.sh
 [ -w /dev/full ] || skip_all "no /dev/full here"
 

@@ -15,7 +15,7 @@
 # (RUSAGE_CHILDREN) in tests/bench/floor time. SMALL and BIG are far
 # apart (24 times), and BIG is large enough that a cost that grew with
 # the team would show; neither is what is measured.
-# shellcheck source=tests/lib.sh
+# shellcheck source=tests/lib-globals.sh
 . tests/lib.sh
 long_battery "a worker's set-up counted in page faults"
 

@@ -21,7 +21,7 @@
 #    pipe, and closes the rest with one close_range call where Linux has
 #    it, not with one close per descriptor the limit on open files
 #    allows (most of them failing: nothing was open there).
-# shellcheck source=tests/lib.sh
+# shellcheck source=tests/lib-globals.sh
 . tests/lib.sh
 long_battery "the harness's system calls counted under strace"
 

@@ -10,7 +10,7 @@
 # 2. No program includes harness.h, and every function or variable of
 #    the harness that smpb.h declares is used by some program: smpb.h is
 #    the workloads' API and nothing else.
-# shellcheck source=tests/lib.sh
+# shellcheck source=tests/lib-globals.sh
 . tests/lib.sh
 need_cmd nm || skip_all "nm is not installed"
 

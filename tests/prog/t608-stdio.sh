@@ -6,7 +6,7 @@
 # stderr is open, and stdin or stderr closed alone changes nothing. Its
 # usage (-h) and version (-V) into a closed pipe are lost output too:
 # exit 1 and one line, not a silent death by SIGPIPE.
-# shellcheck source=tests/lib.sh
+# shellcheck source=tests/lib-globals.sh
 . tests/lib.sh
 
 for w in $WORKLOADS; do

@@ -5,7 +5,7 @@
 # and smpb-hog run on and end normally. A parent process that is really
 # gone ends them with one line saying so.
 # shellcheck disable=SC2317 # functions run through within
-# shellcheck source=tests/lib.sh
+# shellcheck source=tests/lib-globals.sh
 . tests/lib.sh
 long_battery "programs started from a thread that ends"
 

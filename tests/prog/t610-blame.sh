@@ -3,7 +3,7 @@
 # master at end-of-file, a writer's EPIPE), whichever comes first: each
 # kill is tried several times.
 # shellcheck disable=SC2317 # functions run through within
-# shellcheck source=tests/lib.sh
+# shellcheck source=tests/lib-globals.sh
 . tests/lib.sh
 long_battery "a worker killed from outside, named by the program that loses it"
 

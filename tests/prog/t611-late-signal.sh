@@ -3,7 +3,7 @@
 # the program's run ends and its result's write blocks; SIGTERM then
 # ends it with exit 143, as anywhere else, not 0 or 1.
 # shellcheck disable=SC2317 # functions run through within
-# shellcheck source=tests/lib.sh
+# shellcheck source=tests/lib-globals.sh
 . tests/lib.sh
 [ -d /proc/self ] || skip_all "no /proc to see where a program sleeps"
 

@@ -11,7 +11,7 @@
 # AddressSanitizer runtime with its leak checker (one that reports a
 # leak made on purpose); with SMPB_ASAN_REQUIRED=1 that is a failure.
 # shellcheck disable=SC2317 # functions run through within
-# shellcheck source=tests/lib.sh
+# shellcheck source=tests/lib-globals.sh
 . tests/lib.sh
 long_battery "a build and runs under AddressSanitizer"
 

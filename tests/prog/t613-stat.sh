@@ -12,7 +12,7 @@
 # in the documented order, the scale chosen, every refusal word (the
 # tool going on after it), 1,000,001 figures. The numbers themselves are
 # tests/unit/t020-stat.c's, the decisions t021 to t027's.
-# shellcheck source=tests/lib.sh
+# shellcheck source=tests/lib-globals.sh
 . tests/lib.sh
 
 stat=bin/smpb-stat

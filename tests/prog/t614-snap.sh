@@ -7,7 +7,7 @@
 # after the lines of the copies made; bad operands and options exit 2,
 # in one line; the operands on stdin where none are given; a copy's
 # directories made where missing; -h and -V, as smpb-stat's.
-# shellcheck source=tests/lib.sh
+# shellcheck source=tests/lib-globals.sh
 . tests/lib.sh
 snap=bin/smpb-snap
 [ -x "$snap" ] || skip_all "bin/smpb-snap is not built (make)"

@@ -8,7 +8,7 @@
 # binds to the set's CPUs; and every process of smpb-bind with hogs,
 # main, guardians, worker and hogs, may run on that CPU and no other
 # (Cpus_allowed_list), then is gone after SIGTERM.
-# shellcheck source=tests/lib.sh
+# shellcheck source=tests/lib-globals.sh
 . tests/lib.sh
 for w in $WORKLOADS; do
 	[ -x "bin/smpb-$w" ] || skip_all "bin/smpb-$w is not built (run make)"

@@ -2,7 +2,7 @@
 # handling few or none: the counts still add up to -i exactly, and the
 # fairness keys agree with them. make test keeps a herd of 100 for 150
 # (t301); this one is make test-all's.
-# shellcheck source=tests/lib.sh
+# shellcheck source=tests/lib-globals.sh
 . tests/lib.sh
 long_battery "a herd of 1000 processes"
 HERD=bin/smpb-herd

@@ -1,7 +1,7 @@
 # t617-yield-storm: a storm of 4096 smpb-yield threads, created,
 # released, measured and joined. make test keeps a storm of 1024 (t401);
 # this one is make test-all's.
-# shellcheck source=tests/lib.sh
+# shellcheck source=tests/lib-globals.sh
 . tests/lib.sh
 long_battery "a storm of 4096 yielding threads"
 YIELD=bin/smpb-yield
