@@ -16,11 +16,23 @@
 # the driver then makes in it by mkdir is its own, and so is what it
 # writes there, whatever happens meanwhile in the directories of others.
 
-# user_id: this user's id, in uid_me: one id -u for the command (never
-# taken from the environment).
+# user_id: this user's id (effective), in uid_me: read once for the
+# command from /proc/self/status, the shell's own (its "Uid:" line: real,
+# effective, saved, file system), with no process; where that cannot be
+# read, one id -u (never taken from the environment).
 uid_me=
 user_id() {
-	[ -n "${uid_me:-}" ] || uid_me=$(id -u)
+	[ -z "${uid_me:-}" ] || return 0
+	if [ -r /proc/self/status ]; then
+		# shellcheck disable=SC2034 # ui_real, ui_rest: the other ids
+		while IFS=$SMPB_IFS read -r ui_key ui_real ui_eff ui_rest; do
+			case $ui_key:$ui_eff in
+			Uid::*[!0-9]* | Uid::) break ;;
+			Uid::*) uid_me=$ui_eff; break ;;
+			esac
+		done </proc/self/status
+	fi
+	[ -n "$uid_me" ] || uid_me=$(id -u)
 }
 
 # dir_safe DIR: true when DIR is a directory to write into, as above;
