@@ -258,8 +258,9 @@ snap_runs() {
 	[ -s "$SNAP_LIST" ] || return 0
 	# Its lines, each starting with a count, then, when a file failed,
 	# the line that says which and why ("smpb-snap: FILE: WHY"); what
-	# else comes is the shell's, that could not start it.
-	rs_all=$(snap_exec 2>&1)
+	# else comes is the shell's, that could not start it. (Named in the
+	# $(...) itself, not through a function, smpb-snap is the subshell.)
+	rs_all=$("$SNAP_PROG" <"$SNAP_LIST" 2>&1)
 	rs_rc=$?
 	# Every line a count, as where every copy was made: taken whole.
 	if [ "$rs_rc" -eq 0 ]; then
@@ -287,11 +288,6 @@ snap_runs() {
 	SNAP_STATS=$SNAP_STATS$rs_out
 	[ "$rs_rc" -eq 0 ] && return 0
 	snap_failed
-}
-
-# snap_exec: smpb-snap, SNAP_LIST's triples on its stdin.
-snap_exec() {
-	"$SNAP_PROG" <"$SNAP_LIST"
 }
 
 # snap_triple K: the K-th copy of SNAP_LIST (from 0), or its last where
