@@ -57,8 +57,9 @@ function stat_start() {
 	    " printf 't killed '; kill -l $((s - 128)); else" \
 	    " echo 't failed'; fi; cat >/dev/null; } >&9"
 	# One answer, read up to its last line by one sed a table (every
-	# awk reads a fifo to its end, or its buffer's: some only so).
-	STAT_READ = "sed -e '/^t end$/q' -e '/^t refused/q' -e '/^t killed/q'" \
+	# awk reads a fifo to its end, or its buffer's: some only so); the
+	# sh that awk starts it through becomes the sed (exec).
+	STAT_READ = "exec sed -e '/^t end$/q' -e '/^t refused/q' -e '/^t killed/q'" \
 	    " -e '/^t failed$/q' <" sh_quote(STAT_FIFO)
 }
 
