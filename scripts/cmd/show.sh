@@ -10,7 +10,9 @@
 # 2, or the status of its awk where that is more (killed).
 show_unsaved() {
 	su_status=0
-	for su_w in $(run_workloads "$1"); do
+	run_workloads "$1"
+	# shellcheck disable=SC2154 # rw_list: run_workloads' (lib/read.sh)
+	for su_w in $rw_list; do
 		grep -q "^$su_w: " "$1/tables" 2>/dev/null && continue
 		echo
 		make_table "$1" "$su_w"
@@ -69,7 +71,8 @@ cmd_show() {
 # saved value was bad.
 show_run() {
 	if [ "$opt_rebuild" -eq 1 ] || [ ! -f "$1/tables" ]; then
-		for cs_w in $(run_workloads "$1"); do
+		run_workloads "$1"
+		for cs_w in $rw_list; do
 			cs_out=$(make_table "$1" "$cs_w")
 			cs_rc=$?
 			case $cs_rc in

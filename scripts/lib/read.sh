@@ -6,12 +6,17 @@
 # tables of the run being saved (make_table, for lib/record.sh).
 # Sourced by smpbench, after lib/runs.sh.
 
-# run_workloads DIR: the workloads saved in a run, in the run's order.
-# Only the suite's own names are taken from its env: they name the awk
-# programs that read the run.
+# run_workloads DIR: the workloads saved in a run, in the run's order,
+# in rw_list, one a line (no subshell to print them). Only the suite's
+# own names are taken from its env (its workloads= lines, each byte but
+# a-z a blank, one awk): they name the awk programs that read the run.
 run_workloads() {
-	rw=$(sed -n 's/^workloads=//p' "$1/env" | LC_ALL=C tr -c '[:lower:]' ' ')
-	rw_seen=
+	rw=$(LC_ALL=C awk '/^workloads=/ {
+		s = substr($0, 11)
+		gsub(/[^abcdefghijklmnopqrstuvwxyz]/, " ", s)
+		printf "%s ", s
+	}' "$1/env")
+	rw_seen='' rw_list=''
 	for rw_w in ${rw:-$WORKLOADS}; do
 		if ! is_workload "$rw_w"; then
 			say "note: $(printable "$1"): '$rw_w' in its env is not a workload; ignored"
@@ -21,7 +26,7 @@ run_workloads() {
 		*" $rw_w "*) continue ;;
 		esac
 		rw_seen="$rw_seen $rw_w"
-		[ -f "$1/raw/$rw_w" ] && printf '%s\n' "$rw_w"
+		[ ! -f "$1/raw/$rw_w" ] || rw_list=$rw_list$rw_w$NL
 	done
 }
 
