@@ -44,11 +44,20 @@ plot_dir() {
 }
 
 # plot_shape WORKLOAD: the shape of its plots, curve or map (a heat
-# map), the first word of its fact plots, for plot.awk.
+# map), the first word of its fact plots, for plot.awk, in ps_shape (no
+# subshell).
 plot_shape() {
-	# shellcheck disable=SC2046 # the fact's words
-	set -- $(workload_fact "$1" plots)
-	printf '%s\n' "${1-}"
+	plot_fact "$1"
+	# shellcheck disable=SC2086 # the fact's words
+	set -- $pf_words
+	ps_shape=${1-}
+}
+
+# plot_fact WORKLOAD: its fact plots (workload_fact's, read here with no
+# subshell), in pf_words.
+plot_fact() {
+	pf_words=
+	eval "pf_words=\${plots_$1-}"
 }
 
 # plot_file DIR NAME EXT WORKLOAD KIND SERIES: write DIR/NAME.EXT (EXT dat
@@ -57,8 +66,9 @@ plot_shape() {
 # (set -C: a file that is there is not written to).
 plot_file() {
 	pf_tmp=$1/.$2.$3.tmp
+	plot_shape "$4"
 	if (set -C && awk_workload "$4" plot -v kind="$5" -v part="$3" \
-	    -v shape="$(plot_shape "$4")" -v name="$2" -v series="$6" \
+	    -v shape="$ps_shape" -v name="$2" -v series="$6" \
 	    </dev/null >"$pf_tmp") 2>/dev/null &&
 	    mv -f "$pf_tmp" "$1/$2.$3" 2>/dev/null; then
 		return 0
@@ -69,7 +79,15 @@ plot_file() {
 
 # render_plot DIR NAME: gnuplot draws DIR/NAME.png from DIR/NAME.gp.
 render_plot() {
-	rp_var=out_$(printf '%s' "$2" | tr - _)
+	# gnuplot's variable: out_NAME, each - of NAME a _.
+	rp_var=out_ rp_n=$2
+	while :; do
+		case $rp_n in
+		*-*) rp_var=$rp_var${rp_n%%-*}_ rp_n=${rp_n#*-} ;;
+		*) break ;;
+		esac
+	done
+	rp_var=$rp_var$rp_n
 	rp_err=$(cd "$1" 2>&1 &&
 	    gnuplot -e "$rp_var='.$2.png.tmp'" "$2.gp" 2>&1 </dev/null)
 	if [ -s "$1/.$2.png.tmp" ] && mv -f "$1/.$2.png.tmp" "$1/$2.png"; then
@@ -92,8 +110,9 @@ plot_list() {
 	cp_have=
 	for pl_shape in curve map; do
 		for pl_w in $WORKLOADS; do
-			# shellcheck disable=SC2046 # the fact's words
-			set -- $(workload_fact "$pl_w" plots)
+			plot_fact "$pl_w"
+			# shellcheck disable=SC2086 # the fact's words
+			set -- $pf_words
 			[ "${1:-}" = "$pl_shape" ] || continue
 			shift
 			pl_kinds=$*
@@ -171,8 +190,8 @@ cmd_plot() {
 		cp_k=${cp_w#*:}
 		cp_w=${cp_w%:*}
 		# Its pictures, each of a legend that reads (plot.awk).
-		cp_pics=$(awk_workload "$cp_w" plot -v kind="$cp_k" -v part=list \
-		    -v shape="$(plot_shape "$cp_w")" -v name="$cp_n" </dev/null) ||
+		cp_pics=$(plot_shape "$cp_w" && awk_workload "$cp_w" plot \
+		    -v kind="$cp_k" -v part=list -v shape="$ps_shape" -v name="$cp_n" </dev/null) ||
 		    failed "$?" awk "cannot lay out the $cp_n plot"
 		while read -r cp_pn cp_series; do
 			[ -n "$cp_pn" ] || continue
