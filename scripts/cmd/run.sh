@@ -189,7 +189,8 @@ run_count() {
 	run_total=0
 	for cr_w in $cr_todo; do
 		count_lines "$(cells "$cr_w")"
-		run_total=$((run_total + line_count * $(workload_repeats "$cr_w")))
+		workload_repeats "$cr_w"
+		run_total=$((run_total + line_count * ro_n))
 	done
 }
 
@@ -274,7 +275,8 @@ run_sweep() {
 	    write_lost "$run_work/canary" "$1, not measured,"
 	cells "$1" 2>/dev/null >"$run_work/cells" ||
 	    write_lost "$run_work/cells" "$1, not measured,"
-	cr_r=$(workload_repeats "$1")
+	workload_repeats "$1"
+	cr_r=$ro_n
 	run_done_w=0
 	# Repeat the whole sweep rather than each cell in a row, so a
 	# passing disturbance spreads over cells instead of biasing one.

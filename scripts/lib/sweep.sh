@@ -51,22 +51,24 @@ cells() {
 	"sweep_$1" "$sweep"
 }
 
-# workload_repeats WORKLOAD: how many times its sweep is run.
+# workload_repeats WORKLOAD: how many times its sweep is run, in ro_n
+# (repeats_of's).
 # shellcheck disable=SC2154 # the run's profile, its repeats, its -r
 workload_repeats() {
 	repeats_of "$1" "$sweep" "$repeats" "$opt_r_set"
 }
 
 # repeats_of WORKLOAD PROFILE REPEATS ASKED: how many times the
-# workload's sweep is run in PROFILE: REPEATS, but in the full profile
-# its fact full_repeats where it has one, unless -r asked for REPEATS
-# (ASKED 1).
+# workload's sweep is run in PROFILE, in ro_n: REPEATS, but in the full
+# profile its fact full_repeats where it has one, unless -r asked for
+# REPEATS (ASKED 1). A variable, not output: no subshell.
 repeats_of() {
-	ro_full=$(workload_fact "$1" full_repeats)
+	# The fact as workload_fact reads it, without its subshell.
+	eval "ro_full=\${full_repeats_$1-}"
 	if [ "$2" = full ] && [ "$4" -eq 0 ] && [ -n "$ro_full" ]; then
-		echo "$ro_full"
+		ro_n=$ro_full
 	else
-		echo "$3"
+		ro_n=$3
 	fi
 }
 
@@ -137,7 +139,8 @@ plan() {
 	pl_n=0 pl_ms=0 pl_looks=1
 	for pl_w in $1; do
 		pl_cells=$(cells "$pl_w")
-		pl_r=$(workload_repeats "$pl_w")
+		workload_repeats "$pl_w"
+		pl_r=$ro_n
 		pl_c=$(printf '%s\n' "$pl_cells" | grep -c .)
 		pl_one=$(printf '%s\n' "$pl_cells" | "cost_$pl_w")
 		pl_n=$((pl_n + pl_c * pl_r))
@@ -203,8 +206,8 @@ run_keys() {
 	printf 'profile=%s\n' "$1"
 	printf 'repeats=%s\n' "$2"
 	for rk_w in $WORKLOADS; do
-		rk_n=$(repeats_of "$rk_w" "$1" "$2" "$3")
-		[ "$rk_n" != "$2" ] && printf 'repeats_%s=%s\n' "$rk_w" "$rk_n"
+		repeats_of "$rk_w" "$1" "$2" "$3"
+		[ "$ro_n" != "$2" ] && printf 'repeats_%s=%s\n' "$rk_w" "$ro_n"
 	done
 	printf 'label=%s\n' "$4"
 	printf 'note=%s\n' "$5"
