@@ -9,6 +9,7 @@ WATCHDOG_FULL=1800
 # run_check_options: check the options (opt_*) and set what they ask for:
 # repeats, runs, settle_bound, sweep (the profile, or SMPBENCH_SWEEP),
 # watchdog.
+# shellcheck disable=SC2154 # pv, cw_words: printable_v's, comma_words's
 run_check_options() {
 	[ "$opt_o_set" -eq 1 ] && [ -z "$opt_out" ] &&
 	    usage_error "run: -o: needs a directory"
@@ -31,14 +32,17 @@ run_check_options() {
 		settle_bound=$(decimal "$opt_settle" 0 3600) ||
 		    usage_error "run: -S: '$(printable "$opt_settle")' is not a number of seconds (0..3600)"
 	fi
-	opt_label=$(printable "$opt_label")
-	for cr_p in $(printf '%s\n' "$opt_places" | tr ',' ' '); do
+	printable_v "$opt_label"
+	opt_label=$pv
+	comma_words "$opt_places"
+	for cr_p in $cw_words; do
 		case " all $PLACEMENTS " in
 		*" $cr_p "*) ;;
 		*) usage_error "run: -P: '$(printable "$cr_p")' is not a placement (all $PLACEMENTS)" ;;
 		esac
 	done
-	opt_note=$(printable "$opt_note")
+	printable_v "$opt_note"
+	opt_note=$pv
 	sweep=${SMPBENCH_SWEEP:-$opt_profile}
 	case $sweep in
 	tiny | quick | full) ;;
@@ -120,9 +124,9 @@ run_parse() {
 	done
 }
 
-# run_id K: an id no other run has: the time, the host, the driver's
-# pid, the run's number in its series and, where /dev/urandom can be
-# read, 32 random bits.
+# run_id K: an id no other run has, in ri_id: the time, the host, the
+# driver's pid, the run's number in its series and, where /dev/urandom
+# can be read, 32 random bits.
 # shellcheck disable=SC2154 # host_name, sane: host_names's, sanitise_v's
 run_id() {
 	ri_rand=$(od -An -N4 -tx4 /dev/urandom 2>/dev/null)
@@ -131,8 +135,7 @@ run_id() {
 	ri_rand=${ri_rand##* }
 	host_names
 	sanitise_v "$host_name"
-	printf '%s-%s-%s-%s%s\n' "$(date -u +%Y%m%dT%H%M%SZ)" \
-	    "$sane" "$$" "$1" "${ri_rand:+-$ri_rand}"
+	ri_id=$(date -u +%Y%m%dT%H%M%SZ)-$sane-$$-$1${ri_rand:+-$ri_rand}
 }
 
 # settle_keys: how the machine settled before the run (settle's
@@ -205,7 +208,8 @@ run_save_env() {
 		capture_env
 		run_keys "$sweep" "$repeats" "$opt_r_set" "$opt_label" \
 		    "$opt_note" "$cr_todo" "$places"
-		printf 'run_id=%s\n' "$(run_id "$1")"
+		run_id "$1"
+		printf 'run_id=%s\n' "$ri_id"
 		env_line run_command "$SMPB_COMMAND"
 		settle_keys
 	)
@@ -241,13 +245,15 @@ run_say_start() {
 # run_start_clock: the start of the measuring: the time, and the CPU
 # time of the run and of the machine, for load_other; no failure yet,
 # no table yet; whether each measurement keeps the kernel's counters.
+# shellcheck disable=SC2154 # cbt: cpu_busy_ticks's (lib/machine.sh)
 run_start_clock() {
 	run_failed=0
 	run_start=$(date +%s)
 	# For load_other: the run's own CPU time (in this shell: a subshell
 	# would count afresh) and the machine's, at the start.
 	{ times >"$run_work/times0"; } 2>/dev/null
-	run_busy0=$(cpu_busy_ticks)
+	cpu_busy_ticks
+	run_busy0=$cbt
 	cr_tables=0
 	schedstat_state
 }
@@ -265,7 +271,8 @@ run_sweep() {
 	measuring_state measuring
 	measuring_check "before $1"
 	progress_workload "$1"
-	cr_snap0=$(host_snapshot)
+	host_snapshot_v
+	cr_snap0=$hs_line
 	run_na=
 	prog_path "$1"
 	m_prog=$prog_at
@@ -291,9 +298,10 @@ run_sweep() {
 		done <"$run_work/cells"
 		cr_rep=$((cr_rep + 1))
 	done
-	cr_snap1=$(host_snapshot)
-	add_line "$run_work/host" "$(host_line "$1" "$run_work/canary" \
-	    "$cr_snap0" "$cr_snap1")" ||
+	host_snapshot_v
+	cr_snap1=$hs_line
+	host_line "$1" "$run_work/canary" "$cr_snap0" "$cr_snap1"
+	add_line "$run_work/host" "$hl_line" ||
 	    write_lost "$run_work/host" "the host's line of $1"
 	write_atomic "$run_dir/host" <"$run_work/host" ||
 	    write_lost "$run_dir/host" "the host's line of $1"
@@ -313,8 +321,9 @@ run_finish() {
 	# work kept the CPUs (see load_other), and the other runs beside it.
 	{ times >"$run_work/times1"; } 2>/dev/null
 	load_avg
+	cpu_busy_ticks
 	cr_other=$(load_other "$run_work/times0" "$run_work/times1" \
-	    "$run_busy0" "$(cpu_busy_ticks)" "$cr_secs")
+	    "$run_busy0" "$cbt" "$cr_secs")
 	printable_v "$other_runs_note"
 	cr_env_end="loadavg_end=$loadavg${NL}load_other=$cr_other"
 	cr_env_end="$cr_env_end${NL}other_runs=$other_runs${NL}other_runs_note=$pv"

@@ -12,6 +12,7 @@
 # cpuset.cpus). Each is "none" where its controller is not there (the v1
 # keys on a v2 machine, the v2 keys where cpu is a v1 controller),
 # "unknown" where it cannot be read.
+# shellcheck disable=SC2154 # pv: printable_v's (lib/common.sh)
 cgroup_limits() {
 	cgl_cg=$SMPB_ROOT/proc/self/cgroup
 	cgl_mi=$SMPB_ROOT/proc/self/mountinfo
@@ -20,6 +21,7 @@ cgroup_limits() {
 	LC_ALL=C awk -v root="$SMPB_ROOT" -v cg="$cgl_cg" -v mi="$cgl_mi" \
 	    -f "$SMPB_LIB/awk/cgroup.awk" "$cgl_cg" "$cgl_mi" 2>/dev/null |
 	    while IFS= read -r cgl_line; do
-		printf '%s\n' "$(printable "$cgl_line")"
+		printable_v "$cgl_line"
+		printf '%s\n' "$pv"
 	done
 }

@@ -2,9 +2,9 @@
 # lib/host.sh: the host as a run watches it, from the kernel's counters
 # (under SMPBENCH_PROC): whether the machine is quiet now, and the wait
 # for it before a run and before each workload (settle); what the host
-# took over a workload, steal time and CPU pressure (host_drift); and the
-# CPU's own speed after each measurement, timed by smpb-hog -p (the
-# canary).
+# took over a workload, steal time and CPU pressure (HOST_DRIFT_AWK);
+# and the CPU's own speed after each measurement, timed by smpb-hog -p
+# (the canary).
 # results/README says what a run records of them. Sourced by smpbench.
 
 # Quiet is judged by instantaneous measures over one window, never by
@@ -44,15 +44,35 @@ CANARY_SECONDS=0.005
 # "busy steal procs psi uptime": the busy and the steal ticks of all CPUs
 # and procs_running (proc/stat), the "some" total of CPU pressure in
 # microseconds (proc/pressure/cpu) and the seconds since boot
-# (proc/uptime); - for each that cannot be read.
+# (proc/uptime); - for each that cannot be read. host_snapshot_v sets
+# it in hs_line instead, with no subshell of its own.
 host_snapshot() {
+	hs_files
+	LC_ALL=C awk -v s="$hs_stat" -v p="$hs_psi" -v u="$hs_up" \
+	    "$HS_AWK" "$hs_stat" "$hs_psi" "$hs_up" 2>/dev/null
+}
+
+# shellcheck disable=SC2034 # hs_line: for the caller
+host_snapshot_v() {
+	hs_files
+	hs_line=$(LC_ALL=C awk -v s="$hs_stat" -v p="$hs_psi" -v u="$hs_up" \
+	    "$HS_AWK" "$hs_stat" "$hs_psi" "$hs_up" 2>/dev/null)
+}
+
+# hs_files: the files a snapshot reads, in hs_stat, hs_psi, hs_up
+# (/dev/null for one that cannot be read).
+hs_files() {
 	hs_stat=$SMPB_ROOT/proc/stat
 	hs_psi=$SMPB_ROOT/proc/pressure/cpu
 	hs_up=$SMPB_ROOT/proc/uptime
 	[ -r "$hs_stat" ] || hs_stat=/dev/null
 	[ -r "$hs_psi" ] || hs_psi=/dev/null
 	[ -r "$hs_up" ] || hs_up=/dev/null
-	LC_ALL=C awk -v s="$hs_stat" -v p="$hs_psi" -v u="$hs_up" '
+}
+
+# HS_AWK: the awk program of a snapshot.
+# shellcheck disable=SC2016 # awk's own $fields
+HS_AWK='
 	BEGIN { busy = steal = procs = psi = up = "-" }
 	FILENAME == s && $1 == "cpu" && NF >= 8 {
 		busy = sprintf("%.0f", $2 + $3 + $4 + $7 + $8)
@@ -66,9 +86,8 @@ host_snapshot() {
 				psi = substr($i, 7)
 	}
 	FILENAME == u && FNR == 1 && $1 ~ /^[0-9]+(\.[0-9]+)?$/ { up = $1 }
-	END { print busy, steal, procs, psi, up }' \
-	    "$hs_stat" "$hs_psi" "$hs_up" 2>/dev/null
-}
+	END { print busy, steal, procs, psi, up }'
+
 
 # quiet_look WAITED BOUND: watch the machine for one window, WAITED
 # seconds into a wait of at most BOUND; print "procs psi busy waited
@@ -141,10 +160,17 @@ EOF_LOOK
 }
 
 # quiet_why PROCS PSI BUSY: why the machine is not quiet by these
-# measures, as words for a warning; nothing when it is quiet, unknown
-# when procs_running is unknown.
+# measures, as words for a warning, in qw_why: nothing when it is quiet,
+# unknown when procs_running is unknown (with no process where it is
+# unknown or empty, as a run that did not wait has it).
 quiet_why() {
-	LC_ALL=C awk -v procs="$1" -v psi="$2" -v busy="$3" \
+	case $1 in
+	'' | unknown)
+		qw_why=unknown
+		return 0
+		;;
+	esac
+	qw_why=$(LC_ALL=C awk -v procs="$1" -v psi="$2" -v busy="$3" \
 	    -v qprocs="$QUIET_PROCS" -v qbusy="$QUIET_BUSY" -v qpsi="$QUIET_PSI" '
 	BEGIN {
 		if (procs !~ /^[0-9]+$/) {
@@ -159,7 +185,7 @@ quiet_why() {
 		if (psi != "unknown" && psi + 0 >= qpsi + 0)
 			w = w "; CPU pressure " psi "%, quiet is under " qpsi "%"
 		print substr(w, 3)
-	}'
+	}')
 }
 
 # settle BOUND: wait, at most BOUND seconds (0: not at all), until the
@@ -189,7 +215,8 @@ settle() {
 			return 0
 			;;
 		esac
-		progress "waiting for a quiet machine, ${6%.*} s of $1 s: $(quiet_why "$2" "$3" "$4")"
+		quiet_why "$2" "$3" "$4"
+		progress "waiting for a quiet machine, ${6%.*} s of $1 s: $qw_why"
 	done
 }
 
@@ -213,20 +240,20 @@ settle_run() {
 		settle_short=1
 		[ "$settle_said" -eq 1 ] && return 0
 		settle_said=1
-		warn "not quiet after waiting $settle_wait s $1 ($(quiet_why "$settle_procs" "$settle_psi" "$settle_busy")): measuring all the same, other work disturbs the figures; until the machine is quiet the run waits $SETTLE_SHORT s at most before each workload (-S 0: no wait)"
+		quiet_why "$settle_procs" "$settle_psi" "$settle_busy"
+		warn "not quiet after waiting $settle_wait s $1 ($qw_why): measuring all the same, other work disturbs the figures; until the machine is quiet the run waits $SETTLE_SHORT s at most before each workload (-S 0: no wait)"
 		;;
 	esac
 }
 
-# host_drift SNAPSHOT0 SNAPSHOT1 CPUS: what the host took between two
-# host_snapshot lines, over the uptime between them, as "steal psi":
-# steal time as a percentage of the CPU time of that wall time on CPUS
-# online CPUs, and CPU pressure (the "some" total's growth) as a
-# percentage of it; unknown where a count or the uptime is missing.
-host_drift() {
-	host_tck
-	LC_ALL=C awk -v s0="$1" -v s1="$2" -v cpus="$3" -v tck="$clk_tck" '
-	BEGIN {
+# HOST_DRIFT_AWK: an awk function, drift(s0, s1, cpus, tck): what the
+# host took between two host_snapshot lines, over the uptime between
+# them, as "steal psi": steal time as a percentage of the CPU time of
+# that wall time on CPUS online CPUs, and CPU pressure (the "some"
+# total's growth) as a percentage of it; unknown where a count or the
+# uptime is missing. TCK: the clock ticks of a second (host_tck).
+HOST_DRIFT_AWK='
+	function drift(s0, s1, cpus, tck,    a, b, steal, psi, wall, x) {
 		split(s0, a, " ")
 		split(s1, b, " ")
 		steal = psi = "unknown"
@@ -235,16 +262,15 @@ host_drift() {
 			wall = b[5] - a[5]
 		if (wall > 0 && cpus + 0 > 0 && a[2] ~ /^[0-9]+$/ &&
 		    b[2] ~ /^[0-9]+$/) {
-			v = (b[2] - a[2]) / tck / (wall * cpus) * 100
-			steal = sprintf("%.2f", v < 0 ? 0 : (v > 100 ? 100 : v))
+			x = (b[2] - a[2]) / tck / (wall * cpus) * 100
+			steal = sprintf("%.2f", x < 0 ? 0 : (x > 100 ? 100 : x))
 		}
 		if (wall > 0 && a[4] ~ /^[0-9]+$/ && b[4] ~ /^[0-9]+$/) {
-			v = (b[4] - a[4]) / (wall * 1e6) * 100
-			psi = sprintf("%.2f", v < 0 ? 0 : (v > 100 ? 100 : v))
+			x = (b[4] - a[4]) / (wall * 1e6) * 100
+			psi = sprintf("%.2f", x < 0 ? 0 : (x > 100 ? 100 : x))
 		}
-		print steal, psi
+		return steal " " psi
 	}'
-}
 
 # canary_ns: the CPU's speed now: one timing of smpb-hog -p of
 # CANARY_SECONDS, its ns_per_spin, in canary; empty when the timing
@@ -272,13 +298,15 @@ canary_ns() {
 # (settle's variables), the steal time and CPU pressure between the
 # snapshots taken around it, and the canary's timings (canary_ns, one a
 # line of the file TIMINGS): their median, their number and every one,
-# in the order taken.
-# shellcheck disable=SC2154 # cpus_online: placement()'s
+# in the order taken; in hl_line, made by one awk.
+# shellcheck disable=SC2034,SC2154 # hl_line: for the caller;
+# cpus_online: placement()'s
 host_line() {
 	host_tck
-	hl_drift=$(host_drift "$3" "$4" "$cpus_online")
-	LC_ALL=C awk -v w="$1" -v wait="$settle_wait" \
-	    -v state="$settle_state" -v drift="$hl_drift" '
+	hl_line=$(LC_ALL=C awk -v w="$1" -v wait="$settle_wait" \
+	    -v state="$settle_state" -v s0="$3" -v s1="$4" \
+	    -v cpus="$cpus_online" -v tck="$clk_tck" '
+	'"$HOST_DRIFT_AWK"'
 	# Heapsort: n log n, whatever the order of the timings (an insertion
 	# sort took 16 s for 20000 of them).
 	function sift(v, root, end,    child, t) {
@@ -307,7 +335,7 @@ host_line() {
 		v[n] = $1 + 0
 	}
 	END {
-		split(drift, d, " ")
+		split(drift(s0, s1, cpus, tck), d, " ")
 		printf "workload=%s settle_wait_s=%s settle_state=%s", w, wait, state
 		printf " steal_pct=%s psi_some_pct=%s", d[1], d[2]
 		printf " canary_median_ns=%s canary_n=%d canary_ns=", \
@@ -317,5 +345,5 @@ host_line() {
 		for (i = 1; i <= n; i++)
 			printf "%s%s", (i > 1 ? "," : ""), ns[i]
 		printf "\n"
-	}' <"$2"
+	}' <"$2")
 }

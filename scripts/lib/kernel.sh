@@ -79,13 +79,16 @@ boost() {
 }
 
 # kernel_config: the running kernel's configuration, from proc/config.gz
-# or boot/config-<release>; nothing when neither can be read.
+# or boot/config-<release>, in kc_config; empty when neither can be
+# read. One process, the reader's (host_names: the release, asked once).
+# shellcheck disable=SC2154 # kernel_release: host_names's (lib/machine.sh)
 kernel_config() {
 	if [ -r "$SMPB_ROOT/proc/config.gz" ] && command -v gzip >/dev/null 2>&1
 	then
-		gzip -dc "$SMPB_ROOT/proc/config.gz" 2>/dev/null
+		kc_config=$(gzip -dc "$SMPB_ROOT/proc/config.gz" 2>/dev/null)
 	else
-		cat "$SMPB_ROOT/boot/config-$(uname -r)" 2>/dev/null
+		host_names
+		kc_config=$(cat "$SMPB_ROOT/boot/config-$kernel_release" 2>/dev/null)
 	fi
 }
 
@@ -158,7 +161,7 @@ sched_ext_state() {
 # scheduling (CONFIG_HZ*, CONFIG_NO_HZ*, CONFIG_PREEMPT*, CONFIG_SCHED_*),
 # CPU boost; whether it keeps its scheduler counters (lib/schedstat.sh).
 kernel_context() {
-	kc_config=$(kernel_config)
+	kernel_config
 	kc_opts=unknown kc_hash=unknown
 	if [ -n "$kc_config" ]; then
 		kc_opts=$(printf '%s\n' "$kc_config" | LC_ALL=C grep -E \

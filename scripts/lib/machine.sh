@@ -218,11 +218,12 @@ governor() {
 }
 
 # cpu_busy_ticks: the clock ticks all CPUs have spent busy (user, nice,
-# system, irq, softirq, steal) since boot; nothing where proc/stat cannot
-# be read.
+# system, irq, softirq, steal) since boot, in cbt; empty where proc/stat
+# cannot be read.
+# shellcheck disable=SC2034 # cbt: for the caller
 cpu_busy_ticks() {
-	LC_ALL=C awk '$1 == "cpu" { printf "%.0f\n", $2 + $3 + $4 + $7 + $8 + $9
-		exit }' "$SMPB_ROOT/proc/stat" 2>/dev/null
+	cbt=$(LC_ALL=C awk '$1 == "cpu" { printf "%.0f\n", $2 + $3 + $4 + $7 + $8 + $9
+		exit }' "$SMPB_ROOT/proc/stat" 2>/dev/null)
 }
 
 # host_tck: the clock ticks of a second in proc/stat (CLK_TCK), in
@@ -277,8 +278,14 @@ load_other() {
 # says it (smpb-W -V: "smpb-W (smpbench) VERSION", VERSION with what git
 # describe said of the checkout it was built from, in parentheses, where
 # it was: "0.1.0 (v0.1.0-3-g1234abc)"); unknown without one.
-# shellcheck disable=SC2154 # prog_at: prog_path's
+# suite_version_v sets it in sv instead, with no subshell of its own.
 suite_version() {
+	suite_version_v
+	printf '%s\n' "$sv"
+}
+
+# shellcheck disable=SC2154 # prog_at: prog_path's
+suite_version_v() {
 	for sv_w in $WORKLOADS; do
 		prog_path "$sv_w" || continue
 		sv=$("$prog_at" -V 2>/dev/null)
@@ -290,9 +297,9 @@ suite_version() {
 		esac
 		printable_v "$sv"
 		sv=$pv
-		[ -n "$sv" ] && { printf '%s\n' "$sv"; return 0; }
+		[ -n "$sv" ] && return 0
 	done
-	echo unknown
+	sv=unknown
 }
 
 # env_line KEY VALUE: an env line; a value that could not be had is
@@ -324,7 +331,8 @@ capture_env() {
 	smt_state
 	load_avg
 	governor
-	env_line suite_version "$(suite_version)"
+	suite_version_v
+	env_line suite_version "$sv"
 	env_line date "$(date -u +%Y-%m-%dT%H:%M:%SZ)"
 	env_line host "$cap_host"
 	env_line kernel "$cap_kernel"
@@ -339,8 +347,10 @@ capture_env() {
 	env_line smt "$smt"
 	env_line loadavg "$loadavg"
 	env_line governor "$governors"
-	env_line cache_l2_kib "$(cache_kib l2)"
-	env_line cache_llc_kib "$(cache_kib llc)"
+	cache_kib_v l2
+	env_line cache_l2_kib "$ck"
+	cache_kib_v llc
+	env_line cache_llc_kib "$ck"
 	kernel_context
 	cgroup_limits
 	kernel_lacks
@@ -353,6 +363,7 @@ capture_env() {
 # settle_busy_cpus (see lib/host.sh), or, where they are unknown, a load
 # average above LOAD_LIMIT; a governor other than performance; one CPU;
 # and says that the kernel's scheduler counters are off (schedstat=off).
+# shellcheck disable=SC2154 # qw_why: quiet_why's (lib/host.sh)
 env_warnings() {
 	ew_load='' ew_gov='' ew_cpus='' ew_state='' ew_wait=''
 	ew_procs='' ew_psi='' ew_busy='' ew_ss=''
@@ -369,7 +380,8 @@ env_warnings() {
 		schedstat=*) ew_ss=${ew_l#*=} ;;
 		esac
 	done
-	ew_why=$(quiet_why "$ew_procs" "$ew_psi" "$ew_busy")
+	quiet_why "$ew_procs" "$ew_psi" "$ew_busy"
+	ew_why=$qw_why
 	case $ew_why in
 	'') ;;
 	unknown)
@@ -399,8 +411,8 @@ env_warnings() {
 	    say "kernel.sched_schedstats is off: the kernel's scheduler counters stand still, none kept (as root: sysctl -w kernel.sched_schedstats=1)"
 }
 
-# user_procs: how many processes the user may have (the soft limit), or
-# nothing when it cannot tell or there is no limit.
+# user_procs: how many processes the user may have (the soft limit), in
+# up; empty when it cannot tell or there is no limit.
 user_procs() {
 	up=$(LC_ALL=C awk '/^Max processes/ { print $3 }' \
 	    "$SMPB_ROOT/proc/self/limits" 2>/dev/null)
@@ -408,6 +420,6 @@ user_procs() {
 		# shellcheck disable=SC3045 # not POSIX: where it is missing, nothing
 		up=$(ulimit -u 2>/dev/null)
 	fi
-	printf '%s\n' "$up"
+	return 0
 }
 

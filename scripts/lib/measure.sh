@@ -197,7 +197,8 @@ DRIVER_PROCS=3
 check_limits() {
 	cl_pids=$(decimal "$(cat "$SMPB_ROOT/proc/sys/kernel/pid_max" 2>/dev/null)" \
 	    1 999999999) || cl_pids=
-	cl_user=$(decimal "$(user_procs)" 1 999999999) || cl_user=
+	user_procs
+	cl_user=$(decimal "$up" 1 999999999) || cl_user=
 	for cl_w in $cr_todo; do
 		# shellcheck disable=SC2046 # the count, then the cell's words
 		set -- $(cells "$cl_w" | awk -v more="$DRIVER_PROCS" '{

@@ -116,6 +116,7 @@ entry_remove() {
 # beside this one, "unknown" when that cannot be told), other_runs_note
 # (why it is unknown) and other_users_runs (processes of other users
 # named like a run).
+# shellcheck disable=SC2154 # pv: printable_v's (lib/common.sh)
 measuring_begin() {
 	other_runs=unknown
 	other_runs_note=
@@ -123,7 +124,8 @@ measuring_begin() {
 	measuring_entry=
 	measuring_seen=
 	measuring_users=
-	measuring_run=$(printable "$1")
+	printable_v "$1"
+	measuring_run=$pv
 	if ! measuring_dir; then
 		other_runs_note=$md_why
 		warn "$other_runs_note: other runs are not looked for (other_runs=unknown)"

@@ -114,14 +114,14 @@ cell_cost() {
 	END { printf "%d\n", total }'
 }
 
-# duration_text SECONDS: "40 s", "12 min", "3 h" (rounded).
+# duration_text SECONDS: "40 s", "12 min", "3 h" (rounded), in dt_text.
 duration_text() {
 	if [ "$1" -lt 90 ]; then
-		printf '%d s\n' "$1"
+		dt_text="$(($1)) s"
 	elif [ "$1" -lt 5400 ]; then
-		printf '%d min\n' $((($1 + 30) / 60))
+		dt_text="$((($1 + 30) / 60)) min"
 	else
-		printf '%d h\n' $((($1 + 1800) / 3600))
+		dt_text="$((($1 + 1800) / 3600)) h"
 	fi
 }
 
@@ -141,7 +141,9 @@ plan() {
 		pl_cells=$(cells "$pl_w")
 		workload_repeats "$pl_w"
 		pl_r=$ro_n
-		pl_c=$(printf '%s\n' "$pl_cells" | grep -c .)
+		# Its lines with text, as grep -c . counts them.
+		count_lines "$pl_cells"
+		pl_c=$line_count
 		pl_one=$(printf '%s\n' "$pl_cells" | "cost_$pl_w")
 		pl_n=$((pl_n + pl_c * pl_r))
 		pl_ms=$((pl_ms + ${pl_one:-0} * pl_r))
@@ -155,10 +157,11 @@ plan() {
 	    pl_ms=$((pl_ms + pl_looks * SETTLE_LOOK_MS)) &&
 	    pl_wait=$((pl_looks * settle_bound))
 	plan_ms=$pl_ms
-	plan_text=$(printf '%d measurements (%d repeat%s), about %s' "$pl_n" \
-	    "$repeats" "$pl_s" "$(duration_text $((pl_ms / 1000)))")
+	duration_text $((pl_ms / 1000))
+	plan_text="$((pl_n)) measurements ($((repeats)) repeat$pl_s), about $dt_text"
+	duration_text $((pl_ms / 1000 + pl_wait))
 	[ "$pl_wait" -gt 0 ] &&
-	    plan_text="$plan_text ($(duration_text $((pl_ms / 1000 + pl_wait))) at most if it waits for a quiet machine: -S $settle_bound)"
+	    plan_text="$plan_text ($dt_text at most if it waits for a quiet machine: -S $settle_bound)"
 	return 0
 }
 
@@ -186,7 +189,8 @@ progress_left() {
 	pr_secs=$((pr_now - ${run_start:-$pr_now}))
 	[ "$pr_done" -ge 10000 ] && [ "$pr_secs" -gt 0 ] &&
 	    pr_left=$((pr_left * pr_secs * 1000 / pr_done))
-	left_text="$(duration_text $((pr_left / 1000))) left"
+	duration_text $((pr_left / 1000))
+	left_text="$dt_text left"
 }
 
 # progress_workload WORKLOAD: the progress line of a workload about to

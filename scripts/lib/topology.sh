@@ -39,7 +39,8 @@ topology() {
 # shellcheck disable=SC2034,SC2154 # its variables are for the commands;
 # online_cpus, cpu_count: lib/machine.sh's
 placement() {
-	topo_env=$(topology)
+	# The subshell becomes the awk (awk_exec, awk_run's).
+	topo_env=$(awk_exec=1; topology)
 	online_list
 	cpulist_count "$online_cpus"
 	cpus_online=$cpu_count
@@ -90,6 +91,41 @@ place_cpus() {
 	esac
 }
 
+# comma_words TEXT: TEXT with each comma a blank, and no newline at its
+# end, in cw_words: as $(printf '%s\n' TEXT | tr ',' ' ') gives it, with
+# no process (a trailing comma, which splitting at commas drops, is a
+# blank).
+comma_words() {
+	cw_words=$1
+	case $1 in
+	*,*)
+		cw_ifs=$IFS
+		IFS=,
+		set -f
+		# shellcheck disable=SC2086 # split at the commas, on purpose
+		set -- "$1" $1
+		set +f
+		IFS=' '
+		cw_words=
+		case $1 in
+		*,) cw_tail=' ' ;;
+		*) cw_tail= ;;
+		esac
+		shift
+		# posh takes "$*" of no words for an unset parameter.
+		[ $# -eq 0 ] || cw_words="$*"
+		IFS=$cw_ifs
+		cw_words=$cw_words$cw_tail
+		;;
+	esac
+	while :; do
+		case $cw_words in
+		*"$NL") cw_words=${cw_words%"$NL"} ;;
+		*) break ;;
+		esac
+	done
+}
+
 # choose_places ASKED: the placements of the run, in PLACEMENTS order:
 # those of ASKED (names separated by commas or blanks, "all" for every one)
 # that the machine has, each missing one named on stderr; with ASKED
@@ -100,14 +136,15 @@ place_cpus() {
 # the machine has.
 # shellcheck disable=SC2154 # sweep: the run's profile
 choose_places() {
+	comma_words "$1"
 	# shellcheck disable=SC2034 # read by the workloads' sweeps
-	places_named=$(printf '%s\n' "$1" | tr ',' ' ')
+	places_named=$cw_words
 	if [ -z "$1" ]; then
 		places=$places_quick
 		[ "$sweep" = full ] && places=$places_all
 		return 0
 	fi
-	chp_asked=$(printf '%s\n' "$1" | tr ',' ' ')
+	chp_asked=$cw_words
 	case " $chp_asked " in
 	*" all "*) chp_asked=$PLACEMENTS ;;
 	esac
@@ -134,15 +171,21 @@ choose_places() {
 
 # cache_kib LEVEL: the KiB of one l2 cache or of one llc (last-level):
 # from sysfs (topology.awk), else from getconf where the C library knows
-# them (the LLC taken for L3); nothing when unknown.
+# them (the LLC taken for L3); nothing when unknown. cache_kib_v sets
+# it in ck instead ("" when unknown), with no subshell of its own.
 cache_kib() {
+	cache_kib_v "$1"
+	[ -z "$ck" ] || printf '%s\n' "$ck"
+}
+
+cache_kib_v() {
 	case $1 in
 	l2) ck=$topo_l2_kib ;;
 	*) ck=$topo_llc_kib ;;
 	esac
 	case $ck in
 	'' | *[!0-9]*) ck= ;;
-	*) printf '%s\n' "$ck"; return 0 ;;
+	*) return 0 ;;
 	esac
 	[ -z "$SMPB_ROOT" ] || return 0
 	case $1 in
@@ -150,8 +193,7 @@ cache_kib() {
 	llc) ck=$(getconf LEVEL3_CACHE_SIZE 2>/dev/null) ;;
 	esac
 	case $ck in
-	'' | *[!0-9]* | 0) ;;
-	*) printf '%s\n' $((ck / 1024)) ;;
+	'' | *[!0-9]* | 0) ck= ;;
+	*) ck=$((ck / 1024)) ;;
 	esac
 }
-
