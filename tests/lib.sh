@@ -669,25 +669,76 @@ vm_floor() {
 	done
 }
 
-# clean_bound WHAT DIR CMD...: what CMD... (through the test's in_tree)
-# does in the tree DIR of clean runs, its status, stdout and stderr in
-# want_rc, want_out and want_err, and the memory it ran within (vm_floor)
-# and 8 MiB more, in limit (KiB): the bound of CMD... on the padded runs
-# beside them. Its check: exit 0 (WHAT names it); and where no ulimit -v
-# holds here, limit empty and a check skipped, saying so.
-clean_bound() {
-	cb_what=$1 cb_dir=$2
-	shift 2
-	vm_floor in_tree "$cb_dir" "" "$@"
-	run in_tree "$cb_dir" "" "$@"
-	want_rc=$RC want_out=$OUT want_err=$ERR
-	is "$want_rc" 0 "$cb_what: exit 0"
+# in_tree DIR KIB CMD...: CMD... run in DIR, within KIB KiB of memory
+# (ulimit -v) where KIB is not empty; 125 where it cannot be so run.
+# shellcheck disable=SC3045 # ulimit -v, tried where the shell has it
+in_tree() {
+	(
+		cd "$1" || exit 125
+		[ -z "$2" ] || ulimit -v "$2" || exit 125
+		shift 2
+		exec "$@"
+	)
+}
+
+# padded_trees MAX: two trees of the same names under TMPDIR_T, clean/
+# and pad/, so that what the driver prints of a run's directory is the
+# same in both: A (tests/fixtures/run-a, an id of its own) and B
+# (run-b); every line of pad/A's raw/ring padded to MAX bytes (pad_raw).
+padded_trees() {
+	for pt_d in clean pad; do
+		mkdir "$TMPDIR_T/$pt_d" &&
+		    cp -R tests/fixtures/run-a "$TMPDIR_T/$pt_d/A" &&
+		    cp -R tests/fixtures/run-b "$TMPDIR_T/$pt_d/B" || return 1
+		{ cat tests/fixtures/run-a/env; echo "run_id=t752-a"; } \
+		    >"$TMPDIR_T/$pt_d/A/env"
+	done
+	pad_raw "$TMPDIR_T/pad/A/raw/ring" "$1" 5000
+}
+
+# floor_of DIR CMD...: what CMD... (through in_tree) does in the tree
+# DIR of clean runs, its status, stdout and stderr in want_rc, want_out
+# and want_err, and the memory it ran within (vm_floor) and 8 MiB more,
+# in limit (KiB; empty where no ulimit -v holds here): the bound of
+# CMD... on the padded runs beside them. The run that finds the floor is
+# the one whose output is kept; CMD... is run again, unbounded, only
+# where no floor is found.
+floor_of() {
+	fo_dir=$1
+	shift
+	vm_floor cb_kept in_tree "$fo_dir" "" "$@"
 	limit=
-	if [ -z "$VM_FLOOR" ]; then
-		t_skip "$cb_what: no ulimit -v here, or no limit it ran within"
-	else
+	if [ -n "$VM_FLOOR" ]; then
+		want_rc=0
+		slurp "$TMPDIR_T/cb.out"
+		want_out=$SLURPED
+		slurp "$TMPDIR_T/cb.err"
+		want_err=$SLURPED
 		limit=$((VM_FLOOR + 8192))
+	else
+		run in_tree "$fo_dir" "" "$@"
+		want_rc=$RC want_out=$OUT want_err=$ERR
 	fi
+}
+
+# clean_bound WHAT DIR CMD...: floor_of DIR CMD..., and its check: exit 0
+# (WHAT names it); where no ulimit -v holds here, a check skipped,
+# saying so.
+clean_bound() {
+	cb_what=$1
+	shift
+	floor_of "$@"
+	is "$want_rc" 0 "$cb_what: exit 0"
+	[ -n "$limit" ] ||
+	    t_skip "$cb_what: no ulimit -v here, or no limit it ran within"
+}
+
+# cb_kept CMD...: CMD..., its stdout and stderr kept in TMPDIR_T's
+# cb.out and cb.err (floor_of's, run by vm_floor in a subshell: what it
+# prints outlives it).
+# shellcheck disable=SC2317 # run by vm_floor
+cb_kept() {
+	"$@" >"$TMPDIR_T/cb.out" 2>"$TMPDIR_T/cb.err"
 }
 
 # long_battery WHAT: a battery too long for make test, which make

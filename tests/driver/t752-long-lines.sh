@@ -22,65 +22,12 @@ SB=$PWD/scripts/smpbench
 T=$TMPDIR_T
 MAX=1048576
 
-# Two trees of the same names, clean/ and pad/, so that what the driver
-# prints of a run's directory is the same in both: A (run-a, an id of
-# its own) and B (run-b); pad/A's raw/ring padded.
-for d in clean pad; do
-	mkdir "$T/$d"
-	cp -R "$FIX/run-a" "$T/$d/A"
-	cp -R "$FIX/run-b" "$T/$d/B"
-	{ cat "$FIX/run-a/env"; echo "run_id=t752-a"; } >"$T/$d/A/env"
-done
-pad_raw "$T/pad/A/raw/ring" "$MAX" 5000
+# Two trees of the same names, clean/ and pad/ (tests/lib.sh's
+# padded_trees): A (run-a) and B (run-b); pad/A's raw/ring padded.
+padded_trees "$MAX"
 lines=$(wc -l <"$FIX/run-a/raw/ring" | tr -d ' ')
 is "$(awk -v n="$MAX" 'length($0) == n { k++ } END { print k + 0 }' \
     "$T/pad/A/raw/ring")" "$lines" "every line of the padded raw/ring holds $MAX bytes"
-
-# in_tree DIR KIB CMD...: CMD... run in DIR, within KIB KiB of memory
-# (ulimit -v) where KIB is not empty.
-# shellcheck disable=SC2317,SC3045 # run by run and vm_floor; ulimit -v
-in_tree() {
-	(
-		cd "$1" || exit 125
-		[ -z "$2" ] || ulimit -v "$2" || exit 125
-		shift 2
-		exec "$@"
-	)
-}
-
-# kept CMD...: CMD..., its stdout and stderr kept in want.out and
-# want.err (run by vm_floor in a subshell: what it prints outlives it).
-# shellcheck disable=SC2317 # run by vm_floor
-kept() {
-	"$@" >"$T/want.out" 2>"$T/want.err"
-}
-
-# bound WHAT DIR CMD...: lib.sh's clean_bound in one run of the clean
-# tree where it can: the run that sets the floor (vm_floor) is the one
-# whose output is wanted, exit 0 within that memory; run again, with no
-# limit, only where no floor is found.
-bound() {
-	bd_what=$1 bd_dir=$2
-	shift 2
-	vm_floor kept in_tree "$bd_dir" "" "$@"
-	if [ -n "$VM_FLOOR" ]; then
-		want_rc=0
-		slurp "$T/want.out"
-		want_out=$SLURPED
-		slurp "$T/want.err"
-		want_err=$SLURPED
-	else
-		run in_tree "$bd_dir" "" "$@"
-		want_rc=$RC want_out=$OUT want_err=$ERR
-	fi
-	is "$want_rc" 0 "$bd_what: exit 0"
-	limit=
-	if [ -z "$VM_FLOOR" ]; then
-		t_skip "$bd_what: no ulimit -v here, or no limit it ran within"
-	else
-		limit=$((VM_FLOOR + 8192))
-	fi
-}
 
 # A byte over the bound, in the second line; a line of more keys than
 # a run makes; an argv longer than any.
@@ -99,7 +46,7 @@ for s in $SHELLS; do
 
 	# The padded run is read as the clean one, in the clean one's memory.
 	for c in "show -r A" "compare A B" "export A"; do
-		bound "$s: $c of the clean run" "$T/clean" $sh "$SB" $c
+		clean_bound "$s: $c of the clean run" "$T/clean" $sh "$SB" $c
 		run in_tree "$T/pad" "$limit" $sh "$SB" $c
 		is "$RC" "$want_rc" "$s: $c of lines padded to 1 MiB: exit $want_rc${limit:+, within $limit KiB}"
 		is "$OUT" "$want_out" "$s: $c: what it prints of the run unpadded"
@@ -142,16 +89,7 @@ if need_cmd busybox && busybox awk 'BEGIN { exit 0 }' 2>/dev/null; then
 	ln -s "$(command -v busybox)" "$T/bbawk/awk"
 	cp -R "$T/clean/A" "$T/clean/B" "$T/two/"
 	pad_raw "$T/two/A/raw/ring" "$MAX" 5000 1 2
-	vm_floor kept in_tree "$T/clean" "" env PATH="$T/bbawk:$PATH" sh "$SB" compare A B
-	if [ -n "$VM_FLOOR" ]; then
-		want_rc=0
-		slurp "$T/want.out"
-		want_out=$SLURPED
-	else
-		run in_tree "$T/clean" "" env PATH="$T/bbawk:$PATH" sh "$SB" compare A B
-		want_rc=$RC want_out=$OUT
-	fi
-	limit=${VM_FLOOR:+$((VM_FLOOR + 8192))}
+	floor_of "$T/clean" env PATH="$T/bbawk:$PATH" sh "$SB" compare A B
 	run in_tree "$T/two" "$limit" env PATH="$T/bbawk:$PATH" sh "$SB" compare A B
 	is "$RC:$OUT" "$want_rc:$want_out" \
 	    "busybox awk: compare of two lines padded to 1 MiB as of the run unpadded${limit:+, within $limit KiB}"
