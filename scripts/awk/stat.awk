@@ -58,9 +58,12 @@ function stat_start() {
 	    " echo 't failed'; fi; cat >/dev/null; } >&9"
 	# One answer, read up to its last line by one sed a table (every
 	# awk reads a fifo to its end, or its buffer's: some only so); the
-	# sh that awk starts it through becomes the sed (exec).
-	STAT_READ = "exec sed -e '/^t end$/q' -e '/^t refused/q' -e '/^t killed/q'" \
+	# sh that awk starts it through becomes the sed (exec), where there
+	# is one (else the shell's own word that it is not found).
+	STAT_READ = "sed -e '/^t end$/q' -e '/^t refused/q' -e '/^t killed/q'" \
 	    " -e '/^t failed$/q' <" sh_quote(STAT_FIFO)
+	STAT_READ = "command -v sed >/dev/null 2>&1 && exec " STAT_READ "; " \
+	    STAT_READ
 }
 
 # stat_list(a, cell): the repeats of cell in a[cell, 1..NVALS[cell]],

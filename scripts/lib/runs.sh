@@ -260,7 +260,7 @@ snap_runs() {
 	# the line that says which and why ("smpb-snap: FILE: WHY"); what
 	# else comes is the shell's, that could not start it. (Named in the
 	# $(...) itself, not through a function, smpb-snap is the subshell.)
-	rs_all=$("$SNAP_PROG" <"$SNAP_LIST" 2>&1)
+	rs_all=$("$SNAP_PROG" 2>&1 <"$SNAP_LIST")
 	rs_rc=$?
 	# Every line a count, as where every copy was made: taken whole.
 	if [ "$rs_rc" -eq 0 ]; then
