@@ -10,5 +10,5 @@
 # names not here fails shellcheck (SC2154, referenced but not assigned).
 sh='' s=''			# use_shell, first_shell
 SHELLS=''			# the shells installed
-want_rc='' want_out='' want_err=''	# clean_bound: the clean runs'
-limit=''			# clean_bound: the memory bound, in KiB
+want_rc='' want_out='' want_err=''	# floor_of: the clean runs'
+limit=''			# floor_of: the memory bound, in KiB
