@@ -272,6 +272,38 @@ kv() {
 	[ "$k_n" -eq 0 ] || printf '%s\n' "$k_out"
 }
 
+# kvs LINE: each key=value of LINE in the variable v_KEY, as kv has it
+# (the values of a key said twice, a line each), without a process;
+# the keys of the line before unset. (A $(kv ...) a key costs a process
+# each.)
+KVS_SET=
+kvs() {
+	for kvs_k in $KVS_SET; do
+		unset "v_$kvs_k"
+	done
+	KVS_SET=
+	kvs_ifs=$IFS
+	IFS=" $T_NL"
+	set -f
+	for kvs_t in $1; do
+		kvs_k=${kvs_t%%=*}
+		case $kvs_t in
+		*=*) ;;
+		*) continue ;;
+		esac
+		case $kvs_k in
+		"" | *[!a-z0-9_]*) continue ;;
+		esac
+		case " $KVS_SET " in
+		*" $kvs_k "*) eval "v_$kvs_k=\$v_$kvs_k\$T_NL\${kvs_t#*=}" ;;
+		*) eval "v_$kvs_k=\${kvs_t#*=}"
+			KVS_SET="$KVS_SET $kvs_k" ;;
+		esac
+	done
+	set +f
+	IFS=$kvs_ifs
+}
+
 # within SECONDS CMD...: true once CMD succeeds (tried every 0.1 s),
 # false when it has not by the deadline.
 within() {

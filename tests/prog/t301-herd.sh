@@ -12,36 +12,6 @@ HERD=bin/smpb-herd
 # workers run does not matter to the signals, the watchdog or the cleanup.
 cpu0=$(first_cpu)
 
-# kvs LINE: each key=value of LINE in the variable v_KEY, as kv has it
-# (the values of a key said twice, a line each), without a process;
-# the keys of the line before unset.
-kvs() {
-	for kvs_k in $KVS_SET; do
-		unset "v_$kvs_k"
-	done
-	KVS_SET=
-	kvs_ifs=$IFS
-	IFS=" $T_NL"
-	set -f
-	for kvs_t in $1; do
-		kvs_k=${kvs_t%%=*}
-		case $kvs_t in
-		*=*) ;;
-		*) continue ;;
-		esac
-		case $kvs_k in
-		"" | *[!a-z0-9_]*) continue ;;
-		esac
-		case " $KVS_SET " in
-		*" $kvs_k "*) eval "v_$kvs_k=\$v_$kvs_k\$T_NL\${kvs_t#*=}" ;;
-		*) eval "v_$kvs_k=\${kvs_t#*=}"
-			KVS_SET="$KVS_SET $kvs_k" ;;
-		esac
-	done
-	set +f
-	IFS=$kvs_ifs
-}
-
 # Classic form: the seed's line, spelling fixed, three decimals.
 run $HERD -n 3 -i 2000
 is "$RC" 0 "-n 3 -i 2000 exits 0"

@@ -1,5 +1,6 @@
 # t401-yield: smpb-yield's output forms, options, exit codes and cleanup,
-# as threads and as processes, up to 4096 threads.
+# as threads and as processes, up to 1024 threads (4096: t617, under
+# make test-all).
 # shellcheck disable=SC2086 # $KIDS is a list of pids, split on purpose
 # shellcheck source=tests/lib-globals.sh
 . tests/lib.sh
