@@ -86,52 +86,46 @@ function read_raw(j,    g, path, nl, key, v, c) {
 
 # raw_next(j, path): run j's next raw line of this workload (path) in
 # RAW_LINE, 1; 0 after the last, the next call starting again. The
-# lines are read once for all of the workload's tables (its own, its why
-# tables, its counters) and kept, RAWL[j, 1..RAWN[j]], until a table of
-# another workload reads; but a run with a line longer than RAW_KEEP, or
-# lines beyond RAW_BUDGET bytes for the workload, is read again each
-# time and not kept (lines are bounded only at 1 MiB: lib.awk's).
-function raw_next(j, path,    line) {
-	if (RAW_W != workload) {
-		delete RAWL
-		delete RAWN
-		delete RAWI
-		delete RAW_BIG
-		RAW_W = workload
-		RAW_BYTES = 0
-	}
-	if (j in RAWN) {
-		if (++RAWI[j] <= RAWN[j]) {
-			RAW_LINE = RAWL[j, RAWI[j]]
+# lines are read once for all of the report's tables (a workload's own,
+# its why tables, its counters, each read twice: handed to smpb-stat,
+# then laid out) and kept, RAWL[r, 1..RAWN[r]], r the workload SUBSEP
+# j; but a run with a line longer than RAW_KEEP, or lines beyond
+# RAW_BUDGET bytes in all, is read again each time and not kept (lines
+# are bounded only at 1 MiB: lib.awk's).
+function raw_next(j, path,    r, line) {
+	r = workload SUBSEP j
+	if (r in RAWN) {
+		if (++RAWI[r] <= RAWN[r]) {
+			RAW_LINE = RAWL[r, RAWI[r]]
 			return 1
 		}
-		RAWI[j] = 0
+		RAWI[r] = 0
 		return 0
 	}
 	if ((getline line < path) > 0) {
 		RAW_LINE = line
-		if (!(j in RAW_BIG))
-			raw_keep(j, ++RAWI[j], line)
+		if (!(r in RAW_BIG))
+			raw_keep(r, ++RAWI[r], line)
 		return 1
 	}
 	close(path)
-	if (!(j in RAW_BIG))
-		RAWN[j] = RAWI[j]
-	RAWI[j] = 0
+	if (!(r in RAW_BIG))
+		RAWN[r] = RAWI[r]
+	RAWI[r] = 0
 	return 0
 }
 
-# raw_keep(j, i, line): run j's raw line i kept, or none of run j's
-# again once a line is too long or the workload's lines too many.
-function raw_keep(j, i, line,    k) {
+# raw_keep(r, i, line): raw line i of r (raw_next()) kept, or none of
+# r's again once a line is too long or the lines kept too many.
+function raw_keep(r, i, line,    k) {
 	RAW_BYTES += length(line)
 	if (length(line) <= RAW_KEEP && RAW_BYTES <= RAW_BUDGET) {
-		RAWL[j, i] = line
+		RAWL[r, i] = line
 		return
 	}
-	RAW_BIG[j] = 1
+	RAW_BIG[r] = 1
 	for (k = 1; k < i; k++)
-		delete RAWL[j, k]
+		delete RAWL[r, k]
 }
 
 # new_row(key): the row of the parsed line, kept the first time: its

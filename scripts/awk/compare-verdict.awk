@@ -8,8 +8,8 @@
 # (j SUBSEP row: VALS, NVALS, FAILED, BAD, NA), where each column's
 # repeats of an unpinned row ran ("u", "o", "q" g SUBSEP row), each
 # run's options in each row (PARAM, LFLAG), the rows (ROWK, FREE).
-# Output: nothing printed; judge_table() hands the table over and reads
-# the answers: the runs' problems (problem(): compare-check.awk), each
+# Output: nothing printed; judge_send() hands the table over and
+# judge_table() reads the answers: the runs' problems (problem(): compare-check.awk), each
 # column's host (compare-host.awk's HOST_STATE...) and for row i and
 # column g, of each cell answered (compare-runs.awk's row_cells()):
 #	RHAS	1 when the column has a figure in the row
@@ -56,9 +56,9 @@
 # range of the rows left out as printed, FOLD_SHOWN. No rules, no -v
 # variables of its own.
 
-# judge_table(head): the table handed to smpb-stat and judged: with
+# judge_send(head): the table handed to smpb-stat to be judged: with
 # head, the runs' checks alone (the header's); else the whole table.
-function judge_table(head) {
+function judge_send(head) {
 	stat_put("table runs=" nruns " cols=" NCOL " rows=" (head ? 0 : NROWK) \
 	    " head=" (head ? 1 : 0) (threshold == "" ? "" : " threshold=" \
 	    threshold) " higher=" HIGHER " moves=" host_moves() " wait=" \
@@ -67,7 +67,13 @@ function judge_table(head) {
 	table_runs()
 	if (!head)
 		table_cells()
-	stat_run()
+	stat_put("judge")
+}
+
+# judge_table(round): the answers to the table, handed over as this one
+# was read (judge_send()) in judging round round, read and kept.
+function judge_table(round) {
+	stat_run(round)
 	answers()
 }
 

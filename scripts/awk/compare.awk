@@ -39,8 +39,8 @@
 # percent, where -t gave it (smpb-stat's own else, as its answers say);
 # verbose, 1 to print every change's interval, every note and every why
 # table whole; parsable, 1 for the key=value lines instead of the
-# tables; tmp, the driver's private directory, where the fifo of
-# smpb-stat's answers is (stat.awk); stat, smpb-stat's path;
+# tables; tmp, the driver's private directory, where smpb-stat's
+# answers are written (stat.awk); stat, smpb-stat's path;
 # reproduce, 0 for no line to rerun the report at its end (smpbench vm
 # says its own: SMPB_REPRODUCE, lib/reproduce.sh); version
 # and command, that line's (reproduce.awk).
@@ -56,52 +56,53 @@
 # compare-host.awk (the host's own speed), compare-verdict.awk,
 # compare-table.awk, compare-notes.awk, compare-head.awk,
 # compare-headline.awk, compare-p.awk, compare-ss.awk (the kernel's
-# counters) and reproduce.awk (the last line), loaded first
+# counters), compare-plan.awk (the plan, and what each round of judging
+# hands over) and reproduce.awk (the last line), loaded first
 # (compare.sh's compare_awk).
 
 BEGIN {
 	exit report()
 }
 
-# report(): every table of the plan, in turn (one_table()), then the
-# header and the headline before them (head_table()), all printed at
-# the end (print_report()); the exit status: 0, 3 some saved data was
-# bad, 4 the runs are not comparable, 7 no table of two runs, 9 the
+# report(): the tables judged in two rounds, each round's tables handed
+# whole to one smpb-stat and answered into a file (stat.awk): first the
+# runs' checks, every workload's own table and the header's; then,
+# once those have marked their rows, the why tables of the rows marked.
+# Each table is then made from its answers (head_table(), one_table()),
+# kept in a section of its own (its place in the plan, k) and all
+# printed at the end in the plan's order, the header and the headline
+# before them (print_report()); the exit status: 0, 3 some saved data
+# was bad, 4 the runs are not comparable, 7 no table of two runs, 9 the
 # header could not be made. Where smpb-stat fails, it exits 8.
-function report(    n, k, t, w, m, rc, status, first, left) {
+function report(    n, k, rc, status) {
+	n = plan_tables()
+	send_head(check_with)
+	for (k = 1; k <= n; k++)
+		if (PLAN_M[k] == "")
+			send_table(k)
+	send_head(PLAN_W[1])
+	stat_round()
 	if ((rc = head_table(check_with)) != 0) {
 		stat_stop()
 		return rc
 	}
-	n = split(plan, t, " ")
 	status = 0
-	TABLES = 0
-	for (k = 1; k <= n; k++) {
-		w = t[k]
-		m = ""
-		if (index(w, ":")) {
-			m = substr(w, index(w, ":") + 1)
-			w = substr(w, 1, index(w, ":") - 1)
-		}
-		if (first == "")
-			first = w
-		if (m != "" && m != "ss" && !verbose && !parsable &&
-		    !(w in MARKED_IN))
-			continue
-		rc = one_table(w, m, TABLES + 1)
-		if (rc == 0 || rc == 3)
-			TABLES++
-		if (rc == 3 || rc == 4)
-			status = 1
-		left = k == n || index(t[k + 1], w ":") != 1
-		if (left && w in FOLDS)
-			folds_line(w, ++TABLES)
-	}
+	for (k = 1; k <= n; k++)
+		if (PLAN_M[k] == "")
+			status = one_table(k) || status
+	for (k = 1; k <= n; k++)
+		if (PLAN_M[k] != "" && why_made(k))
+			send_table(k)
+	stat_round()
+	for (k = 1; k <= n; k++)
+		if (PLAN_M[k] != "" && why_made(k))
+			status = one_table(k) || status
+	sections(n)
 	if (TABLES == 0 && status == 0) {
 		stat_stop()
 		return 7
 	}
-	if (head_table(first, 1) != 0)
+	if (head_table(PLAN_W[1], 1) != 0)
 		return 9
 	stat_stop()
 	print_report()
@@ -114,13 +115,8 @@ function report(    n, k, t, w, m, rc, status, first, left) {
 # workload w: where they cannot be compared (unless force), why, and 4;
 # else, with with_head, the header (and the headline) kept, and 0.
 function head_table(w, with_head,    i) {
-	table_begin()
-	workload = w
-	metric = ""
-	head = 1
 	OUT_SEC = "head"
-	setup(workload)
-	read_envs()
+	head_read(w)
 	judge_table(1)
 	if (REFUSED && !force) {
 		for (i = 1; i <= NPROB && !PHARD[i]; i++)
@@ -133,24 +129,24 @@ function head_table(w, with_head,    i) {
 	return finish(0) == 0 ? 0 : 9
 }
 
-# one_table(w, m, k): the table of workload w's figure (m "") or of its
-# why figure m, the k-th, kept (OUT_SEC k); its status, as an awk of its
-# own would exit: 0, 3 (bad data, left out), 4 (not comparable), 5
-# (fewer than two of the runs hold it), 6 (folded: why_folded()).
-function one_table(w, m, k,    i) {
-	table_begin()
-	workload = w
-	metric = m
-	head = 0
+# one_table(k): the plan's k-th table, kept (OUT_SEC k; TAB_MADE[k] where it
+# is printed); 1 where saved data was bad or its runs not comparable,
+# else 0. As an awk of its own would exit (table_made()): 0, 3 (bad
+# data, left out), 4 (not comparable), 5 (fewer than two of the runs
+# hold it), 6 (folded: why_folded()).
+function one_table(k,    rc) {
 	OUT_SEC = k
 	OUTN[k] = 0
-	setup(workload)
-	read_runs()
-	if (metric == "ss")
-		ss_rows()
-	if (NROWK == 0 || NHAVE < 2 && nruns > 1)
-		return finish(5)
-	judge_table(0)
+	rc = table_read(k) ? table_made() : finish(5)
+	if (rc == 0 || rc == 3)
+		TAB_MADE[k] = 1
+	return rc == 3 || rc == 4
+}
+
+# table_made(): the table read, from its answers (judge_table(), of the
+# first round's or the second's).
+function table_made(    i) {
+	judge_table(metric == "" ? 1 : 2)
 	if (REFUSED && !force) {
 		for (i = 1; i <= NPROB; i++)
 			if (PHARD[i])
@@ -177,8 +173,8 @@ function one_table(w, m, k,    i) {
 }
 
 # folds_line(w, k): the why tables of workload w that had no mark in the
-# rows its own table marked (why_folded()), said in one line, the k-th
-# table.
+# rows its own table marked (why_folded()), said in one line, kept as
+# section k.
 function folds_line(w, k,    s, i) {
 	for (i = 1; i <= NFOLDS[w]; i++)
 		s = s (i > 1 ? " nor the " : "") FOLDS[w, i]
@@ -195,7 +191,7 @@ function print_report(    k) {
 	if (!parsable)
 		out_section("headline")
 	for (k = 1; k <= TABLES; k++)
-		out_section(k)
+		out_section(TAB_SEC[k])
 }
 
 # print_reproduce(): the line to rerun the report (reproduce.awk's

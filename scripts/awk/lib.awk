@@ -223,8 +223,11 @@ function complain(msg) {
 		warn(WHERE_FILE ":" WHERE_LINE ": " msg)
 }
 
-# warn(msg): one line on stderr.
+# warn(msg): one line on stderr; none while MUTED is set (a program
+# reading what it will read again, and say then).
 function warn(msg) {
+	if (MUTED)
+		return
 	print "smpbench: " shown(msg) | "cat 1>&2"
 }
 

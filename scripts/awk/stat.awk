@@ -4,26 +4,30 @@
 # The awk programs read runs and lay out tables; what a comparison
 # decides (the checks of its runs, each column's host speed, each cell's
 # figure, spread, clusters, test and verdict) smpb-stat(1) decides, from
-# a table of lines ("Tables" in its page) that a program writes with
-# stat_put(), then answers whole with stat_run(): the answer's lines,
-# each split into its words, in ANS_KIND[k] and ANS[k, key], k =
-# 1..NANS.
+# tables of lines ("Tables" in its page) that a program writes with
+# stat_put(), each ended by its "judge" line, in rounds: a round's
+# tables are handed over whole, one smpb-stat judging them one after the
+# other into a file of answers (stat_round()); then stat_run() reads the
+# answers to each table, in the order they were handed over: the
+# answer's lines, each split into its words, in ANS_KIND[k] and ANS[k,
+# key], k = 1..NANS.
 #
 #   stat_put(line)		one line of the table, "t KIND key=value...",
 #				or the end of one begun by stat_part(text)
 #				and stat_list(a, cell), a list of figures
 #   stat_esc(text)		text as a table's value: %20 a blank, %3D =,
 #				%2C a comma, %25 %
-#   stat_run()			judge it; where smpb-stat cannot be run,
-#				dies or refuses the table, say so and call
+#   stat_round()		the end of a round: its tables judged, their
+#				answers in a file
+#   stat_run(round)		the answers to the next table of round
+#				round; where smpb-stat could not be run,
+#				died or refused the table, say so and call
 #				stat_failed() (the program's: it exits)
 #   stat_stop()			the end of the tables: smpb-stat ends
 #
-# One smpb-stat judges every table of a program, one after the other
-# (stat_start()).
 # -v variables: stat, the path of smpb-stat; tmp, a private directory
-# the driver made, holding a fifo "answers" (mkfifo) for the answers.
-# No rules, and nothing printed.
+# the driver made, where each round's answers are written (answers1,
+# answers2...). No rules, and nothing printed.
 
 function stat_put(line) {
 	stat_part(line)
@@ -42,28 +46,24 @@ function stat_part(text) {
 	STAT_MID = 1
 }
 
-# stat_start(): smpb-stat started, once for every table of the
-# comparison, through sh, its answers into the fifo tmp/answers (which
-# the driver made), which that sh also holds open, read and written, so
-# that the fifo always has a reader and a writer while it runs (Linux
-# opens a fifo so without waiting). Where smpb-stat ends before its
+# stat_start(): smpb-stat started for a round of tables, through sh,
+# its answers into the round's file. Where smpb-stat ends before its
 # input does, an answer of its own, "t killed NAME" (a signal killed
-# it) or "t failed", and its input read to its end. Once the awk is
-# gone, smpb-stat reads the end of its input and all of it ends.
+# it) or "t failed", and its input read to its end.
 function stat_start() {
-	STAT_FIFO = tmp "/answers"
-	STAT_CMD = "exec 9<>" sh_quote(STAT_FIFO) "; { " sh_quote(stat) \
-	    "; s=$?; [ $s -eq 0 ] || if [ $s -gt 128 ]; then" \
-	    " printf 't killed '; kill -l $((s - 128)); else" \
-	    " echo 't failed'; fi; cat >/dev/null; } >&9"
-	# One answer, read up to its last line by one sed a table (every
-	# awk reads a fifo to its end, or its buffer's: some only so); the
-	# sh that awk starts it through becomes the sed (exec), where there
-	# is one (else the shell's own word that it is not found).
-	STAT_READ = "sed -e '/^t end$/q' -e '/^t refused/q' -e '/^t killed/q'" \
-	    " -e '/^t failed$/q' <" sh_quote(STAT_FIFO)
-	STAT_READ = "command -v sed >/dev/null 2>&1 && exec " STAT_READ "; " \
-	    STAT_READ
+	STAT_ROUND++
+	STAT_CMD = "{ " sh_quote(stat) "; s=$?; [ $s -eq 0 ] || if [ $s -gt" \
+	    " 128 ]; then printf 't killed '; kill -l $((s - 128)); else" \
+	    " echo 't failed'; fi; cat >/dev/null; } >" \
+	    sh_quote(tmp "/answers" STAT_ROUND)
+}
+
+# stat_round(): the end of a round of tables: smpb-stat ends with its
+# input, each of its answers in the round's file (answers1 for the
+# first). A round where nothing was handed over has no file, and no
+# answer is read of it.
+function stat_round() {
+	stat_stop()
 }
 
 # stat_list(a, cell): the repeats of cell in a[cell, 1..NVALS[cell]],
@@ -83,21 +83,22 @@ function stat_esc(s) {
 	return s
 }
 
-# stat_run(): the table judged, every answer read into ANS, up to its
-# end; smpb-stat's death, or its refusal, said (exit 1).
-function stat_run(    line, n, i, a, eq, done, r, sig) {
-	stat_put("judge")
-	fflush(STAT_CMD)
+# stat_run(round): the answers to the next table of round round, read
+# into ANS up to their end from the round's file (kept open, where the
+# next table's follow); smpb-stat's death, or its refusal, said (exit
+# 1).
+function stat_run(round,    f, line, n, i, a, eq, done, sig) {
+	f = tmp "/answers" round
 	NANS = 0
-	done = 0
-	while ((r = (STAT_READ | getline line)) > 0) {
+	done = ""
+	while ((getline line < f) > 0) {
 		n = split(line, a, " ")
-		if (n < 2 || a[1] != "t" || done)
+		if (n < 2 || a[1] != "t")
 			continue
 		if (a[2] ~ /^(end|refused|killed|failed)$/) {
 			done = a[2]
 			sig = a[3]
-			continue
+			break
 		}
 		NANS++
 		ANS_KIND[NANS] = a[2]
@@ -107,7 +108,6 @@ function stat_run(    line, n, i, a, eq, done, r, sig) {
 				ANS[NANS, substr(a[i], 1, eq - 1)] = substr(a[i], eq + 1)
 		}
 	}
-	close(STAT_READ)
 	if (done == "end")
 		return
 	if (done == "killed")

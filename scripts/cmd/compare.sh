@@ -33,16 +33,15 @@ cmd_compare() {
 	# shellcheck disable=SC2086 # the workloads, split on purpose
 	need_lib compare compare-reset compare-runs compare-check \
 	    compare-host compare-verdict compare-table compare-notes \
-	    compare-head compare-headline compare-p compare-ss stat \
-	    reproduce $WORKLOADS
+	    compare-head compare-headline compare-p compare-ss compare-plan \
+	    stat reproduce $WORKLOADS
 	# compare's own files, in the snapshot's private directory, which the
 	# driver removes when it exits (smpbench_exit): every workload's
-	# hooks, and the fifo of smpb-stat's answers.
+	# hooks, and the files of smpb-stat's answers.
 	# shellcheck disable=SC2153 # SMPB_SNAP: snap_begin's (lib/runs.sh)
 	cc_tmp=$SMPB_SNAP/compare
 	compare_plan
-	if ! mkdir "$cc_tmp" || ! compare_hooks >"$cc_tmp/hooks.awk" ||
-	    ! mkfifo "$cc_tmp/answers"; then
+	if ! mkdir "$cc_tmp" || ! compare_hooks >"$cc_tmp/hooks.awk"; then
 		die 1 "compare: cannot make a temporary directory"
 	fi
 	compare_report
@@ -181,7 +180,7 @@ compare_plan() {
 }
 
 # compare_report: the report, made by one awk (compare.awk: every table
-# in turn, each judged by one smpb-stat, then the header, the headline
+# judged by smpb-stat, in two rounds, then the header, the headline
 # and the line to rerun it) and printed at its end; its status in
 # cc_rc. Its output lost: as to_out says (exit 141 where the reader
 # has gone; else one line, exit 1). What it says on stderr, said.
@@ -236,6 +235,7 @@ compare_awk() {
 	    -f "$SMPB_LIB/awk/compare-headline.awk" \
 	    -f "$SMPB_LIB/awk/compare-p.awk" \
 	    -f "$SMPB_LIB/awk/compare-ss.awk" \
+	    -f "$SMPB_LIB/awk/compare-plan.awk" \
 	    -f "$SMPB_LIB/awk/reproduce.awk" \
 	    -f "$SMPB_LIB/awk/compare.awk" -v force="$opt_force" \
 	    -v threshold="$cc_t" -v verbose="$opt_verbose" \

@@ -2,8 +2,8 @@
 # named at compare time (NAME=DIR), starts one smpb-stat, which judges
 # every table, and at most three awk in all (the checks every command
 # that reads runs makes included); its private directory holds only
-# the hooks of the workloads compared, the fifo of smpb-stat's answers
-# and its awk's stderr while it runs. SIGTERM to the driver while its
+# the hooks of the workloads compared and its awk's stderr as the awk
+# starts (which writes smpb-stat's answers there). SIGTERM to the driver while its
 # awk works ends the awk too (smpbench_exit): nothing outlives it.
 # shellcheck disable=SC2086 # $sh is a command line, split on purpose
 # shellcheck source=tests/lib-globals.sh
@@ -48,8 +48,8 @@ for s in $SHELLS; do
 	is "$(grep -c '/awk/compare\.awk ' "$T/awk")" 1 \
 	    "$s: one awk made every table"
 	is "$(LC_ALL=C sort -u "$T/files" | tr '\n' ' ')" \
-	    "answers hooks.awk stderr " \
-	    "$s: compare's directory holds its hooks, the answers' fifo and its awk's stderr alone"
+	    "hooks.awk stderr " \
+	    "$s: compare's directory holds its hooks and its awk's stderr alone as the awk starts"
 	like "$OUT" '^  new: kernel 6\.1\.0-big, ' "$s: the columns named so"
 done
 

@@ -302,7 +302,7 @@ printf 'BEGIN { exit 0 } END { exit 0 }\n' >"$TMPDIR_T/parse.awk"
 stacks() {
 	W=scripts/workloads/$1
 	printf '%s\n' "$LIBAWK $W.awk $W-table.awk" "$LIBAWK $W.awk $A/why.awk" \
-	    "$LIBAWK $W.awk $A/compare-reset.awk $A/compare-runs.awk $A/compare-check.awk $A/stat.awk $A/compare-host.awk $A/compare-verdict.awk $A/compare-table.awk $A/compare-notes.awk $A/compare-head.awk $A/compare-headline.awk $A/compare-p.awk $A/compare-ss.awk $A/reproduce.awk $A/compare.awk" \
+	    "$LIBAWK $W.awk $A/compare-reset.awk $A/compare-runs.awk $A/compare-check.awk $A/stat.awk $A/compare-host.awk $A/compare-verdict.awk $A/compare-table.awk $A/compare-notes.awk $A/compare-head.awk $A/compare-headline.awk $A/compare-p.awk $A/compare-ss.awk $A/compare-plan.awk $A/reproduce.awk $A/compare.awk" \
 	    "$LIBAWK $W.awk $A/plot-gp.awk $A/plot.awk" "$LIBAWK $W.awk $A/fact.awk"
 }
 for w in $WORKLOADS; do
