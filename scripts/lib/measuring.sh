@@ -228,13 +228,14 @@ measuring_others() {
 	user_id
 	mo_me=$uid_me
 	# shellcheck disable=SC2009 # ps: POSIX, pgrep is not
-	# One a run: not the subshells of one (their parent is a match too).
+	# One a run: not the subshells of one (their parent is a match too),
+	# nor this one (this user's: no ls of it).
 	mo_pids=$(ps -e -o pid= -o ppid= -o args= 2>/dev/null |
-	    awk -v max="$MEASURING_MAX" '
+	    awk -v max="$MEASURING_MAX" -v self="$$" '
 	    $0 ~ /(^|[ \/])smpbench run( |$)/ { run[$1] = $2 }
 	    END {
 		for (p in run)
-			if (!(run[p] in run) && n++ < max)
+			if (p != self && !(run[p] in run) && n++ < max)
 				print p
 	    }')
 	[ -n "$mo_pids" ] || return 0

@@ -20,29 +20,36 @@ QUICK_MAX=128
 # SWEEP is tiny, quick or full; places, the run's placements (free is
 # unpinned, the others are pinned with -c, see placement()).
 
-# seq_list FROM TO
+# seq_list FROM TO: FROM to TO, a blank apart, in the shell.
 seq_list() {
-	awk -v a="$1" -v b="$2" 'BEGIN { for (i = a; i <= b; i++)
-		printf "%d%s", i, (i < b ? " " : "\n") }'
+	sl_i=$1 sl_s=$1
+	while [ "$sl_i" -lt "$2" ]; do
+		sl_i=$((sl_i + 1))
+		sl_s="$sl_s $sl_i"
+	done
+	printf '%s\n' "$sl_s"
 }
 
 # machine_points SWEEP POINTS: the seeds' points, then the powers of two
 # above the last of them up to SWEEP_PER_CPU x the usable CPUs (in the
-# quick profile at most QUICK_MAX; the tiny one adds none).
+# quick profile at most QUICK_MAX; the tiny one adds none), in the shell.
 # shellcheck disable=SC2154 # cpus_usable: placement()'s
+# shellcheck disable=SC2086 # the points, split on purpose
 machine_points() {
 	mp_max=$((cpus_usable * SWEEP_PER_CPU))
 	case $1 in
 	tiny) mp_max=0 ;;
 	quick) [ "$mp_max" -gt "$QUICK_MAX" ] && mp_max=$QUICK_MAX ;;
 	esac
-	printf '%s\n' "$2" | awk -v max="$mp_max" '{
-		s = $0
-		for (p = 2; p <= max; p *= 2)
-			if (p > $NF + 0)
-				s = s " " p
-		print s
-	}'
+	mp_s=$2 mp_last=0 mp_p=2
+	for mp_w in $2; do
+		mp_last=$mp_w
+	done
+	while [ "$mp_p" -le "$mp_max" ]; do
+		[ "$mp_p" -le "$mp_last" ] || mp_s="$mp_s $mp_p"
+		mp_p=$((mp_p * 2))
+	done
+	printf '%s\n' "$mp_s"
 }
 
 # cells WORKLOAD: the cells of the run's sweep.
