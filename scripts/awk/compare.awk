@@ -80,7 +80,8 @@ function report(    n, k, rc, status) {
 	for (k = 1; k <= n; k++)
 		if (PLAN_M[k] == "")
 			send_table(k)
-	send_head(PLAN_W[1])
+	if (n > 0)
+		send_head(PLAN_W[1])
 	stat_round()
 	if ((rc = head_table(check_with)) != 0) {
 		stat_stop()

@@ -223,11 +223,13 @@ function complain(msg) {
 		warn(WHERE_FILE ":" WHERE_LINE ": " msg)
 }
 
-# warn(msg): one line on stderr; none while MUTED is set (a program
-# reading what it will read again, and say then).
+# warn(msg): one line on stderr, said once (compare reads a run's lines
+# for each of its tables: a bad line is said for the first); none while
+# MUTED is set (a program reading what it will read again, and say then).
 function warn(msg) {
-	if (MUTED)
+	if (MUTED || msg in WARNED)
 		return
+	WARNED[msg] = 1
 	print "smpbench: " shown(msg) | "cat 1>&2"
 }
 
