@@ -266,6 +266,15 @@ run sh $SB compare -w bind $FIX/run-a "$T/l2"
 like "$(printf '%s\n' "$OUT" | tr -s ' \n' '  ')" '\? patched has no row in common with 6\.1\.0-a \(rows named by its env, as cache_l2_kib names bind.s\): nothing of it is compared\.' \
     "a crafted cache_l2_kib: no row in common, said"
 
+# A bad line of a run is said once, though the workload's own table and
+# each of its why tables read it (-v makes them all).
+cp -R $FIX/run-l "$T/badline"
+printf 'run_id=badline\n' >>"$T/badline/env"
+sed '3s/=[0-9][0-9.]*/=qq/g' $FIX/run-l/raw/ring >"$T/badline/raw/ring"
+run sh $SB compare -v $FIX/run-l "$T/badline"
+is "$(printf '%s\n' "$ERR" | grep -c 'raw/ring:3: not a measurement')" 1 \
+    "a bad raw line read by three tables: said once"
+
 # A run's own tables (show, as run prints them) mark a workload measured
 # on a busy machine where they are printed.
 cp -R $FIX/run-a "$T/busyrun"
