@@ -10,8 +10,9 @@
 # report in order, TAB_SEC[1..TABLES].
 # No rules: loaded with compare.awk.
 
-# plan_tables(): the plan's tables, PLAN_W[k] the workload and PLAN_M[k] the why
-# figure ("" for its own table) of the k-th; their number.
+# plan_tables(): the plan's tables, PLAN_W[k] the workload and
+# PLAN_M[k] the why figure ("" for its own table) of the k-th; their
+# number.
 function plan_tables(    n, k, t, i) {
 	n = split(plan, t, " ")
 	for (k = 1; k <= n; k++) {
@@ -29,18 +30,21 @@ function plan_tables(    n, k, t, i) {
 # kernel's counters always; another only where its workload's table
 # marked a row, or with verbose or parsable.
 function why_made(k) {
-	return PLAN_M[k] == "ss" || verbose || parsable || PLAN_W[k] in MARKED_IN
+	return PLAN_M[k] == "ss" || verbose || parsable ||
+	    (PLAN_W[k] in MARKED_IN)
 }
 
-# sections(n): the sections printed, in the plan's order, TAB_SEC[1..TABLES]:
-# each table made (TAB_MADE[k]), and after a workload's last one the line
-# saying which of its why tables were folded (folds_line()).
+# sections(n): the sections printed, in the plan's order,
+# TAB_SEC[1..TABLES]: each table made (TAB_MADE[k]), and after a
+# workload's last one the line saying which of its why tables were
+# folded (folds_line()).
 function sections(n,    k) {
 	TABLES = 0
 	for (k = 1; k <= n; k++) {
 		if (k in TAB_MADE)
 			TAB_SEC[++TABLES] = k
-		if ((k == n || PLAN_W[k + 1] != PLAN_W[k]) && PLAN_W[k] in FOLDS) {
+		if ((k == n || PLAN_W[k + 1] != PLAN_W[k]) &&
+		    (PLAN_W[k] in FOLDS)) {
 			folds_line(PLAN_W[k], "f" k)
 			TAB_SEC[++TABLES] = "f" k
 		}

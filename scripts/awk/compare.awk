@@ -83,10 +83,8 @@ function report(    n, k, rc, status) {
 	if (n > 0)
 		send_head(PLAN_W[1])
 	stat_round()
-	if ((rc = head_table(check_with)) != 0) {
-		stat_stop()
+	if ((rc = head_table(check_with)) != 0)
 		return rc
-	}
 	status = 0
 	for (k = 1; k <= n; k++)
 		if (PLAN_M[k] == "")
@@ -99,13 +97,10 @@ function report(    n, k, rc, status) {
 		if (PLAN_M[k] != "" && why_made(k))
 			status = one_table(k) || status
 	sections(n)
-	if (TABLES == 0 && status == 0) {
-		stat_stop()
+	if (TABLES == 0 && status == 0)
 		return 7
-	}
 	if (head_table(PLAN_W[1], 1) != 0)
 		return 9
-	stat_stop()
 	print_report()
 	if (reproduce != 0)
 		print_reproduce()
@@ -130,9 +125,9 @@ function head_table(w, with_head,    i) {
 	return finish(0) == 0 ? 0 : 9
 }
 
-# one_table(k): the plan's k-th table, kept (OUT_SEC k; TAB_MADE[k] where it
-# is printed); 1 where saved data was bad or its runs not comparable,
-# else 0. As an awk of its own would exit (table_made()): 0, 3 (bad
+# one_table(k): the plan's k-th table, kept (OUT_SEC k; TAB_MADE[k]
+# where it is printed); 1 where saved data was bad or its runs not
+# comparable, else 0. As an awk of its own would exit (table_made()): 0, 3 (bad
 # data, left out), 4 (not comparable), 5 (fewer than two of the runs
 # hold it), 6 (folded: why_folded()).
 function one_table(k,    rc) {

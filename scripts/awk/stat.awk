@@ -18,12 +18,11 @@
 #   stat_esc(text)		text as a table's value: %20 a blank, %3D =,
 #				%2C a comma, %25 %
 #   stat_round()		the end of a round: its tables judged, their
-#				answers in a file
+#				answers in a file (smpb-stat ends)
 #   stat_run(round)		the answers to the next table of round
 #				round; where smpb-stat could not be run,
 #				died or refused the table, say so and call
 #				stat_failed() (the program's: it exits)
-#   stat_stop()			the end of the tables: smpb-stat ends
 #
 # -v variables: stat, the path of smpb-stat; tmp, a private directory
 # the driver made, where each round's answers are written (answers1,
@@ -63,7 +62,10 @@ function stat_start() {
 # first). A round where nothing was handed over has no file, and no
 # answer is read of it.
 function stat_round() {
-	stat_stop()
+	if (STAT_CMD == "")
+		return
+	close(STAT_CMD)
+	STAT_CMD = ""
 }
 
 # stat_list(a, cell): the repeats of cell in a[cell, 1..NVALS[cell]],
@@ -119,14 +121,6 @@ function stat_run(round,    f, line, n, i, a, eq, done, sig) {
 	else
 		printf "smpbench: %s failed: cannot compare\n", stat > "/dev/stderr"
 	stat_failed()
-}
-
-# stat_stop(): smpb-stat's input ended: it ends.
-function stat_stop() {
-	if (STAT_CMD == "")
-		return
-	close(STAT_CMD)
-	STAT_CMD = ""
 }
 
 # ans(k, key): the value of key in the k-th answer, "" where none;
