@@ -47,11 +47,39 @@ check "-p: ns_per_spin is seconds * 1e9 / spins" awk -v n="$(kv "$OUT" spins)" \
     'BEGIN { q = s * 1e9 / n; d = q - x; if (d < 0) d = -d
 	exit !(x > 0 && d <= 0.0001 + q * 0.001) }'
 
-# start_hog ARGS: a hog in the background; sets PID.
+# start_hog ARGS: a hog in the background; sets PID. Waits until it
+# catches SIGHUP, SIGINT and SIGTERM (wait_caught): a process started
+# with & by a shell without job control begins with SIGINT ignored, and
+# one sent before its handlers are in would be lost.
 start_hog() {
 	$HOG "$@" >"$TMPDIR_T/bg.out" 2>"$TMPDIR_T/bg.err" &
 	PID=$!
-	sleep 0.3
+	wait_caught "$PID" 16387
+}
+
+# wait_caught PID MASK: wait (up to 10 s) until PID catches every signal
+# of MASK (bit N-1 for signal N; 16387: HUP, INT, TERM), as the low 32
+# bits of SigCgt in its /proc status say; where there is no /proc, 0.3 s.
+wait_caught() {
+	[ -r "/proc/$1/status" ] || { sleep 0.3; return 0; }
+	wc_tries=500
+	until [ "$(($(sig_caught "$1") & $2))" -eq "$2" ]; do
+		[ "$wc_tries" -le 0 ] && return 1
+		wc_tries=$((wc_tries - 1))
+		sleep 0.02
+	done
+}
+
+# sig_caught PID: the low 32 bits of PID's SigCgt, as a number (0 where
+# it is gone).
+sig_caught() {
+	sc_m=00000000
+	while IFS= read -r sc_l; do
+		case $sc_l in
+		SigCgt:*) sc_m=${sc_l##*[!0-9a-f]} ;;
+		esac
+	done <"/proc/$1/status" 2>/dev/null
+	echo "$((0x${sc_m#"${sc_m%????????}"}))"
 }
 
 # It burns: never asleep while it runs (R, running or runnable).
