@@ -48,13 +48,14 @@ function stat_part(text) {
 # stat_start(): smpb-stat started for a round of tables, through sh,
 # its answers into the round's file. Where smpb-stat ends before its
 # input does, an answer of its own, "t killed NAME" (a signal killed
-# it) or "t failed", and its input read to its end.
+# it) or "t failed", and its input read to its end (as it is where the
+# file cannot be written: the answers then end short, said as a failure).
 function stat_start() {
 	STAT_ROUND++
 	STAT_CMD = "{ " sh_quote(stat) "; s=$?; [ $s -eq 0 ] || if [ $s -gt" \
 	    " 128 ]; then printf 't killed '; kill -l $((s - 128)); else" \
 	    " echo 't failed'; fi; cat >/dev/null; } >" \
-	    sh_quote(tmp "/answers" STAT_ROUND)
+	    sh_quote(tmp "/answers" STAT_ROUND) " || cat >/dev/null"
 }
 
 # stat_round(): the end of a round of tables: smpb-stat ends with its

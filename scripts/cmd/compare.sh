@@ -37,11 +37,15 @@ cmd_compare() {
 	    stat reproduce $WORKLOADS
 	# compare's own files, in the snapshot's private directory, which the
 	# driver removes when it exits (smpbench_exit): every workload's
-	# hooks, and the files of smpb-stat's answers.
+	# hooks, the files of smpb-stat's answers, one a round of judging, and
+	# of its awk's stderr (made here, so that one that cannot be is said
+	# here).
 	# shellcheck disable=SC2153 # SMPB_SNAP: snap_begin's (lib/runs.sh)
 	cc_tmp=$SMPB_SNAP/compare
 	compare_plan
-	if ! mkdir "$cc_tmp" || ! compare_hooks >"$cc_tmp/hooks.awk"; then
+	if ! mkdir "$cc_tmp" || ! compare_hooks >"$cc_tmp/hooks.awk" ||
+	    ! { true >"$cc_tmp/answers1" && true >"$cc_tmp/answers2" &&
+	    true >"$cc_tmp/stderr"; } 2>/dev/null; then
 		die 1 "compare: cannot make a temporary directory"
 	fi
 	compare_report

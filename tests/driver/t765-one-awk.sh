@@ -1,10 +1,12 @@
 # t765-one-awk: compare of runs of all five workloads, their columns
-# named at compare time (NAME=DIR), starts one smpb-stat, which judges
-# every table, and at most three awk in all (the checks every command
+# named at compare time (NAME=DIR), where no row is marked, starts one
+# smpb-stat, which judges every table (a second judges the why tables of
+# rows marked), and at most three awk in all (the checks every command
 # that reads runs makes included); its private directory holds only
-# the hooks of the workloads compared and its awk's stderr as the awk
-# starts (which writes smpb-stat's answers there). SIGTERM to the driver while its
-# awk works ends the awk too (smpbench_exit): nothing outlives it.
+# the hooks of the workloads compared, the files of smpb-stat's answers
+# (one a round of judging) and its awk's stderr as the awk starts.
+# SIGTERM to the driver while its awk works ends the awk too
+# (smpbench_exit): nothing outlives it.
 # shellcheck disable=SC2086 # $sh is a command line, split on purpose
 # shellcheck source=tests/lib-globals.sh
 . tests/lib.sh
@@ -42,14 +44,14 @@ for s in $SHELLS; do
 	    "new=$FIX/run-big2"
 	is "$RC" 0 "$s: compare of five workloads, named: exit 0"
 	like "$OUT" '^yield: ' "$s: its last workload's table is there"
-	is "$(grep -c . "$T/stat")" 1 "$s: one smpb-stat judged every table"
+	is "$(grep -c . "$T/stat")" 1 "$s: one smpb-stat judged every table, no row marked"
 	n=$(grep -c . "$T/awk")
 	check "$s: at most three awk in all ($n)" [ "$n" -le 3 ]
 	is "$(grep -c '/awk/compare\.awk ' "$T/awk")" 1 \
 	    "$s: one awk made every table"
 	is "$(LC_ALL=C sort -u "$T/files" | tr '\n' ' ')" \
-	    "hooks.awk stderr " \
-	    "$s: compare's directory holds its hooks and its awk's stderr alone as the awk starts"
+	    "answers1 answers2 hooks.awk stderr " \
+	    "$s: compare's directory holds its hooks, its two rounds' answers and its awk's stderr alone"
 	like "$OUT" '^  new: kernel 6\.1\.0-big, ' "$s: the columns named so"
 done
 
