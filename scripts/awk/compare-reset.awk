@@ -1,6 +1,6 @@
 # compare-reset.awk: the state of one table of compare forgotten before
-# the next: compare's one awk (compare.awk) makes every table of a
-# report in turn, each as if alone.
+# the next: compare's one awk (compare.awk) reads and makes every table
+# of a report in turn, each as if alone.
 #
 # Every global of compare's awk files and of the library and hooks
 # loaded with them is reset here, but those that hold for the whole
@@ -9,10 +9,10 @@
 # variables (workload, metric and head: the table's own, set by
 # compare.awk), the limits lib.awk's BEGIN sets, what the tables leave
 # for the header, the headline and each other, the output kept for the
-# end, smpb-stat, asked by every table, the runs' raw lines of the
-# workload whose tables are made (read once for them all:
-# compare-runs.awk's raw_next()), the report's own counts and its last
-# line's (reproduce.awk).
+# end, smpb-stat, asked by every table, the plan and its sections
+# (compare-plan.awk), the runs' raw lines (read once for every table:
+# compare-runs.awk's raw_next()), the warnings said, the report's own
+# counts and its last line's (reproduce.awk).
 # wide: check_with force head metric parsable plan stat threshold tmp
 # wide: verbose workload PARSE_ARGV PARSE_CHUNK PARSE_KEYS
 # wide: MARKED MARKED_IN FOLDS NFOLDS

@@ -98,9 +98,9 @@
 # line of 1024 workers, the most a run makes, holds about 4200), an
 # argv (the options a program ran with, a few dozen bytes) of at most
 # PARSE_ARGV bytes. The driver refuses a line over 1 MiB
-# (lib/checks.sh). compare keeps a workload's raw lines for its tables
+# (lib/checks.sh). compare keeps the runs' raw lines for its tables
 # (compare-runs.awk's raw_next()) where each is at most RAW_KEEP bytes,
-# RAW_BUDGET in all.
+# RAW_BUDGET in all, every workload's together.
 BEGIN {
 	CONVFMT = "%.10g"
 	PARSE_CHUNK = 16384

@@ -20,8 +20,10 @@ QUICK_MAX=128
 # SWEEP is tiny, quick or full; places, the run's placements (free is
 # unpinned, the others are pinned with -c, see placement()).
 
-# seq_list FROM TO: FROM to TO, a blank apart, in the shell.
+# seq_list FROM TO: FROM to TO, a blank apart, in the shell (nothing
+# where FROM is past TO).
 seq_list() {
+	[ "$1" -le "$2" ] || { echo; return 0; }
 	sl_i=$1 sl_s=$1
 	while [ "$sl_i" -lt "$2" ]; do
 		sl_i=$((sl_i + 1))
