@@ -60,8 +60,8 @@ function stat_start() {
 
 # stat_round(): the end of a round of tables: smpb-stat ends with its
 # input, each of its answers in the round's file (answers1 for the
-# first). A round where nothing was handed over has no file, and no
-# answer is read of it.
+# first, which the driver made). A round where nothing was handed over
+# leaves its file as it was, and no answer is read of it.
 function stat_round() {
 	if (STAT_CMD == "")
 		return
