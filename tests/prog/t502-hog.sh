@@ -57,17 +57,18 @@ start_hog() {
 	wait_caught "$PID" 16387
 }
 
-# wait_caught PID MASK: wait (up to 10 s) until PID catches every signal
-# of MASK (bit N-1 for signal N; 16387: HUP, INT, TERM), as the low 32
-# bits of SigCgt in its /proc status say; where there is no /proc, 0.3 s.
+# wait_caught PID MASK: wait (up to 10 s: within, tests/lib.sh) until
+# PID catches every signal of MASK (bit N-1 for signal N; 16387: HUP,
+# INT, TERM); where there is no /proc, 0.3 s.
 wait_caught() {
 	[ -r "/proc/$1/status" ] || { sleep 0.3; return 0; }
-	wc_tries=500
-	until [ "$(($(sig_caught "$1") & $2))" -eq "$2" ]; do
-		[ "$wc_tries" -le 0 ] && return 1
-		wc_tries=$((wc_tries - 1))
-		sleep 0.02
-	done
+	within 10 catches "$1" "$2"
+}
+
+# catches PID MASK: true when PID catches every signal of MASK, as the
+# low 32 bits of SigCgt in its /proc status say.
+catches() {
+	[ "$(($(sig_caught "$1") & $2))" -eq "$2" ]
 }
 
 # sig_caught PID: the low 32 bits of PID's SigCgt, as a number (0 where
