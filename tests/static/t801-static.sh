@@ -40,15 +40,22 @@ sh_files() {
 # while the other checks run; a lane that ran slow takes fewer. Each
 # chunk's findings, and its status if it is neither 0 nor 1, are read
 # in the chunks' order at the end (sh_lint_findings); a lane left is
-# stopped with its shellcheck at exit.
+# stopped with its shellcheck at exit. Under make test (the driver's
+# files alone, each following the libraries the driver sources) the
+# files are one chunk: a chunk parses again every library its files
+# source, and one shellcheck takes half the CPU that chunks take, while
+# the other tests fill the CPUs.
 
 # sh_lint_deal FILE...: the files, dealt into $TMPDIR_T/sc-chunk.NNN,
-# one name a line, as many lanes as CPUs (1 to 4) in $SL_LANES.
+# one name a line, as many lanes as CPUs (1 to 4) in $SL_LANES; one
+# chunk and one lane where SL_WHOLE=1.
 sh_lint_deal() {
 	SL_LANES=$(getconf _NPROCESSORS_ONLN 2>/dev/null) || SL_LANES=1
 	case $SL_LANES in '' | *[!0-9]* | 0) SL_LANES=1 ;; esac
 	[ "$SL_LANES" -le 4 ] || SL_LANES=4
-	LC_ALL=C awk -v lanes="$SL_LANES" -v dir="$TMPDIR_T" '
+	[ "${SL_WHOLE:-0}" = 1 ] && SL_LANES=1
+	LC_ALL=C awk -v lanes="$SL_LANES" -v whole="${SL_WHOLE:-0}" \
+	    -v dir="$TMPDIR_T" '
 	BEGIN {
 		for (i = 1; i < ARGC; i++)
 			F[++nf] = ARGV[i]
@@ -83,6 +90,8 @@ sh_lint_deal() {
 				part = left / (2 * lanes)
 				if (part < least)
 					part = least
+				if (whole)
+					part = left
 				chunk = sprintf("%s/sc-chunk.%03d", dir, ++chunks)
 			}
 			print F[best] > chunk
@@ -183,6 +192,7 @@ if need_cmd shellcheck; then
 	if [ "${TEST_ALL:-0}" != 1 ]; then
 		sc_files=$(printf '%s\n' "$sc_files" | grep -v '^tests/')
 		sc_files="$sc_files${T_NL}tests/lib.sh"
+		SL_WHOLE=1
 	fi
 	# shellcheck disable=SC2086 # the file list, split on purpose
 	sh_lint_start $sc_files
@@ -341,11 +351,17 @@ CA="$A/compare-reset.awk"
 is "$(LC_ALL=C awk -f tests/static/awk-globals.awk $LIBAWK \
     $(ls $A/compare*.awk) $A/stat.awk $A/reproduce.awk \
     $(for w in $WORKLOADS; do printf 'scripts/workloads/%s.awk ' "$w"; done) |
-    while read -r g; do
-	[ -n "$g" ] || continue
-	grep -q -E "^# wide:.* $g( |\$)|(delete |	|; )$g( = |\$|;)" "$CA" ||
-	    printf '%s ' "$g"
-    done)" "" "compare's globals: each reset by table_begin() or the report's"
+    LC_ALL=C awk -v ca="$CA" 'BEGIN {
+	while ((getline l < ca) > 0)
+		CA[++n] = l
+    }
+    $0 != "" {
+	re = "^# wide:.* " $0 "( |$)|(delete |\t|; )" $0 "( = |$|;)"
+	for (i = 1; i <= n; i++)
+		if (CA[i] ~ re)
+			next
+	printf "%s ", $0
+    }')" "" "compare's globals: each reset by table_begin() or the report's"
 
 # Every file a comment of the driver or the harness names is here (a
 # header that names a file since removed misleads its reader): each
