@@ -291,9 +291,9 @@ struct row_says {
 
 /*
  * Where the table line gave the figure's format: row i's cell of
- * column g as the table prints it, in the row's decimals x (shown, and
- * change from the second column on), its clusters' medians (lowshown,
- * highshown) and, where the first column's cell has two clusters too,
+ * column g as the table prints it, in the row's decimals x (shown, its
+ * clusters' medians lowshown and highshown, and change from the second
+ * column on) and, where the first column's cell has two clusters too,
  * how far each moved (lowmove, highmove); its change's interval as the
  * notes say it, and its level where short of the level (interval).
  */
@@ -315,8 +315,8 @@ put_shown_cell(const struct judging *jd, int i, int g, int x)
 	else
 		put_text("shown", empty_shown[v->empty]);
 	if (v->has && v->bi) {
-		put_shown(t, "lowshown", v->b.lowmed, 0);
-		put_shown(t, "highshown", v->b.highmed, 0);
+		put_shown(t, "lowshown", v->b.lowmed, x);
+		put_shown(t, "highshown", v->b.highmed, x);
 		if (g > 1 && v1->has && v1->bi) {
 			put_pct("lowmove", v->b.lowmed / v1->b.lowmed - 1);
 			put_pct("highmove", v->b.highmed / v1->b.highmed - 1);

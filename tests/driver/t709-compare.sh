@@ -7,7 +7,7 @@
 # marked between identical distributions, every clear 2x shift marked,
 # none with 3 repeats against 3, bimodal cells compared (their
 # clusters' share in place of the spread, unmarked where they came as
-# often);
+# often; their clusters' medians in their row's decimals);
 # runs that are not comparable refused, or marked with -f; doubtful runs
 # (busy, incomplete) marked, their changes doubtful; bad saved values
 # reported with file and line and their cells marked; binary raw files
@@ -16,6 +16,8 @@
 # shellcheck disable=SC2086 # $sh is a command line, split on purpose
 # shellcheck source=tests/lib-globals.sh
 . tests/lib.sh
+# shellcheck source=tests/made-runs.sh
+. tests/made-runs.sh
 FIX=tests/fixtures
 SB=scripts/smpbench
 A=$FIX/stat-a B=$FIX/stat-b C=$FIX/stat-c D=$FIX/stat-d
@@ -279,6 +281,15 @@ is "$RC" 0 "historical runs beside a quick run: exit 0"
 like "$(joined "$OUT")" "From the post \\(van, prio\\): linux-kernel and lse-tech, 22 Jan 2001, Hubertus Franke" \
     "where they come from, once"
 like "$OUT" '^ 1 : +0\.591 +0\.582 +-2% +0\.403 \(1%\) +-32%$' "their figures, compared"
+
+# A bimodal cell whose row takes a decimal more than its format (0.0073
+# beside 0.0076): its clusters' medians are told in the row's decimals.
+made_run "$W/q1" herd q1 "2:0.0070,0.0072,0.0073,0.0110,0.0112"
+made_run "$W/q2" herd q2 "2:0.0071,0.0074,0.0076,0.0111,0.0113"
+run sh $SB compare "$W/q1" "$W/q2"
+like "$OUT" '^ +2 : 0\.0073 \(3/5\) 0\.0076 ' "a row of 4 decimals, the format's 3"
+like "$OUT" '^bimodal herd 2: q1 fast 0\.0072 \(3 of 5\), slow 0\.0111 \(2\); q2 0\.0076\.$' \
+    "its clusters' medians in the row's 4 decimals, as its cells"
 
 # Everything within 72 columns of ASCII.
 for pair in "$A $B $C $D" "$A $AG $C $D $W/d2" "$A $FIX/run-b" "results/historical/1991-ring-sun-3-75 $C"; do
