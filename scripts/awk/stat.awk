@@ -52,9 +52,9 @@ function stat_part(text) {
 # file cannot be written: the answers then end short, said as a failure).
 function stat_start() {
 	STAT_ROUND++
-	STAT_CMD = "{ " sh_quote(stat) "; s=$?; [ $s -eq 0 ] || if [ $s -gt" \
-	    " 128 ]; then printf 't killed '; kill -l $((s - 128)); else" \
-	    " echo 't failed'; fi; cat >/dev/null; } >" \
+	STAT_CMD = "{ " sh_quote(stat) "; s=$?; [ $s -eq 0 ] || { if [ $s" \
+	    " -gt 128 ]; then printf 't killed '; kill -l $((s - 128));" \
+	    " else echo 't failed'; fi; cat >/dev/null; }; } >" \
 	    sh_quote(tmp "/answers" STAT_ROUND) " || cat >/dev/null"
 }
 
