@@ -43,9 +43,11 @@ cmd_compare() {
 	# shellcheck disable=SC2153 # SMPB_SNAP: snap_begin's (lib/runs.sh)
 	cc_tmp=$SMPB_SNAP/compare
 	compare_plan
-	if ! mkdir "$cc_tmp" || ! compare_hooks >"$cc_tmp/hooks.awk" ||
+	if ! mkdir "$cc_tmp" 2>/dev/null ||
+	    ! compare_hooks >"$cc_tmp/hooks.awk" 2>/dev/null ||
 	    ! { true >"$cc_tmp/answers1" && true >"$cc_tmp/answers2" &&
 	    true >"$cc_tmp/stderr"; } 2>/dev/null; then
+		tmp_lost
 		die 1 "compare: cannot make a temporary directory"
 	fi
 	compare_report
@@ -204,6 +206,10 @@ compare_report() {
 		cc_err=$cc_err${cc_err:+$NL}$cc_l
 	done <"$cc_tmp/stderr"
 	case $cc_rc in
+	0 | 3 | 4 | 7 | 9 | 141 | 397) ;;
+	*) tmp_lost ;;
+	esac
+	case $cc_rc in
 	0 | 3 | 4 | 7 | 8 | 9) ;;
 	141 | 397) exit 141 ;;
 	*)
@@ -221,6 +227,18 @@ compare_report() {
 		;;
 	esac
 	[ -z "$cc_err" ] || printf '%s\n' "$cc_err" >&2
+}
+
+# tmp_lost: where compare's temporary files can no longer be written
+# (a full disk: smpb-stat's answers, the awk's stderr end short), die
+# saying so and why, found by writing a file beside them; true where one
+# can be.
+tmp_lost() {
+	tl_why=$(why_unwritable "$cc_tmp")
+	case $tl_why in
+	'write error'*) return 0 ;;
+	esac
+	die 1 "compare: cannot write its temporary files in ${SMPB_SNAP%/*} ($tl_why)"
 }
 
 # compare_awk: compare.awk with every workload's hooks (compare_hooks),

@@ -35,6 +35,26 @@ else
 fi
 EOF_INNER
 
+# inner-compare MNT OUT CMD...: in the namespace: mount a 128 KiB tmpfs
+# on MNT, then for each fill of 0 to 128 KiB, 8 KiB a step, run CMD with
+# TMPDIR=MNT: a line each in OUT, "FILL STATUS LINES LAST", its stderr's
+# lines and its last.
+cat >"$TMPDIR_T/inner-compare" <<'EOF_INNER'
+mnt=$1 out=$2
+shift 2
+mount -t tmpfs -o size=128k smpbench-test "$mnt" || exit 1
+k=0
+while [ "$k" -le 128 ]; do
+	rm -f "$mnt/fill"
+	[ "$k" -eq 0 ] ||
+	    dd if=/dev/zero of="$mnt/fill" bs=1024 count="$k" 2>/dev/null
+	TMPDIR=$mnt "$@" >/dev/null 2>"$out.err"
+	printf '%s %s %s %s\n' "$k" "$?" "$(wc -l <"$out.err" | tr -d ' ')" \
+	    "$(tail -n 1 "$out.err")" >>"$out"
+	k=$((k + 8))
+done
+EOF_INNER
+
 # The herd measures (its 2 cells); the ring fills the disk (FULL) or
 # makes the run's directory read-only (RO: a read-only bind mount over
 # it, as a remount of the whole tmpfs is refused while files are open for
@@ -91,6 +111,34 @@ for s in $SHELLS; do
 	is "$(tail -n 1 "$c.err")" "smpbench: cannot write $run_dir/env (No space left on device); nothing was saved" \
 	    "$s: says so"
 	check "$s: and leaves no directory" test -e "$c.none"
+
+	# compare with TMPDIR on a tmpfs of 128 KiB, filled 0 to 128 KiB
+	# first, 8 KiB a step: it prints its report or fails on one line
+	# saying which of its files could not be written there and why; its
+	# own (smpb-stat's answers, the awk's stderr) among them, never
+	# "cannot compare" with no reason.
+	c=$TMPDIR_T/$s-compare
+	$NS sh "$TMPDIR_T/inner-compare" "$MNT" "$c" \
+	    $sh "$SB" compare "$PWD/tests/fixtures/run-a" "$PWD/tests/fixtures/run-b"
+	is "$(awk -v m="$MNT" '{
+		rc = $2
+		n = $3
+		msg = $0
+		sub(/^[^ ]* [^ ]* [^ ]* ?/, "", msg)
+		full = " in " m " \\(No space left on device\\)$"
+		if (rc == 0 && n == 0)
+			print "report"
+		else if (rc != 1 || n != 1)
+			print "?" NR ": exit " rc ", " n " lines"
+		else if (msg ~ ("^smpbench: compare: cannot write its temporary files" full))
+			print "own"
+		else if (msg ~ (" cannot be written" full) ||
+		    msg ~ ("^smpbench: cannot make a temporary directory" full))
+			print "copy"
+		else
+			print "?" NR ": " msg
+	}' "$c" | sort -u | tr '\n' ' ')" "copy own report " \
+	    "$s: compare on a TMPDIR that fills: its report, or one line saying what could not be written there, and why"
 done
 
 done_testing
