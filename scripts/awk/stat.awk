@@ -49,7 +49,8 @@ function stat_part(text) {
 # its answers into the round's file. Where smpb-stat ends before its
 # input does, an answer of its own, "t killed NAME" (a signal killed
 # it) or "t failed", and its input read to its end (as it is where the
-# file cannot be written: the answers then end short, said as a failure).
+# file cannot be written: the answers then end short, and compare says
+# that its temporary files cannot be written, and why).
 function stat_start() {
 	STAT_ROUND++
 	STAT_CMD = "{ " sh_quote(stat) "; s=$?; [ $s -eq 0 ] || { if [ $s" \

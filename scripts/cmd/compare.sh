@@ -238,7 +238,8 @@ tmp_lost() {
 	case $tl_why in
 	'write error'*) return 0 ;;
 	esac
-	die 1 "compare: cannot write its temporary files in ${SMPB_SNAP%/*} ($tl_why)"
+	die 1 "compare: cannot write its temporary files in" \
+	    "${SMPB_SNAP%/*} ($tl_why)"
 }
 
 # compare_awk: compare.awk with every workload's hooks (compare_hooks),
