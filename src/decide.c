@@ -4,10 +4,11 @@
  * printed, every result returned or written where the caller says.
  * answer.c takes them in this order:
  *   - the problems of the runs (jg_run_problems, jg_table_problems): the
- *     same run twice, another profile, other options (hard: not compared
- *     unless forced, nothing marked in the column); a busy machine,
- *     another run beside it, a start that was not quiet, steal time
- *     above another run's (busy: a change in the column is in doubt);
+ *     same run twice, another profile, emulated CPUs beside real ones,
+ *     other options (hard: not compared unless forced, nothing marked
+ *     in the column); a busy machine, another run beside it, a start
+ *     that was not quiet, steal time above another run's, emulated
+ *     CPUs in the base run (busy: a change in the column is in doubt);
  *     an incomplete run, another machine, -l on one side only, no row
  *     in common (said only). Each is a check of one run, in a list of
  *     checks: a new one is a function and a line of the list;
@@ -235,6 +236,19 @@ check_emulated(const struct checking *c, int j, int *other, int *row)
 	return true;
 }
 
+/* Emulated CPUs in the base run, and so in every run it is compared
+ * with (JG_EMULATED): their speed is the emulator's, and every change
+ * in doubt; said once, of the base run. */
+static bool
+check_tcg(const struct checking *c, int j, int *other, int *row)
+{
+	const struct jg_run *r = &c->t->runs[j];
+
+	(void)other;
+	(void)row;
+	return j == c->base && !r->hist && r->emulated;
+}
+
 /* Another machine than the base run's: its CPU model or online CPUs. */
 static bool
 check_machine(const struct checking *c, int j, int *other, int *row)
@@ -260,6 +274,7 @@ static const struct check run_checks[] = {
 	{ JG_BUSY, JG_SETTLE, check_settle },
 	{ JG_HARD, JG_PROFILE, check_profile },
 	{ JG_HARD, JG_EMULATED, check_emulated },
+	{ JG_BUSY, JG_TCG, check_tcg },
 	{ JG_INFO, JG_MACHINE, check_machine },
 };
 

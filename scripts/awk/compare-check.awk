@@ -59,7 +59,10 @@ function problem_of(k,    j, o, r, code, text, what) {
 		REFUSE_TEXT = emulated_text(dir[j], j, dir[o]) ": not" \
 		    " comparable (-f compares anyway)"
 		text = emulated_text(RUNNAME[j], j, RUNNAME[o])
-	} else if (code == "machine")
+	} else if (code == "tcg")
+		text = "Emulated CPUs (smpbench vm under TCG): a change of speed" \
+		    " is the emulator's, in doubt; placement is the kernels'"
+	else if (code == "machine")
 		text = RUNNAME[j] ": another machine (" RENV[j, "cpu_model"] \
 		    ", " cpus_text(RENV[j, "cpus_online"]) ")"
 	else if (code == "param")
@@ -151,25 +154,21 @@ function settled_text(j,    s) {
 	return s
 }
 
-# machines_booted(): what the runs of smpbench vm are: emulated CPUs
-# show placement and topology, not speed; with every run a boot of its
-# own and several a side, a mark says the kernels differ.
-function machines_booted(    g, i, j, emu, boots, many) {
+# machines_booted(): what the runs of smpbench vm are: with every run a
+# boot of its own and several a side, a mark says the kernels differ.
+# (That emulated CPUs show placement and topology, not speed, is a
+# problem of the base run: smpb-stat's tcg.)
+function machines_booted(    g, i, j, boots, many) {
 	boots = many = 1
 	for (g = 1; g <= NCOL; g++) {
 		if (CRUNS[g] < 2)
 			many = 0
 		for (i = 1; i <= CRUNS[g]; i++) {
 			j = CRUN[g, i]
-			if (RENV[j, "emulated"] == 1)
-				emu = 1
 			if (RENV[j, "vm_boot"] == "")
 				boots = 0
 		}
 	}
-	if (emu)
-		wrap("Emulated CPUs (smpbench vm under TCG): the runs show" \
-		    " placement and topology, not speed.")
 	if (boots && many)
 		wrap("Each run a boot of its own (smpbench vm): a mark says" \
 		    " the kernels differ, the variation from boot to boot" \

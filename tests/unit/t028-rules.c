@@ -160,7 +160,8 @@ static const struct ocase {
 } owns[] = {
 	{ JG_SAME_RUN, false }, { JG_INCOMPLETE, false }, { JG_LOAD, false },
 	{ JG_OTHERS, false }, { JG_SETTLE, false }, { JG_PROFILE, false },
-	{ JG_EMULATED, false }, { JG_MACHINE, false }, { JG_PARAM, true },
+	{ JG_EMULATED, false }, { JG_TCG, false }, { JG_MACHINE, false },
+	{ JG_PARAM, true },
 	{ JG_LFLAG, true }, { JG_NOROW, true }, { JG_HSETTLE, true },
 	{ JG_STEAL, true },
 };
