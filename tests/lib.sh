@@ -541,35 +541,34 @@ build_tree() {
 }
 
 # path_without CMD...: a PATH on which the commands CMD... are not
-# found: PATH's directories, but that those holding one of CMD... give
-# way to one directory of links to everything else in them (in the
-# place of the first; linking a directory of a thousand commands costs
-# a tenth of a second, so the others stay as they are).
+# found: PATH's directories in their order, each that holds one of
+# CMD... in place of a directory of links to everything else in it
+# (linking a directory of a thousand commands costs a tenth of a
+# second, so the others stay as they are); empty entries left out.
 path_without() {
 	pw_dir=$TMPDIR_T/path-without-$1
-	mkdir -p "$pw_dir" || return 1
 	pw_path=
+	pw_n=0
 	pw_ifs=$IFS
 	IFS=:
 	for pw_d in $PATH; do
 		pw_has=
 		for pw_c in "$@"; do
-			[ -e "$pw_d/$pw_c" ] && pw_has=1
+			[ -n "$pw_d" ] && [ -e "$pw_d/$pw_c" ] && pw_has=1
 		done
 		if [ -z "$pw_has" ]; then
-			pw_path=$pw_path${pw_path:+:}$pw_d
+			[ -z "$pw_d" ] || pw_path=$pw_path${pw_path:+:}$pw_d
 			continue
 		fi
-		ln -s "$pw_d"/* "$pw_dir/" 2>/dev/null
-		case :$pw_path: in
-		*":$pw_dir:"*) ;;
-		*) pw_path=$pw_path${pw_path:+:}$pw_dir ;;
-		esac
+		pw_n=$((pw_n + 1))
+		mkdir -p "$pw_dir/$pw_n" || { IFS=$pw_ifs; return 1; }
+		ln -s "$pw_d"/* "$pw_dir/$pw_n/" 2>/dev/null
+		for pw_c in "$@"; do
+			rm -f "$pw_dir/$pw_n/$pw_c"
+		done
+		pw_path=$pw_path${pw_path:+:}$pw_dir/$pw_n
 	done
 	IFS=$pw_ifs
-	for pw_c in "$@"; do
-		rm -f "$pw_dir/$pw_c"
-	done
 	printf '%s\n' "$pw_path"
 }
 
