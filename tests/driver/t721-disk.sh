@@ -37,8 +37,8 @@ EOF_INNER
 
 # inner-compare MNT OUT CMD...: in the namespace: mount a 128 KiB tmpfs
 # on MNT, then for each fill of 0 to 128 KiB, 8 KiB a step, run CMD with
-# TMPDIR=MNT: a line each in OUT, "FILL STATUS LINES LAST", its stderr's
-# lines and its last.
+# TMPDIR=MNT: a line each in OUT, "FILL STATUS LINES FIRST|LAST", its
+# stderr's lines, its first and its last.
 cat >"$TMPDIR_T/inner-compare" <<'EOF_INNER'
 mnt=$1 out=$2
 shift 2
@@ -49,7 +49,8 @@ while [ "$k" -le 128 ]; do
 	[ "$k" -eq 0 ] ||
 	    dd if=/dev/zero of="$mnt/fill" bs=1024 count="$k" 2>/dev/null
 	TMPDIR=$mnt "$@" >/dev/null 2>"$out.err"
-	printf '%s %s %s %s\n' "$k" "$?" "$(wc -l <"$out.err" | tr -d ' ')" \
+	printf '%s %s %s %s|%s\n' "$k" "$?" \
+	    "$(wc -l <"$out.err" | tr -d ' ')" "$(head -n 1 "$out.err")" \
 	    "$(tail -n 1 "$out.err")" >>"$out"
 	k=$((k + 8))
 done
@@ -116,7 +117,9 @@ for s in $SHELLS; do
 	# first, 8 KiB a step: it prints its report or fails on one line
 	# saying which of its files could not be written there and why; its
 	# own (smpb-stat's answers, the awk's stderr) among them, never
-	# "cannot compare" with no reason.
+	# "cannot compare" with no reason. (posh and mksh keep a here-document
+	# in TMPDIR: where theirs cannot be written, the shell says so and
+	# why, and the driver that the runs could not be read.)
 	c=$TMPDIR_T/$s-compare
 	$NS sh "$TMPDIR_T/inner-compare" "$MNT" "$c" \
 	    $sh "$SB" compare "$PWD/tests/fixtures/run-a" "$PWD/tests/fixtures/run-b"
@@ -125,9 +128,15 @@ for s in $SHELLS; do
 		n = $3
 		msg = $0
 		sub(/^[^ ]* [^ ]* [^ ]* ?/, "", msg)
+		first = msg
+		sub(/\|.*/, "", first)
+		sub(/.*\|/, "", msg)
 		full = " in " m " \\(No space left on device\\)$"
 		if (rc == 0 && n == 0)
 			print "report"
+		else if (rc == 1 && n == 2 && first ~ (m "/[^ ]*: No space left on device$") &&
+		    msg == "smpbench: the saved runs could not be read")
+			print "copy"
 		else if (rc != 1 || n != 1)
 			print "?" NR ": exit " rc ", " n " lines"
 		else if (msg ~ ("^smpbench: compare: cannot write its temporary files" full))
