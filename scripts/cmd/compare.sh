@@ -35,21 +35,8 @@ cmd_compare() {
 	    compare-host compare-verdict compare-table compare-notes \
 	    compare-head compare-headline compare-p compare-ss compare-plan \
 	    stat reproduce $WORKLOADS
-	# compare's own files, in the snapshot's private directory, which the
-	# driver removes when it exits (smpbench_exit): every workload's
-	# hooks, the files of smpb-stat's answers, one a round of judging, and
-	# of its awk's stderr (made here, so that one that cannot be is said
-	# here).
-	# shellcheck disable=SC2153 # SMPB_SNAP: snap_begin's (lib/runs.sh)
-	cc_tmp=$SMPB_SNAP/compare
 	compare_plan
-	if ! mkdir "$cc_tmp" 2>/dev/null ||
-	    ! compare_hooks >"$cc_tmp/hooks.awk" 2>/dev/null ||
-	    ! { true >"$cc_tmp/answers1" && true >"$cc_tmp/answers2" &&
-	    true >"$cc_tmp/stderr"; } 2>/dev/null; then
-		tmp_lost
-		die 1 "compare: cannot make a temporary directory"
-	fi
+	compare_files
 	compare_report
 	case $cc_rc in
 	0) cc_status=0 ;;
@@ -205,8 +192,11 @@ compare_report() {
 	while IFS= read -r cc_l || [ -n "$cc_l" ]; do
 		cc_err=$cc_err${cc_err:+$NL}$cc_l
 	done <"$cc_tmp/stderr"
+	# Where the awk failed, or said nothing of bad data, runs not
+	# comparable or a header not made, its stderr may be what was lost.
 	case $cc_rc in
-	0 | 3 | 4 | 7 | 9 | 141 | 397) ;;
+	0 | 7 | 141 | 397) ;;
+	3 | 4 | 9) [ -n "$cc_err" ] || tmp_lost ;;
 	*) tmp_lost ;;
 	esac
 	case $cc_rc in
@@ -227,6 +217,29 @@ compare_report() {
 		;;
 	esac
 	[ -z "$cc_err" ] || printf '%s\n' "$cc_err" >&2
+}
+
+# compare_files: compare's own files, in the snapshot's private
+# directory (cc_tmp), which the driver removes when it exits
+# (smpbench_exit): every workload's hooks, the files of smpb-stat's
+# answers, one a round of judging, and of its awk's stderr, made here,
+# so that one that cannot be is said here: why, where TMPDIR cannot be
+# written (tmp_lost; the shell's own words, a line a printf in a full
+# TMPDIR, are not said), and a hook that cannot be read.
+compare_files() {
+	# shellcheck disable=SC2153 # SMPB_SNAP: snap_begin's (lib/runs.sh)
+	cc_tmp=$SMPB_SNAP/compare
+	for cc_w in $cc_hooked; do
+		[ -r "$SMPB_LIB/workloads/$cc_w.awk" ] ||
+		    die 1 "compare: cannot read $SMPB_LIB/workloads/$cc_w.awk"
+	done
+	if ! mkdir "$cc_tmp" 2>/dev/null ||
+	    ! compare_hooks >"$cc_tmp/hooks.awk" 2>/dev/null ||
+	    ! { true >"$cc_tmp/answers1" && true >"$cc_tmp/answers2" &&
+	    true >"$cc_tmp/stderr"; } 2>/dev/null; then
+		tmp_lost
+		die 1 "compare: cannot make a temporary directory"
+	fi
 }
 
 # tmp_lost: where compare's temporary files can no longer be written
