@@ -91,7 +91,8 @@ static const char *const code_words[] = {
 	[JG_SAME_RUN] = "same-run", [JG_INCOMPLETE] = "incomplete",
 	[JG_LOAD] = "load", [JG_OTHERS] = "others", [JG_SETTLE] = "settle",
 	[JG_PROFILE] = "profile", [JG_EMULATED] = "emulated",
-	[JG_TCG] = "tcg", [JG_MACHINE] = "machine", [JG_PARAM] = "param", [JG_LFLAG] = "lflag", [JG_NOROW] = "norow",
+	[JG_TCG] = "tcg", [JG_MACHINE] = "machine", [JG_PARAM] = "param",
+	[JG_LFLAG] = "lflag", [JG_NOROW] = "norow",
 	[JG_HSETTLE] = "hsettle", [JG_STEAL] = "steal"
 };
 

@@ -230,7 +230,7 @@ enum jg_code {
 	JG_SETTLE,		/* a start that was not quiet */
 	JG_PROFILE,		/* another profile than the base run's */
 	JG_EMULATED,		/* emulated CPUs on one side, real on the other */
-	JG_TCG,			/* emulated CPUs in the base run: speed in doubt */
+	JG_TCG,			/* emulated CPUs in the base run: in doubt */
 	JG_MACHINE,		/* another CPU model or number of CPUs */
 	JG_PARAM,		/* other options in a row */
 	JG_LFLAG,		/* -l on one side only */

@@ -60,8 +60,7 @@ function problem_of(k,    j, o, r, code, text, what) {
 		    " comparable (-f compares anyway)"
 		text = emulated_text(RUNNAME[j], j, RUNNAME[o])
 	} else if (code == "tcg")
-		text = "Emulated CPUs (smpbench vm under TCG): a change of speed" \
-		    " is the emulator's, in doubt; placement is the kernels'"
+		text = tcg_text()
 	else if (code == "machine")
 		text = RUNNAME[j] ": another machine (" RENV[j, "cpu_model"] \
 		    ", " cpus_text(RENV[j, "cpus_online"]) ")"
@@ -96,6 +95,12 @@ function rules_of(k) {
 	LOAD_LIMIT = ans(k, "load_limit")
 	LEVEL_PCT = ans(k, "level") * 100
 	ALPHA = ans(k, "alpha")
+}
+
+# tcg_text(): what emulated CPUs in the base run make of the changes.
+function tcg_text() {
+	return "Emulated CPUs (smpbench vm under TCG): a change of speed is" \
+	    " the emulator's, in doubt; placement is the kernels'"
 }
 
 # emulated_text(name, j, other): run j, named name, and the other run,
