@@ -17,6 +17,7 @@
 # would; nothing of it is left running. Results that hold a link are
 # refused. The cache of nobody's needs
 # root (tests/lib.sh's other_user).
+# tests/run: early
 # shellcheck disable=SC2016 # the fake's code, expanded as it runs
 # shellcheck source=tests/lib-globals.sh
 . tests/lib.sh
