@@ -10,8 +10,9 @@
 # run's options in each row (PARAM, LFLAG), the rows (ROWK, FREE).
 # Output: nothing printed; judge_send() hands the table over and
 # judge_table() reads the answers: the runs' problems (problem():
-# compare-check.awk), each column's host (compare-host.awk's HOST_STATE...) and for row i and
-# column g, of each cell answered (compare-runs.awk's row_cells()):
+# compare-check.awk), each column's host (compare-host.awk's
+# HOST_STATE...) and for row i and column g, of each cell answered
+# (compare-runs.awk's row_cells()):
 #	RHAS	1 when the column has a figure in the row
 #	RVAL	the figure as printed, in the decimals its row takes,
 #		or n/a, fail, - (smpb-stat's shown); RMED the figure
