@@ -10,9 +10,10 @@
 # compare.awk), the limits lib.awk's BEGIN sets, what the tables leave
 # for the header, the headline and each other, the output kept for the
 # end, smpb-stat, asked by every table, the plan and its sections
-# (compare-plan.awk), the runs' raw lines (read once for every table:
-# compare-runs.awk's raw_next()), the warnings said, the report's own
-# counts and its last line's (reproduce.awk).
+# (compare-plan.awk), the runs' list, env, state, host file and raw
+# lines (read once for every table: compare-runs.awk's report_runs(),
+# run_env(), read_host() and raw_next()), the warnings said, the
+# report's own counts and its last line's (reproduce.awk).
 # wide: check_with force head metric parsable plan stat threshold tmp
 # wide: verbose workload PARSE_ARGV PARSE_CHUNK PARSE_KEYS
 # wide: MARKED MARKED_IN FOLDS NFOLDS
@@ -22,6 +23,8 @@
 # wide: OUTL OUTN OUT_SEC PRINTED TABLES TAB_SEC TAB_MADE PLAN_W PLAN_M
 # wide: MUTED WARNED STAT_CMD STAT_MID STAT_ROUND RAWL RAWN RAWI RAW_BIG
 # wide: RAW_BYTES RAW_LINE RAW_KEEP RAW_BUDGET
+# wide: RUN_DIR RUN_DIRS RUN_ENVN RUN_ENVK RUN_ENVV RUN_INC RUN_HOSTN
+# wide: RUN_HOSTL
 # wide: reproduce version command MAX_GROUPS
 # No rules; nothing printed.
 

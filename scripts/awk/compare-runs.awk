@@ -223,14 +223,15 @@ function count_of(g) {
 # this table's figures (in_table()), its column. Names and headings are
 # the runs' whole set's (labels()), so that every table and the header
 # name a run alike; NHAVE counts the runs in the table.
-function read_envs(    j, k, g, name, line) {
-	nruns = run_dirs(dir)
+function read_envs(    j, i, k, g, name) {
+	nruns = report_runs(dir)
 	for (j = 1; j <= nruns; j++) {
-		load_env(dir[j] "/env")
-		ENVN[j] = 0
-		for (k in ENV) {
+		run_env(j)
+		ENVN[j] = RUN_ENVN[j]
+		for (i = 1; i <= ENVN[j]; i++) {
+			k = RUN_ENVK[j, i]
 			RENV[j, k] = ENV[k]
-			ENVKEY[j, ++ENVN[j]] = k
+			ENVKEY[j, i] = k
 		}
 		HIST[j] = ENV["profile"] == "historical"
 		name = who()
@@ -240,14 +241,8 @@ function read_envs(    j, k, g, name, line) {
 			NAMES[NNAMES] = name
 		}
 		RUNK[j] = ++NRUNS_OF[name]
-		if ((getline line < (dir[j] "/complete")) < 0) {
-			INCOMPLETE[j] = "no completion marker"
-			if ((getline line < (dir[j] "/incomplete")) > 0) {
-				INCOMPLETE[j] = printable(line)
-			}
-			close(dir[j] "/incomplete")
-		}
-		close(dir[j] "/complete")
+		if (j in RUN_INC)
+			INCOMPLETE[j] = RUN_INC[j]
 	}
 	labels()
 	for (j = 1; head && j <= nruns; j++)
@@ -284,10 +279,19 @@ function in_table(j,    key, found) {
 }
 
 # read_host(j, path): run j's host drift over this workload, the line
-# of its host file that names the workload, into HOST[j, key]. No file,
-# or no such line (older runs): nothing, and nothing is said of it.
-function read_host(j, path,    line, n, i, a, eq, h) {
-	while ((getline line < path) > 0) {
+# of its host file (path) that names the workload, into HOST[j, key];
+# the file is read once for every table of the report (its lines in
+# RUN_HOSTL[j, 1..RUN_HOSTN[j]]). No file, or no such line (older
+# runs): nothing, and nothing is said of it.
+function read_host(j, path,    line, n, i, a, eq, h, l) {
+	if (!(j in RUN_HOSTN)) {
+		RUN_HOSTN[j] = 0
+		while ((getline line < path) > 0)
+			RUN_HOSTL[j, ++RUN_HOSTN[j]] = line
+		close(path)
+	}
+	for (l = 1; l <= RUN_HOSTN[j]; l++) {
+		line = RUN_HOSTL[j, l]
 		HOST_FILE[j] = 1
 		if (index(line " ", "workload=" workload " ") != 1)
 			continue
@@ -302,7 +306,43 @@ function read_host(j, path,    line, n, i, a, eq, h) {
 			}
 		}
 	}
-	close(path)
+}
+
+# report_runs(dir): the runs' directories (lib.awk's run_dirs()) into
+# dir[1..n], read once for every table of the report (RUN_DIR); n.
+function report_runs(dir,    j) {
+	if (RUN_DIRS == "")
+		RUN_DIRS = run_dirs(RUN_DIR)
+	for (j = 1; j <= RUN_DIRS; j++)
+		dir[j] = RUN_DIR[j]
+	return RUN_DIRS
+}
+
+# run_env(j): run j's env into ENV (lib.awk's load_env()), and, where
+# it is not marked complete, why not in RUN_INC[j] (its incomplete
+# file's first line, which may be empty), read once for every table of
+# the report: its keys in RUN_ENVK[j, 1..RUN_ENVN[j]], in the order its
+# first reading gave them, their values in RUN_ENVV.
+function run_env(j,    k, i, line) {
+	if (j in RUN_ENVN) {
+		split("", ENV)
+		for (i = 1; i <= RUN_ENVN[j]; i++)
+			ENV[RUN_ENVK[j, i]] = RUN_ENVV[j, i]
+		return
+	}
+	load_env(dir[j] "/env")
+	RUN_ENVN[j] = 0
+	for (k in ENV) {
+		RUN_ENVK[j, ++RUN_ENVN[j]] = k
+		RUN_ENVV[j, RUN_ENVN[j]] = ENV[k]
+	}
+	if ((getline line < (dir[j] "/complete")) < 0) {
+		RUN_INC[j] = "no completion marker"
+		if ((getline line < (dir[j] "/incomplete")) > 0)
+			RUN_INC[j] = printable(line)
+		close(dir[j] "/incomplete")
+	}
+	close(dir[j] "/complete")
 }
 
 # labels(): each name's heading, LBL[name], and each run's name,

@@ -222,6 +222,12 @@ like "$OUT" '^ +3 : +298852 +\(1%\) +149426 +\(1%\) +-50%\?$' \
     "its changes still tested, and doubtful"
 run sh $SB compare -p $A "$W/busy"
 like "$OUT" ' cell=3 column=6\.1\.0-b .* verdict=doubtful ' "-p: verdict doubtful"
+# An incomplete file whose first line is empty: incomplete still, and
+# said so, with no reason to give.
+printf '\nthe reason on a later line\n' >"$W/busy/incomplete"
+run sh $SB compare $A "$W/busy"
+like "$OUT" '^\? 6\.1\.0-b: an incomplete run: \.$' \
+    "an incomplete file with an empty first line: an incomplete run"
 
 # Bad saved values: reported with file and line, left out, the cell marked.
 labelled $B bad
