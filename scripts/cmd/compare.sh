@@ -314,10 +314,13 @@ compare_hooks() {
 
 # held WORKLOAD: true when a run compared holds WORKLOAD's figures (a
 # raw/WORKLOAD that is not empty): none of its awk is loaded otherwise.
+# The runs are the snapshots (lib/runs.sh's snap_plan names them), found
+# by a pattern, not read from their list, SMPB_RUNS (the shell's read
+# takes a byte a call).
 held() {
-	while IFS= read -r hd_d; do
-		[ -n "$hd_d" ] && [ -s "$hd_d/raw/$1" ] && return 0
-	done <"$SMPB_RUNS"
+	for hd_f in "$SMPB_SNAP"/*."$$"/raw/"$1"; do
+		[ -s "$hd_f" ] && return 0
+	done
 	return 1
 }
 
