@@ -34,7 +34,13 @@ tail_keys() {
 # TEST_WORKLOADS, where it is set, keeps of LIST only the workloads it
 # names: t750 runs the tests that loop over the workloads so, on its
 # made-up one alone.
-WORKLOADS=$(sed '/^#/d; /^$/d' scripts/workloads/LIST | tr '\n' ' ')
+WORKLOADS=
+while read -r w_w; do
+	case $w_w in
+	'' | '#'*) ;;
+	*) WORKLOADS="$WORKLOADS$w_w " ;;
+	esac
+done <scripts/workloads/LIST
 if [ -n "${TEST_WORKLOADS:-}" ]; then
 	w_keep=
 	for w_w in $WORKLOADS; do
