@@ -286,22 +286,34 @@ compare_awk() {
 # and of the first (whose hooks check the runs: cc_hooked, compare_plan)
 # in one awk file, for compare's one awk: each hook a workload defines
 # renamed W__HOOK, and each HOOK calling the one of the workload
-# compared (-v workload, which compare.awk sets for each table).
+# compared (-v workload, which compare.awk sets for each table). One sed
+# renames them in every file, each file after a line of its own that
+# names its workload ("#@W W", a file of cc_tmp's), kept in the hold
+# space (the shell's read would take a byte a call).
 compare_hooks() {
+	ch_lib=$SMPB_LIB
+	case $ch_lib in
+	-*) ch_lib=./$ch_lib ;;
+	esac
+	set --
 	for ch_w in $cc_hooked; do
-		while IFS= read -r ch_l || [ -n "$ch_l" ]; do
-			case $ch_l in
-			"function facts("* | "function figure("* | \
-			    "function why_wait("* | "function row_key("* | \
-			    "function why_line("* | "function why_table("*)
-				ch_l="function ${ch_w}__${ch_l#function }"
-				;;
-			esac
-			printf '%s\n' "$ch_l"
-		done <"$SMPB_LIB/workloads/$ch_w.awk" || return 1
+		printf '#@W %s\n' "$ch_w" >"$cc_tmp/hooks.$ch_w" || return 1
+		set -- ${1+"$@"} "$cc_tmp/hooks.$ch_w" \
+		    "$ch_lib/workloads/$ch_w.awk"
 	done
-	for ch_h in facts:D figure: why_wait: row_key:pn,l2 why_line: \
-	    why_table:; do
+	{
+		printf '/^#@W /{\ns/^#@W //\nh\nd\n}\n'
+		for ch_h in $CC_HOOKS; do
+			ch_h=${ch_h%%:*}
+			printf '/^function %s(/{\nG\n' "$ch_h"
+			printf 's/^function %s(\\(.*\\)\\n\\(.*\\)$/' "$ch_h"
+			printf 'function \\2__%s(\\1/\n}\n' "$ch_h"
+		done
+	} >"$cc_tmp/hooks.sed" || return 1
+	sed -f "$cc_tmp/hooks.sed" ${1+"$@"} || return 1
+	# The last file's last line ended, were it not (sed keeps it so).
+	echo
+	for ch_h in $CC_HOOKS; do
 		ch_a=${ch_h#*:}
 		printf 'function %s(%s) {\n' "${ch_h%%:*}" "$ch_a"
 		for ch_w in $cc_hooked; do
@@ -311,6 +323,9 @@ compare_hooks() {
 		printf '}\n'
 	done
 }
+
+# CC_HOOKS: the hooks a workload's awk file defines, each NAME:ARGS.
+CC_HOOKS='facts:D figure: why_wait: row_key:pn,l2 why_line: why_table:'
 
 # held WORKLOAD: true when a run compared holds WORKLOAD's figures (a
 # raw/WORKLOAD that is not empty): none of its awk is loaded otherwise.

@@ -3,8 +3,10 @@
 # smpb-stat, which judges every table (a second judges the why tables of
 # rows marked), and at most three awk in all (the checks every command
 # that reads runs makes included); its private directory holds only
-# the hooks of the workloads compared, the files of smpb-stat's answers
-# (one a round of judging) and its awk's stderr as the awk starts.
+# the hooks of the workloads compared (hooks.awk, made by a sed,
+# hooks.sed, from their files, each after a line naming its workload,
+# hooks.W), the files of smpb-stat's answers (one a round of judging)
+# and its awk's stderr as the awk starts.
 # SIGTERM to the driver while its awk works ends the awk too
 # (smpbench_exit): nothing outlives it.
 # shellcheck disable=SC2086 # $sh is a command line, split on purpose
@@ -50,8 +52,8 @@ for s in $SHELLS; do
 	is "$(grep -c '/awk/compare\.awk ' "$T/awk")" 1 \
 	    "$s: one awk made every table"
 	is "$(LC_ALL=C sort -u "$T/files" | tr '\n' ' ')" \
-	    "answers1 answers2 hooks.awk stderr " \
-	    "$s: compare's directory holds its hooks, its two rounds' answers and its awk's stderr alone"
+	    "answers1 answers2 hooks.awk hooks.bind hooks.herd hooks.pipe hooks.ring hooks.sed hooks.yield stderr " \
+	    "$s: compare's directory holds its hooks (with the sed that named them, and a line a workload), its two rounds' answers and its awk's stderr alone"
 	like "$OUT" '^  new: kernel 6\.1\.0-big, ' "$s: the columns named so"
 done
 
